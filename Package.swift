@@ -1,0 +1,61 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "toolbox",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "mockd", targets: ["mockd"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.23.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]),
+        .target(
+            name: "ToolboxKit",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "MockdKit",
+            dependencies: [
+                "ToolboxKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "mockd",
+            dependencies: [
+                "MockdKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ToolboxKitTests", dependencies: ["ToolboxKit"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MockdKitTests",
+            dependencies: [
+                "MockdKit",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["ToolboxKit"],
+            swiftSettings: swiftSettings),
+    ]
+)

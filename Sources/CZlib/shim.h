@@ -1,0 +1,2 @@
+// zlib, for blogctl's gzip-format post cache.
+#include <zlib.h>

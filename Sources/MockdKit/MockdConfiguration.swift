@@ -1,0 +1,20 @@
+/// Everything `mockd`'s command line decides.
+public struct MockdConfiguration: Sendable {
+    public var host = "127.0.0.1"
+    public var port = 8106
+    /// The folder holding `conditions/`, `blog/` and `devices/`.
+    public var dataDirectory = "data"
+    /// Overrides every API's default latency when set.
+    public var latency: LatencyRange?
+    /// Overrides every API's default failure rate when set.
+    public var failureRate: Double?
+    public var seed: UInt64 = 1
+    public var quiet = false
+
+    public init() {}
+
+    /// An API's default profile with the command line's overrides.
+    public func profile(_ defaults: FaultProfile) -> FaultProfile {
+        defaults.overridden(latency: latency, failureRate: failureRate)
+    }
+}

@@ -1,0 +1,122 @@
+import FoundationEssentials
+
+/// JSON coding shared by every tool: ISO 8601 dates with or without fractional seconds,
+/// and decoding errors that name the JSON path (`condition.args[1].op`) instead of
+/// Swift's raw `DecodingError` text.
+public enum JSONCoding {
+    public static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = ISO8601.parse(text) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "expected an ISO 8601 date, found \"\(text)\"")
+            }
+            return date
+        }
+        return decoder
+    }
+
+    /// Sorted keys and ISO 8601 UTC dates, so output is stable for scripts and diffs.
+    public static func encoder(pretty: Bool = false) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(ISO8601.format(date))
+        }
+        return encoder
+    }
+
+    /// Decodes `T`, turning any failure into a one-line `path: problem` message.
+    public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(JSONDecodeFailure) -> T {
+        do {
+            return try decoder().decode(type, from: data)
+        } catch let error as DecodingError {
+            throw JSONDecodeFailure(error)
+        } catch {
+            throw JSONDecodeFailure(path: "", problem: "not valid JSON")
+        }
+    }
+
+    public static func encode<T: Encodable>(_ value: T, pretty: Bool = false) -> Data {
+        do { return try encoder(pretty: pretty).encode(value) } catch { return Data("null".utf8) }
+    }
+
+    /// `condition.args[1].op` for a coding path.
+    public static func pathString(_ path: [any CodingKey]) -> String {
+        var result = ""
+        for key in path {
+            if let index = key.intValue {
+                result += "[\(index)]"
+            } else if key.stringValue.hasPrefix("Index ") , let index = Int(key.stringValue.dropFirst(6)) {
+                result += "[\(index)]"
+            } else {
+                result += result.isEmpty ? key.stringValue : "." + key.stringValue
+            }
+        }
+        return result
+    }
+}
+
+/// A decoding failure as a user should read it.
+public struct JSONDecodeFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    public let path: String
+    public let problem: String
+
+    public init(path: String, problem: String) {
+        self.path = path
+        self.problem = problem
+    }
+
+    public init(_ error: DecodingError) {
+        switch error {
+        case .typeMismatch(let type, let context):
+            self.init(path: JSONCoding.pathString(context.codingPath),
+                      problem: "expected \(Self.describe(type))\(Self.found(context))")
+        case .valueNotFound(let type, let context):
+            self.init(path: JSONCoding.pathString(context.codingPath), problem: "expected \(Self.describe(type)), found null")
+        case .keyNotFound(let key, let context):
+            self.init(path: JSONCoding.pathString(context.codingPath + [key]), problem: "missing")
+        case .dataCorrupted(let context):
+            let underlying = context.underlyingError.map { _ in "not valid JSON" }
+            let problem = underlying ?? (context.debugDescription.isEmpty ? "invalid value" : context.debugDescription)
+            self.init(path: JSONCoding.pathString(context.codingPath), problem: Self.plain(problem))
+        @unknown default:
+            self.init(path: "", problem: "invalid JSON")
+        }
+    }
+
+    public var description: String { path.isEmpty ? problem : "\(path): \(problem)" }
+
+    static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "a string"
+        case is Int.Type, is Int64.Type, is Int32.Type, is UInt.Type: return "an integer"
+        case is Double.Type, is Float.Type: return "a number"
+        case is Bool.Type: return "true or false"
+        case is Date.Type: return "an ISO 8601 date"
+        default:
+            let name = String(describing: type)
+            if name.hasPrefix("Array") { return "an array" }
+            if name.hasPrefix("Dictionary") { return "an object" }
+            return "an object"
+        }
+    }
+
+    /// Swift's messages say "Expected to decode X but found a string instead."; keep just what was found.
+    static func found(_ context: DecodingError.Context) -> String {
+        let text = context.debugDescription
+        guard let range = text.firstRange(of: "but found ") else { return "" }
+        var rest = text[range.upperBound...]
+        if rest.hasSuffix(" instead.") { rest = rest.dropLast(9) }
+        return ", found " + rest
+    }
+
+    static func plain(_ text: String) -> String {
+        let trimmed = text.hasSuffix(".") ? String(text.dropLast()) : text
+        guard let first = trimmed.first else { return trimmed }
+        return first.lowercased() + trimmed.dropFirst()
+    }
+}

@@ -1,0 +1,110 @@
+/// How a result list is printed: an aligned table for a person at a terminal,
+/// tab-separated lines without header or colour for a pipe (the `gh` convention),
+/// or JSON with `--json`.
+public enum OutputMode: Sendable, Equatable {
+    case table, tsv, json
+
+    public init(json: Bool, stdoutIsTTY: Bool = Terminal.isTTY(Terminal.standardOutput)) {
+        self = json ? .json : (stdoutIsTTY ? .table : .tsv)
+    }
+}
+
+/// A list of rows with named columns, rendered for a terminal or a pipe.
+/// Every cell is sanitised here, so callers may pass server text as it came.
+public struct Table: Sendable {
+    public var columns: [String]
+    public var rows: [[String]]
+
+    public init(columns: [String], rows: [[String]] = []) {
+        self.columns = columns
+        self.rows = rows
+    }
+
+    public mutating func append(_ row: [String]) { rows.append(row) }
+
+    /// Tab-separated lines, no header; tabs and newlines inside a cell become spaces.
+    public func tsv() -> String {
+        var text = ""
+        for row in rows {
+            text += row.map(Terminal.sanitizeField).joined(separator: "\t")
+            text += "\n"
+        }
+        return text
+    }
+
+    /// Aligned columns under a header (bold when `bold`), the last column cut to `width`.
+    public func aligned(width: Int, bold: Bool) -> String {
+        let cells = rows.map { $0.map(Terminal.sanitizeField) }
+        var widths = columns.map(TextWidth.of)
+        for row in cells {
+            for (index, cell) in row.enumerated() where index < widths.count {
+                widths[index] = max(widths[index], TextWidth.of(cell))
+            }
+        }
+        func line(_ row: [String]) -> String {
+            var text = ""
+            for (index, cell) in row.enumerated() {
+                if index == row.count - 1 {
+                    text += TextWidth.truncate(cell, to: max(width - TextWidth.of(text), 1))
+                } else {
+                    text += TextWidth.pad(cell, to: widths[index]) + "  "
+                }
+            }
+            while text.hasSuffix(" ") { text.removeLast() }
+            return text
+        }
+        let header = line(columns)
+        var text = bold ? "\u{1B}[1m" + header + "\u{1B}[0m\n" : header + "\n"
+        for row in cells { text += line(row) + "\n" }
+        return text
+    }
+
+    /// The table for `mode` (`.json` is the caller's to encode; here it falls back to TSV).
+    public func render(_ mode: OutputMode, width: Int = Terminal.width(), bold: Bool = Terminal.colorEnabled()) -> String {
+        mode == .table ? aligned(width: width, bold: bold) : tsv()
+    }
+}
+
+/// Display width in terminal columns: East Asian wide and fullwidth characters take two,
+/// combining marks none.
+public enum TextWidth {
+    public static func of(_ text: String) -> Int {
+        var total = 0
+        for scalar in text.unicodeScalars { total += width(scalar) }
+        return total
+    }
+
+    public static func width(_ scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value < 0x300 { return 1 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value) || (0xAC00...0xD7A3).contains(value)
+            || (0xF900...0xFAFF).contains(value) || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
+            || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1FAFF).contains(value) || (0x20000...0x3FFFD).contains(value) {
+            return 2
+        }
+        return 1
+    }
+
+    public static func pad(_ text: String, to columns: Int) -> String {
+        let missing = columns - of(text)
+        return missing > 0 ? text + String(repeating: " ", count: missing) : text
+    }
+
+    /// Cuts `text` to at most `columns`, ending with `…` when something was cut.
+    public static func truncate(_ text: String, to columns: Int) -> String {
+        guard of(text) > columns else { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let width = of(String(character))
+            if used + width > columns - 1 { break }
+            result.append(character)
+            used += width
+        }
+        return result + "…"
+    }
+}

@@ -1,0 +1,31 @@
+/// XDG base directories (https://specifications.freedesktop.org/basedir-spec/), with the
+/// spec's defaults. A relative value is invalid by the spec and is ignored.
+public struct Paths: Sendable, Equatable {
+    public let cacheHome: String
+    public let dataHome: String
+    public let configHome: String
+    public let home: String
+
+    public init(environment: [String: String] = Environment.current) {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/"
+        func base(_ name: String, _ fallback: String) -> String {
+            if let value = environment[name], value.hasPrefix("/") { return value }
+            return Self.join(home, fallback)
+        }
+        self.home = home
+        self.cacheHome = base("XDG_CACHE_HOME", ".cache")
+        self.dataHome = base("XDG_DATA_HOME", ".local/share")
+        self.configHome = base("XDG_CONFIG_HOME", ".config")
+    }
+
+    /// `$XDG_CACHE_HOME/tool`
+    public func cache(_ tool: String) -> String { Self.join(cacheHome, tool) }
+    /// `$XDG_DATA_HOME/tool`
+    public func data(_ tool: String) -> String { Self.join(dataHome, tool) }
+    /// `$XDG_CONFIG_HOME/tool`
+    public func config(_ tool: String) -> String { Self.join(configHome, tool) }
+
+    public static func join(_ base: String, _ component: String) -> String {
+        base.hasSuffix("/") ? base + component : base + "/" + component
+    }
+}

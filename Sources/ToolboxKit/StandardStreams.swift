@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Buffered writes to standard output, for results. A closed pipe (`| head`) ends the
+/// process quietly with status 0 rather than an error, as cat(1) effectively does.
+public struct StandardOutput: ~Copyable {
+    private var buffer: [UInt8] = []
+    private let capacity: Int
+    /// Flush after every line: for streams a person or a pipeline waits on.
+    public var lineBuffered: Bool
+
+    public init(capacity: Int = 64 * 1024, lineBuffered: Bool = false) {
+        self.capacity = capacity
+        self.lineBuffered = lineBuffered
+        buffer.reserveCapacity(capacity)
+    }
+
+    public mutating func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= capacity { flush() }
+    }
+
+    public mutating func writeLine(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        buffer.append(0x0A)
+        if lineBuffered || buffer.count >= capacity { flush() }
+    }
+
+    public mutating func write(bytes: some Sequence<UInt8>) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= capacity { flush() }
+    }
+
+    public mutating func flush() {
+        guard !buffer.isEmpty else { return }
+        Self.writeAll(1, buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    deinit { if !buffer.isEmpty { Self.writeAll(1, buffer) } }
+
+    /// Writes everything to `fd`, retrying short writes; exits on a broken pipe.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    if errno == EPIPE && fd == 1 { exit(0) }
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// One unbuffered write of a whole text to stdout.
+    public static func print(_ text: String) {
+        writeAll(1, Array(text.utf8))
+    }
+}
+
+/// Unbuffered lines on standard error: messages, warnings, verbose logs.
+public enum StandardError {
+    public static func write(_ line: String) {
+        StandardOutput.writeAll(2, Array((line + "\n").utf8))
+    }
+
+    /// Writes without a newline, for progress drawing.
+    public static func writeRaw(_ text: String) {
+        StandardOutput.writeAll(2, Array(text.utf8))
+    }
+}

@@ -1,0 +1,81 @@
+/// The one error type the tools throw. It knows its exit status and its one-line message;
+/// `ToolMain` prints the message as `tool: message` and exits with the status.
+public enum ToolError: Error, Sendable, Equatable {
+    /// The server could not be reached at all (connection refused, DNS, reset).
+    case unreachable(url: String, reason: String)
+    /// No answer within the timeout.
+    case timedOut(url: String, seconds: Double)
+    /// The server answered with an unexpected HTTP status (5xx after retries, or a 4xx the caller did not handle).
+    case httpStatus(url: String, status: Int, message: String)
+    /// The server refused the credentials (401/403).
+    case credentialsRefused(url: String)
+    /// The server's response could not be understood.
+    case protocolViolation(url: String, detail: String)
+    /// An id that does not exist.
+    case notFound(what: String)
+    /// Input data (a condition, a change, a file) is malformed or was rejected.
+    case badData(String)
+    /// A usage problem that ArgumentParser could not catch (for example a missing argument value).
+    case usage(String)
+    /// Local files: a cache, a store.
+    case io(path: String, reason: String)
+    /// Work is kept locally and should be retried later.
+    case tryLater(String)
+    /// The user pressed Ctrl-C.
+    case interrupted
+    /// Something that should not happen.
+    case bug(String)
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .unreachable, .timedOut: return .unavailable
+        case .httpStatus(_, let status, _): return status == 404 ? .noInput : .unavailable
+        case .credentialsRefused: return .noPermission
+        case .protocolViolation: return .protocolError
+        case .notFound: return .noInput
+        case .badData: return .dataError
+        case .usage: return .usage
+        case .io: return .ioError
+        case .tryLater: return .tempFail
+        case .interrupted: return .interrupted
+        case .bug: return .software
+        }
+    }
+
+    /// One line, no trailing period, meant to follow `tool: `.
+    public var message: String {
+        switch self {
+        case .unreachable(let url, let reason):
+            let hint = Self.isLoopback(url) ? "; is mockd running?" : ""
+            return "cannot reach \(url) (\(reason))\(hint)"
+        case .timedOut(let url, let seconds):
+            return "no answer from \(url) within \(Self.format(seconds))s; try a larger --timeout"
+        case .httpStatus(let url, let status, let message):
+            let detail = message.isEmpty ? "" : ": \(message)"
+            return "\(url) answered HTTP \(status)\(detail)"
+        case .credentialsRefused(let url):
+            return "\(url) refused the credentials"
+        case .protocolViolation(let url, let detail):
+            return "unexpected response from \(url): \(detail)"
+        case .notFound(let what):
+            return "\(what) not found"
+        case .badData(let text), .usage(let text), .tryLater(let text):
+            return text
+        case .io(let path, let reason):
+            return "\(path): \(reason)"
+        case .interrupted:
+            return "interrupted"
+        case .bug(let text):
+            return "internal error: \(text); please report it"
+        }
+    }
+
+    /// The hint about mockd only makes sense for a server on this machine.
+    static func isLoopback(_ url: String) -> Bool {
+        url.contains("://127.") || url.contains("://localhost") || url.contains("://[::1]")
+    }
+
+    static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}

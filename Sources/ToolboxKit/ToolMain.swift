@@ -1,0 +1,41 @@
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The entry point every binary uses: parse, run, and turn any error into one line on
+/// stderr (`tool: message`) and the matching exit status. No stack traces, ever.
+public enum ToolMain {
+    public static func run<Command: ParsableCommand>(_ type: Command.Type, arguments: [String]? = nil) async -> Never {
+        let name = Command.configuration.commandName ?? "tool"
+        var command: any ParsableCommand
+        do {
+            command = try Command.parseAsRoot(arguments)
+        } catch {
+            Command.exit(withError: error)
+        }
+        do {
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            exit(0)
+        } catch let error as ToolError {
+            fail(name, error)
+        } catch let error as ExitCode {
+            exit(error.rawValue)
+        } catch is CancellationError {
+            fail(name, .interrupted)
+        } catch {
+            if let code = (error as? CleanExit) { Command.exit(withError: code) }
+            if error is ValidationError { Command.exit(withError: error) }
+            fail(name, .bug(Terminal.sanitizeField(String(describing: error))))
+        }
+    }
+
+    public static func fail(_ name: String, _ error: ToolError) -> Never {
+        if error != .interrupted { StandardError.write("\(name): \(error.message)") }
+        exit(error.exitStatus.rawValue)
+    }
+}
