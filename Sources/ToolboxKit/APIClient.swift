@@ -53,6 +53,10 @@ public final class APIClient: Sendable {
             redirectConfiguration: .follow(max: 5, allowCycles: false),
             timeout: .init(connect: amount, read: amount))
         configuration.decompression = .disabled
+        // Our RetryPolicy retries with backoff and counts against --retries; AsyncHTTPClient's
+        // own retrying of failed connects would hold a refused connection until the timeout.
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
         self.http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 

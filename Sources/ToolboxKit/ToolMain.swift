@@ -28,8 +28,12 @@ public enum ToolMain {
         } catch is CancellationError {
             fail(name, .interrupted)
         } catch {
-            if let code = (error as? CleanExit) { Command.exit(withError: code) }
-            if error is ValidationError { Command.exit(withError: error) }
+            // --help, validation and other parser errors surface here from ArgumentParser's
+            // own commands (help is a command whose run() throws); it knows how to report them.
+            if error is CleanExit || error is ValidationError
+                || String(reflecting: Swift.type(of: error)).hasPrefix("ArgumentParser.") {
+                Command.exit(withError: error)
+            }
             fail(name, .bug(Terminal.sanitizeField(String(describing: error))))
         }
     }

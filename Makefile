@@ -1,0 +1,78 @@
+# The toolbox: condtest, passcode, blogctl, devsync and mockd.
+# `make check` is the test command CI runs; `make demo` is the guided tour.
+
+PREFIX  ?= /usr/local
+DESTDIR ?=
+SWIFT   ?= swift
+
+# Every executable target under Sources/ (lower-case folder names are binaries).
+BINARIES := $(sort $(notdir $(patsubst %/,%,$(wildcard Sources/[a-z]*/))))
+DEBIAN_PACKAGES := libxml2-dev zlib1g-dev libsqlite3-dev pkg-config mandoc tmux
+
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -gnone
+DEBUG_BIN     = $(shell $(SWIFT) build --show-bin-path)
+RELEASE_BIN   = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
+
+BINDIR  := $(DESTDIR)$(PREFIX)/bin
+MANDIR  := $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR  := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+
+.PHONY: all build deps test check man-lint man-options demo install uninstall bench clean
+
+## all: release build of every binary, Swift runtime linked statically
+all:
+	$(SWIFT) build $(RELEASE_FLAGS)
+
+## deps: the Debian packages the build and tests need
+deps:
+	@sh scripts/deps.sh $(DEBIAN_PACKAGES)
+
+## build: debug build of every target and test
+build: deps
+	$(SWIFT) build --build-tests
+
+## test: unit and end-to-end tests against the debug build
+test: build
+	TOOLBOX_BIN_DIR="$(DEBUG_BIN)" $(SWIFT) test --skip-build
+
+## check: build, every test, man page lint and option coverage (what CI runs)
+check: test man-lint man-options
+
+man-lint: deps
+	@sh scripts/man-lint.sh $(BINARIES)
+
+man-options: build
+	@sh scripts/man-options.sh "$(DEBUG_BIN)" $(BINARIES)
+
+## demo: start mockd on a free port and tour every binary
+demo: build
+	@bash scripts/demo.sh "$(DEBUG_BIN)"
+
+## install: stripped static binaries, man pages, bash/zsh/fish completions
+install: all
+	@set -e; bin="$(RELEASE_BIN)"; \
+	install -d "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"; \
+	for b in $(BINARIES); do \
+	  install -m 755 -s "$$bin/$$b" "$(BINDIR)/$$b"; \
+	  install -m 644 "man/$$b.1" "$(MANDIR)/$$b.1"; \
+	  "$$bin/$$b" --generate-completion-script bash > "$(BASHDIR)/$$b"; \
+	  "$$bin/$$b" --generate-completion-script zsh  > "$(ZSHDIR)/_$$b"; \
+	  "$$bin/$$b" --generate-completion-script fish > "$(FISHDIR)/$$b.fish"; \
+	  echo "installed $$b"; \
+	done
+
+## uninstall: remove exactly what install put there
+uninstall:
+	@for b in $(BINARIES); do \
+	  rm -f "$(BINDIR)/$$b" "$(MANDIR)/$$b.1" "$(BASHDIR)/$$b" "$(ZSHDIR)/_$$b" "$(FISHDIR)/$$b.fish"; \
+	done
+
+## bench: side-by-side benchmarks against peer tools (never part of check)
+bench: deps all
+	@bash scripts/bench.sh "$(RELEASE_BIN)"
+
+clean:
+	$(SWIFT) package clean
+	rm -rf .build

@@ -1,0 +1,53 @@
+import Foundation
+
+/// What a user sees of one run: stdout, stderr and the exit status.
+struct ToolRun: Sendable {
+    let stdout: String
+    let stderr: String
+    let status: Int32
+    /// True when the process ended by a signal rather than exit().
+    let signaled: Bool
+
+    var lines: [Substring] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast() }
+}
+
+/// Runs one binary with arguments, stdin and environment, like a shell would. Output goes to
+/// files, so a chatty process can never block on a full pipe. A hung process is killed
+/// after `limit` seconds and the run fails (a guard against hangs, not a timing assertion).
+func runTool(_ name: String, _ arguments: [String], stdin: String? = nil, sandbox: Sandbox,
+             environment extra: [String: String] = [:], limit: TimeInterval = 120) throws -> ToolRun {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Binaries.path(name))
+    process.arguments = arguments
+    process.environment = sandbox.environment.merging(extra) { _, new in new }
+    process.currentDirectoryURL = URL(fileURLWithPath: sandbox.root)
+
+    let id = UUID().uuidString
+    let outPath = sandbox.root + "/.out-" + id
+    let errPath = sandbox.root + "/.err-" + id
+    FileManager.default.createFile(atPath: outPath, contents: nil)
+    FileManager.default.createFile(atPath: errPath, contents: nil)
+    let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+    let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+    process.standardOutput = out
+    process.standardError = err
+    if let stdin {
+        let inPath = sandbox.root + "/.in-" + id
+        try stdin.write(toFile: inPath, atomically: false, encoding: .utf8)
+        process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inPath))
+    } else {
+        process.standardInput = FileHandle.nullDevice
+    }
+    try process.run()
+    let deadline = DispatchTime.now() + limit
+    let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.interrupt(); kill(process.processIdentifier, SIGKILL) } }
+    DispatchQueue.global().asyncAfter(deadline: deadline, execute: watchdog)
+    process.waitUntilExit()
+    watchdog.cancel()
+    try out.close()
+    try err.close()
+    let stdout = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
+    let stderr = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+    return ToolRun(stdout: stdout, stderr: stderr, status: process.terminationStatus,
+                   signaled: process.terminationReason == .uncaughtSignal)
+}

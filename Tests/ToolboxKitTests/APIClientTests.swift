@@ -1,0 +1,58 @@
+import Glibc
+import Testing
+@testable import ToolboxKit
+
+@Suite struct APIClientTests {
+    /// A port on which nothing listens: bind one, note it, close it.
+    static func closedPort() -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = bind(fd, $0, length) }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(fd, $0, &length) }
+        }
+        close(fd)
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    @Test func connectionRefusedIsExit69AndNamesTheURL() async throws {
+        let base = "http://127.0.0.1:\(Self.closedPort())"
+        let server = try ServerURL(base)
+        do {
+            _ = try await APIClient.using(server: server, timeout: 5, retries: 1) { client in
+                try await client.getJSON("/conditions", as: [String].self)
+            }
+            Issue.record("expected a failure")
+        } catch let error as ToolError {
+            #expect(error.exitStatus == .unavailable)
+            #expect(error.exitStatus.rawValue == 69)
+            #expect(error.message.contains("\(base)/conditions"))
+            #expect(error.message.contains("connection refused"))
+            #expect(error.message.hasSuffix("is mockd running?"))
+        }
+    }
+
+    @Test func verboseLogsTheRequestLine() async throws {
+        let base = "http://127.0.0.1:\(Self.closedPort())"
+        let lines = RetryPolicyTests.Sleeps()
+        let collected = LinesBox()
+        _ = try? await APIClient.using(server: try ServerURL(base), timeout: 5, retries: 0,
+                                       verbose: { collected.append($0) }) { client in
+            try await client.send(.GET, "/x")
+        }
+        _ = lines
+        #expect(collected.all.first == "> GET \(base)/x")
+    }
+}
+
+final class LinesBox: Sendable {
+    private let lines = Synchronization.Mutex<[String]>([])
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+    var all: [String] { lines.withLock { $0 } }
+}
+
+import Synchronization

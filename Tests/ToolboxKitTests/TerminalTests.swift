@@ -1,0 +1,37 @@
+import Testing
+@testable import ToolboxKit
+
+@Suite struct TerminalTests {
+    @Test func sanitizeRemovesEscapeCSIAndDelete() {
+        let hostile = "ti\u{1B}[31mtle\u{9B}2J\u{7F}end\u{07}\u{0D}"
+        #expect(Terminal.sanitize(hostile) == "ti[31mtle2Jend")
+    }
+
+    @Test func sanitizeKeepsTabsNewlinesAndLetters() {
+        let text = "a\tb\nc é ü 日本語 🙂"
+        #expect(Terminal.sanitize(text) == text)
+    }
+
+    @Test func sanitizeRemovesEveryC0AndC1ControlButTabAndNewline() {
+        var scalars = String.UnicodeScalarView()
+        for value in UInt32(0)...0x9F { scalars.append(Unicode.Scalar(value)!) }
+        let cleaned = Terminal.sanitize(String(scalars))
+        let expected = "\t\n" + String(String.UnicodeScalarView((0x20...0x7E).map { Unicode.Scalar(UInt32($0))! }))
+        #expect(cleaned == expected)
+    }
+
+    @Test func sanitizeFieldFlattensTabsAndNewlines() {
+        #expect(Terminal.sanitizeField("a\tb\nc\u{1B}") == "a b c")
+    }
+
+    @Test func colorNeedsATerminalAndNoNOCOLOR() {
+        // File descriptor -1 is never a terminal.
+        #expect(Terminal.colorEnabled(-1, environment: [:]) == false)
+    }
+
+    @Test func widthFallsBackToCOLUMNSThenEighty() {
+        #expect(Terminal.width(-1, environment: ["COLUMNS": "132"]) == 132)
+        #expect(Terminal.width(-1, environment: ["COLUMNS": "nope"]) == 80)
+        #expect(Terminal.width(-1, environment: [:]) == 80)
+    }
+}

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Runs every benchmark in bench/ against the release build. Usage: bench.sh BIN_DIR
+set -euo pipefail
+bin=${1:?usage: bench.sh BIN_DIR}
+cd "$(dirname "$0")/.."
+sh scripts/deps.sh jq curl lynx w3m html2text libxml2-utils hyperfine gawk bsdextrautils
+export BIN="$bin"
+for script in bench/*; do
+  [ -x "$script" ] || continue
+  echo "== $(basename "$script")"
+  "$script"
+  echo
+done

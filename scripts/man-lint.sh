@@ -1,0 +1,11 @@
+#!/bin/sh
+# mandoc -Tlint on every binary's page; any warning fails.
+status=0
+for b in "$@"; do
+  page="man/$b.1"
+  if [ ! -f "$page" ]; then echo "man-lint: $page is missing" >&2; status=1; continue; fi
+  out=$(mandoc -Tlint -W warning "$page" 2>&1)
+  if [ -n "$out" ]; then echo "$out" >&2; status=1; fi
+done
+[ $status -eq 0 ] && echo "man-lint: $# pages clean"
+exit $status
