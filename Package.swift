@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "mockd", targets: ["mockd"]),
+        .executable(name: "condtest", targets: ["condtest"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -30,6 +31,16 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .target(
+            name: "CondtestKit", dependencies: ["ToolboxKit"],
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "condtest",
+            dependencies: [
+                "CondtestKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings),
+        .target(
             name: "MockdKit",
             dependencies: [
                 "ToolboxKit",
@@ -46,6 +57,9 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "ToolboxKitTests", dependencies: ["ToolboxKit"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "CondtestKitTests", dependencies: ["CondtestKit"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "MockdKitTests",

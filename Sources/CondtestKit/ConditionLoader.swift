@@ -1,0 +1,85 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
+import ToolboxKit
+
+/// Where a condition comes from: the server, a file (`-` is stdin) or a text expression.
+public enum ConditionSource: Sendable, Equatable {
+    case server(id: String)
+    case file(path: String)
+    case expression(String)
+}
+
+/// Loads and validates a condition from its source, with errors a user can act on:
+/// ill-formed conditions are `badData` (65) with the JSON path or column; a server answer
+/// that is not JSON is `protocolViolation` (76); an unknown id is `notFound` (66).
+public enum ConditionLoader {
+    public static let maximumFileSize = 64 << 20
+
+    public static func load(_ source: ConditionSource, client: APIClient?) async throws(ToolError) -> ConditionRecord {
+        switch source {
+        case .expression(let text):
+            do {
+                return try ConditionRecord(name: "-e", id: "", condition: TextSyntax.parse(text))
+            } catch {
+                throw .badData("-e: \(error)")
+            }
+        case .file(let path):
+            let data = try readFile(path)
+            do {
+                return try ConditionJSON.decodeRecordOrCondition(data, fallbackName: path == "-" ? "stdin" : path)
+            } catch {
+                throw .badData("\(path == "-" ? "stdin" : path): \(error)")
+            }
+        case .server(let id):
+            guard let client else { throw .bug("no client for a server condition") }
+            let id = try ResourceID.validate(id, kind: "condition id")
+            let path = "/conditions/\(id)"
+            let response = try await client.send(.GET, path, headers: [("Accept", "application/json")])
+            try client.check(response, path: path, notFound: "condition \(id)")
+            do {
+                return try ConditionJSON.decode(ConditionRecord.self, from: response.data)
+            } catch ConditionError.notJSON {
+                throw .protocolViolation(url: client.server.url(path), detail: "not valid JSON")
+            } catch {
+                throw .badData("condition \(id): \(error)")
+            }
+        }
+    }
+
+    /// `GET /conditions`.
+    public static func list(client: APIClient) async throws(ToolError) -> [ConditionSummary] {
+        try await client.getJSON("/conditions", as: [ConditionSummary].self)
+    }
+
+    /// Reads a whole file, or stdin for `-`, up to `maximumFileSize`.
+    public static func readFile(_ path: String) throws(ToolError) -> Data {
+        let fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .io(path: path, reason: String(cString: strerror(errno))) }
+        defer { if fd != 0 { close(fd) } }
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .io(path: path, reason: String(cString: strerror(errno)))
+            }
+            if count == 0 { return data }
+            data.append(contentsOf: chunk[0..<count])
+            guard data.count <= maximumFileSize else {
+                throw .badData("\(path): larger than \(maximumFileSize >> 20) MiB")
+            }
+        }
+    }
+}
+
+extension ConditionError {
+    /// What `ConditionJSON` reports for bytes that are not JSON at all.
+    public static let notJSON = ConditionError(path: "", problem: "not valid JSON")
+
+    static func ~= (pattern: ConditionError, value: any Error) -> Bool {
+        (value as? ConditionError) == pattern
+    }
+}

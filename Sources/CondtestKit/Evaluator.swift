@@ -1,0 +1,83 @@
+/// A condition compiled once into a tree of closures over UTF-8 bytes, so that `eval
+/// --batch` does no parsing, no allocation and no string conversion per line.
+/// Semantics live only in the operator types; this file only wires them together.
+public struct Evaluator: Sendable {
+    /// `arguments[0]` is arg1.
+    public typealias Program = @Sendable (UnsafeBufferPointer<Text>) -> Bool
+
+    public let condition: Condition
+    public let argumentCount: Int
+    private let program: Program
+
+    public init(_ condition: Condition, argumentCount: Int? = nil, registry: OperatorRegistry = .standard) {
+        self.condition = condition
+        self.argumentCount = max(argumentCount ?? 0, condition.highestArgument)
+        self.program = Self.compile(condition, registry: registry)
+    }
+
+    /// Evaluates with arguments as byte buffers; there must be at least `argumentCount`.
+    @inline(__always)
+    public func evaluate(_ arguments: UnsafeBufferPointer<Text>) -> Bool {
+        precondition(arguments.count >= argumentCount, "too few arguments")
+        return program(arguments)
+    }
+
+    /// Evaluates with string arguments.
+    public func evaluate(_ arguments: [String]) -> Bool {
+        ArgumentBytes(arguments).withTexts { evaluate($0) }
+    }
+
+    private static func compile(_ condition: Condition, registry: OperatorRegistry) -> Program {
+        // Validated conditions only name registered operators.
+        let entry = registry.entry(condition.op)!
+        switch entry.implementation {
+        case .conditions(let op):
+            let children = condition.args.map { operand -> Program in
+                guard case .condition(let nested) = operand else { return { _ in false } }
+                return compile(nested, registry: registry)
+            }
+            let count = children.count
+            return { arguments in op.evaluate(count: count) { children[$0](arguments) } }
+        case .values(let op):
+            switch (condition.args[0], condition.args[1]) {
+            case (.argument(let a), .argument(let b)):
+                return { arguments in op.holds(arguments[a - 1], arguments[b - 1]) }
+            case (.argument(let a), .string(let value)):
+                let bytes = Array(value.utf8)
+                return { arguments in bytes.withUnsafeBufferPointer { op.holds(arguments[a - 1], $0) } }
+            case (.string(let value), .argument(let b)):
+                let bytes = Array(value.utf8)
+                return { arguments in bytes.withUnsafeBufferPointer { op.holds($0, arguments[b - 1]) } }
+            case (.string(let left), .string(let right)):
+                let result = Array(left.utf8).withUnsafeBufferPointer { l in
+                    Array(right.utf8).withUnsafeBufferPointer { r in op.holds(l, r) }
+                }
+                return { _ in result }
+            default:
+                return { _ in false }
+            }
+        }
+    }
+}
+
+/// Owned UTF-8 copies of string arguments, lent out as `Text` buffers.
+struct ArgumentBytes {
+    let storage: [[UInt8]]
+
+    init(_ arguments: [String]) { storage = arguments.map { Array($0.utf8) } }
+
+    func withTexts<R>(_ body: (UnsafeBufferPointer<Text>) -> R) -> R {
+        var texts: [Text] = []
+        texts.reserveCapacity(storage.count)
+        return withPointers(0, &texts, body)
+    }
+
+    /// Nests `withUnsafeBufferPointer` so every pointer stays valid during `body`.
+    private func withPointers<R>(_ index: Int, _ texts: inout [Text], _ body: (UnsafeBufferPointer<Text>) -> R) -> R {
+        guard index < storage.count else { return texts.withUnsafeBufferPointer(body) }
+        return storage[index].withUnsafeBufferPointer { pointer in
+            texts.append(pointer)
+            return withPointers(index + 1, &texts, body)
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+import ToolboxKit
+
+@main
+struct Condtest: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "condtest",
+        abstract: "List, show, evaluate and explain feature-flag string conditions.",
+        discussion: """
+            A condition is a tree of operators over strings and arguments, written in JSON by \
+            the conditions API or in text: and(ne(arg1, "rollout.io"), containsString(arg1, "ro")). \
+            Comparison is exact: case-sensitive, Unicode scalar by scalar, no normalisation.
+
+            Examples:
+              condtest list
+              condtest show 5b8f1c3e9d1a4c0012a3b003
+              condtest eval 5b8f1c3e9d1a4c0012a3b003 rollout.io && echo on
+              condtest explain -e 'and(ne(arg1, "rollout.io"), containsString(arg1, "ro"))' rollout.io
+              printf 'rollout.io\\nrobot\\n' | condtest eval -f cond.json --batch
+            """,
+        version: ToolboxVersion.current,
+        subcommands: [List.self, Show.self, Eval.self, Explain.self, Fmt.self, Ops.self])
+
+    static func main() async { await ToolMain.run(self) }
+}

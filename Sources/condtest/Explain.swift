@@ -1,0 +1,41 @@
+import ArgumentParser
+import CondtestKit
+import ToolboxKit
+
+extension Condtest {
+    struct Explain: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show why a condition is true or false, as an indented tree.",
+            discussion: """
+                Every node shows its operands' actual values and its result; operands that a \
+                short-circuit of and/or never evaluated are marked skipped. Exits 0 or 1 as eval does.
+
+                Example:
+                  condtest explain -e 'and(ne(arg1, "rollout.io"), containsString(arg1, "ro"))' rollout.io
+                """)
+
+        @OptionGroup var source: ConditionOptions
+        @OptionGroup var common: CommonOptions
+
+        @Argument(help: ArgumentHelp("The condition's id (omit with -f or -e), then its arguments.", valueName: "id-and-args"))
+        var words: [String] = []
+
+        func run() async throws {
+            try ArgumentEncoding.validateCommandLine()
+            let (origin, arguments) = try source.source(words)
+            let record = try await source.load(origin, common)
+            let explanation = Explanation.of(record.condition, arguments: try record.checkedArguments(arguments))
+            let colour = Terminal.colorEnabled()
+            let text = explanation.render { word, result in
+                guard colour else { return word }
+                switch result {
+                case true?: return "\u{1B}[32m\(word)\u{1B}[0m"
+                case false?: return "\u{1B}[31m\(word)\u{1B}[0m"
+                case nil: return "\u{1B}[2m\(word)\u{1B}[0m"
+                }
+            }
+            if !common.quiet { StandardOutput.print(text) }
+            if explanation.result == false { throw ExitCode(1) }
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import CondtestKit
+import ToolboxKit
+
+extension Condtest {
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the conditions on the server: id and name.",
+            discussion: "On a terminal, a table; piped, ID<TAB>NAME lines; with --json, the server's objects.")
+
+        @OptionGroup var common: CommonOptions
+
+        func run() async throws {
+            let summaries = try await common.withClient(tool: "condtest") { client in
+                try await ConditionLoader.list(client: client)
+            }
+            switch common.outputMode {
+            case .json:
+                StandardOutput.print(String(decoding: JSONCoding.encode(summaries, pretty: true), as: UTF8.self) + "\n")
+            case .table, .tsv:
+                let table = Table(columns: ["ID", "NAME"], rows: summaries.map { [$0.id, $0.name] })
+                StandardOutput.print(table.render(common.outputMode))
+            }
+        }
+    }
+}

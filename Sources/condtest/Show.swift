@@ -1,0 +1,38 @@
+import ArgumentParser
+import CondtestKit
+import ToolboxKit
+
+extension Condtest {
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show a condition: name, id, argument count and the condition in text syntax.",
+            discussion: """
+                Piped, one FIELD<TAB>VALUE line each for name, id, arguments and condition. \
+                With --json, the record as normalised JSON.
+                """)
+
+        @OptionGroup var source: ConditionOptions
+        @OptionGroup var common: CommonOptions
+
+        @Argument(help: ArgumentHelp("The condition's id (omit with -f or -e).", valueName: "id"))
+        var words: [String] = []
+
+        func run() async throws {
+            let (origin, rest) = try source.source(words)
+            guard rest.isEmpty else { throw ValidationError("show takes one id, got \(words.count) words") }
+            let record = try await source.load(origin, common)
+            if common.json {
+                StandardOutput.print(String(decoding: JSONCoding.encode(record, pretty: true), as: UTF8.self) + "\n")
+                return
+            }
+            let fields = [("name", record.name), ("id", record.id), ("arguments", String(record.argumentCount)),
+                          ("condition", TextSyntax.format(record.condition))]
+            var text = ""
+            for (field, value) in fields {
+                let clean = Terminal.sanitizeField(value)
+                text += common.outputMode == .table ? TextWidth.pad(field + ":", to: 11) + clean + "\n" : field + "\t" + clean + "\n"
+            }
+            StandardOutput.print(text)
+        }
+    }
+}
