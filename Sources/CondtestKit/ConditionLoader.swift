@@ -40,8 +40,8 @@ public enum ConditionLoader {
             try client.check(response, path: path, notFound: "condition \(id)")
             do {
                 return try ConditionJSON.decode(ConditionRecord.self, from: response.data)
-            } catch ConditionError.notJSON {
-                throw .protocolViolation(url: client.server.url(path), detail: "not valid JSON")
+            } catch where error.isMalformedJSON {
+                throw .protocolViolation(url: client.server.url(path), detail: error.problem)
             } catch {
                 throw .badData("condition \(id): \(error)")
             }
@@ -78,8 +78,9 @@ public enum ConditionLoader {
 extension ConditionError {
     /// What `ConditionJSON` reports for bytes that are not JSON at all.
     public static let notJSON = ConditionError(path: "", problem: "not valid JSON")
+    /// Bytes that are not UTF-8 cannot be JSON either.
+    public static let notUTF8 = ConditionError(path: "", problem: "not valid JSON (not UTF-8)")
 
-    static func ~= (pattern: ConditionError, value: any Error) -> Bool {
-        (value as? ConditionError) == pattern
-    }
+    /// True when the bytes were not JSON at all, rather than JSON describing a bad condition.
+    public var isMalformedJSON: Bool { self == .notJSON || self == .notUTF8 }
 }

@@ -66,6 +66,7 @@ public enum ConditionJSON {
     /// A full record, or a bare ConditionData (then named by `fallbackName`).
     public static func decodeRecordOrCondition(_ data: Data, fallbackName: String) throws(ConditionError) -> ConditionRecord {
         let isRecord: Bool
+        try precheck(data)
         do {
             isRecord = try JSONCoding.decoder().decode(Probe.self, from: data).hasCondition
         } catch {
@@ -77,10 +78,20 @@ public enum ConditionJSON {
     }
 
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(ConditionError) -> T {
+        try precheck(data)
         do {
             return try JSONCoding.decoder().decode(type, from: data)
         } catch {
             throw failure(error)
+        }
+    }
+
+    /// What the decoder would only call "not valid JSON": bad UTF-8, or nesting past the limit
+    /// (each condition level is an object and an array; a record adds one more object).
+    static func precheck(_ data: Data) throws(ConditionError) {
+        guard String(validating: data, as: UTF8.self) != nil else { throw ConditionError.notUTF8 }
+        if JSONCoding.nestingDepth(data) > 2 * Condition.maximumDepth + 2 {
+            throw ConditionError(path: "", problem: "nested deeper than \(Condition.maximumDepth) levels")
         }
     }
 

@@ -38,6 +38,10 @@ public struct OperatorRegistry: Sendable {
     /// The known name closest to a misspelt one, if it is close enough to be a likely typo.
     public func suggestion(for name: String) -> String? {
         let lower = name.lowercased()
+        // A shortened name ("contains" for "containsString") is a likely slip too.
+        if lower.count >= 3, let extended = entries.first(where: { $0.name.lowercased().hasPrefix(lower) }) {
+            return extended.name
+        }
         let scored = entries.map { ($0.name, EditDistance.between(lower, $0.name.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
         return best.1 <= max(1, min(3, name.count / 3)) ? best.0 : nil

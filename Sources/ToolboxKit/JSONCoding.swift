@@ -44,6 +44,33 @@ public enum JSONCoding {
         do { return try encoder(pretty: pretty).encode(value) } catch { return Data("null".utf8) }
     }
 
+    /// The deepest nesting of objects and arrays in a JSON document, found in one pass
+    /// without parsing. Foundation's decoder rejects deep documents with only "not valid
+    /// JSON"; checking first lets a tool say what is wrong.
+    public static func nestingDepth(_ data: Data) -> Int {
+        var depth = 0
+        var deepest = 0
+        var inString = false
+        var escaped = false
+        for byte in data {
+            if inString {
+                if escaped { escaped = false }
+                else if byte == UInt8(ascii: "\\") { escaped = true }
+                else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                deepest = max(deepest, depth)
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            default: break
+            }
+        }
+        return deepest
+    }
+
     /// `condition.args[1].op` for a coding path.
     public static func pathString(_ path: [any CodingKey]) -> String {
         var result = ""
@@ -79,6 +106,9 @@ public struct JSONDecodeFailure: Error, Sendable, Equatable, CustomStringConvert
             self.init(path: JSONCoding.pathString(context.codingPath), problem: "expected \(Self.describe(type)), found null")
         case .keyNotFound(let key, let context):
             self.init(path: JSONCoding.pathString(context.codingPath + [key]), problem: "missing")
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            // Foundation's only word for a syntax error anywhere in the document.
+            self.init(path: "", problem: "not valid JSON")
         case .dataCorrupted(let context):
             let underlying = context.underlyingError.map { _ in "not valid JSON" }
             let problem = underlying ?? (context.debugDescription.isEmpty ? "invalid value" : context.debugDescription)

@@ -11,10 +11,13 @@ import Darwin
 public struct StandardOutput: ~Copyable {
     private var buffer: [UInt8] = []
     private let capacity: Int
+    /// Standard output, or another descriptor (tests write into a pipe).
+    public let fd: Int32
     /// Flush after every line: for streams a person or a pipeline waits on.
     public var lineBuffered: Bool
 
-    public init(capacity: Int = 64 * 1024, lineBuffered: Bool = false) {
+    public init(fd: Int32 = 1, capacity: Int = 64 * 1024, lineBuffered: Bool = false) {
+        self.fd = fd
         self.capacity = capacity
         self.lineBuffered = lineBuffered
         buffer.reserveCapacity(capacity)
@@ -38,11 +41,11 @@ public struct StandardOutput: ~Copyable {
 
     public mutating func flush() {
         guard !buffer.isEmpty else { return }
-        Self.writeAll(1, buffer)
+        Self.writeAll(fd, buffer)
         buffer.removeAll(keepingCapacity: true)
     }
 
-    deinit { if !buffer.isEmpty { Self.writeAll(1, buffer) } }
+    deinit { if !buffer.isEmpty { Self.writeAll(fd, buffer) } }
 
     /// Writes everything to `fd`, retrying short writes; exits on a broken pipe.
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
