@@ -10,7 +10,8 @@ enum Binaries {
         return (runner as NSString).deletingLastPathComponent
     }()
 
-    static func path(_ name: String) -> String { directory + "/" + name }
+    /// A built binary by name, or an absolute path as it is.
+    static func path(_ name: String) -> String { name.hasPrefix("/") ? name : directory + "/" + name }
 
     /// The repository root, from this file's path.
     static let repository: String = {

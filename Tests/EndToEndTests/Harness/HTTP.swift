@@ -7,3 +7,12 @@ func fetch(_ base: String, _ path: String, method: String = "GET", body: String?
         try await client.send(.init(rawValue: method), path, headers: headers, body: body.map { Array($0.utf8) })
     }
 }
+
+/// The status of a direct request, 5xx included (the client would throw after its retries).
+func fetchStatus(_ base: String, _ path: String) async throws -> Int {
+    do {
+        return try await fetch(base, path).status
+    } catch ToolError.httpStatus(_, let status, _) {
+        return status
+    }
+}
