@@ -1,6 +1,6 @@
 /// Why a condition is true or false: the evaluation as a tree, every node with its operands'
 /// actual values and its result, and the operands a short-circuit skipped.
-public indirect enum Explanation: Sendable, Equatable {
+public indirect enum Explanation: Sendable, Equatable, Encodable {
     /// A value operator: its operands as written and as evaluated.
     case comparison(op: String, operands: [ExplainedOperand], result: Bool)
     /// A logical operator and what became of each operand.
@@ -44,6 +44,27 @@ public indirect enum Explanation: Sendable, Equatable {
         }
     }
 
+    private enum CodingKeys: String, CodingKey { case op, result, operands, condition }
+
+    /// `{"op": "and", "result": false, "operands": [...]}`; a skipped operand is
+    /// `{"result": "skipped", "condition": "text syntax"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .comparison(let op, let operands, let result):
+            try container.encode(op, forKey: .op)
+            try container.encode(result, forKey: .result)
+            try container.encode(operands, forKey: .operands)
+        case .logical(let op, let children, let result):
+            try container.encode(op, forKey: .op)
+            try container.encode(result, forKey: .result)
+            try container.encode(children, forKey: .operands)
+        case .skipped(let condition):
+            try container.encode("skipped", forKey: .result)
+            try container.encode(TextSyntax.format(condition), forKey: .condition)
+        }
+    }
+
     /// The tree, two spaces a level: `and: false`, `  ne(arg1 = "x", "rollout.io"): true`,
     /// `  containsString(arg1, "ro"): skipped`. `paint` colours a result word.
     public func render(paint: (String, Bool?) -> String = { word, _ in word }) -> String {
@@ -68,9 +89,18 @@ public indirect enum Explanation: Sendable, Equatable {
 }
 
 /// An operand as written and the string it stood for.
-public struct ExplainedOperand: Sendable, Equatable, CustomStringConvertible {
+public struct ExplainedOperand: Sendable, Equatable, CustomStringConvertible, Encodable {
     public let operand: Operand
     public let value: String
+
+    private enum CodingKeys: String, CodingKey { case argument, value }
+
+    /// `{"value": "x"}`, with `"argument": 1` when it came from an argument.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if case .argument(let number) = operand { try container.encode(number, forKey: .argument) }
+        try container.encode(value, forKey: .value)
+    }
 
     /// `"rollout.io"` for a value; `arg1 = "rollout.io"` for an argument.
     public var description: String {

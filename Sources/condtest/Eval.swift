@@ -9,7 +9,8 @@ extension Condtest {
             discussion: """
                 Like test(1): exit 0 when the condition holds, 1 when it does not. With --batch, \
                 one tab-separated argument tuple per stdin line and one true/false line out per \
-                line in; the exit status is then 0 once every line was evaluated.
+                line in; the exit status is then 0 once every line was evaluated. The output \
+                true/false is valid JSON as it is, so --json changes nothing.
 
                 Examples:
                   condtest eval 5b8f1c3e9d1a4c0012a3b001 rollout.io

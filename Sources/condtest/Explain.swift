@@ -8,7 +8,8 @@ extension Condtest {
             abstract: "Show why a condition is true or false, as an indented tree.",
             discussion: """
                 Every node shows its operands' actual values and its result; operands that a \
-                short-circuit of and/or never evaluated are marked skipped. Exits 0 or 1 as eval does.
+                short-circuit of and/or never evaluated are marked skipped. Exits 0 or 1 as eval does. \
+                With --json, the same tree as JSON.
 
                 Example:
                   condtest explain -e 'and(ne(arg1, "rollout.io"), containsString(arg1, "ro"))' rollout.io
@@ -25,6 +26,11 @@ extension Condtest {
             let (origin, arguments) = try source.source(words)
             let record = try await source.load(origin, common)
             let explanation = Explanation.of(record.condition, arguments: try record.checkedArguments(arguments))
+            if common.json {
+                if !common.quiet { StandardOutput.print(String(decoding: JSONCoding.encode(explanation, pretty: true), as: UTF8.self) + "\n") }
+                if explanation.result == false { throw ExitCode(1) }
+                return
+            }
             let colour = Terminal.colorEnabled()
             let text = explanation.render { word, result in
                 guard colour else { return word }
