@@ -13,7 +13,8 @@ public struct BatchEvaluator {
 
     public init(_ evaluator: Evaluator) { self.evaluator = evaluator }
 
-    /// Reads `fd` to the end, writing one result line per input line. Returns the number of
+    /// Reads `fd` to the end, writing one result line per input line; fields beyond the
+    /// condition's arguments are ignored. Returns the number of
     /// lines. A malformed line stops the run with a `badData` error naming its number, after
     /// the results of every line before it have been written.
     @discardableResult
@@ -82,8 +83,13 @@ public struct BatchEvaluator {
         var field = 0
         var fieldStart = 0
         if wanted > 0 {
+            // Fields past the ones the condition uses are ignored, as awk and cut would.
+            var fieldEnd = line.count
             for index in 0..<line.count where line[index] == 0x09 {
-                guard field < wanted - 1 else { throw tooMany(lineNumber, wanted) }
+                if field == wanted - 1 {
+                    fieldEnd = index
+                    break
+                }
                 texts[field] = Text(rebasing: line[fieldStart..<index])
                 field += 1
                 fieldStart = index + 1
@@ -91,13 +97,9 @@ public struct BatchEvaluator {
             guard field == wanted - 1 else {
                 throw .badData("line \(lineNumber): missing arg\(field + 2) (the condition takes \(wanted) tab-separated arguments)")
             }
-            texts[field] = Text(rebasing: line[fieldStart..<line.count])
+            texts[field] = Text(rebasing: line[fieldStart..<fieldEnd])
         }
         return texts.withUnsafeBufferPointer { evaluator.evaluate($0) }
-    }
-
-    private func tooMany(_ lineNumber: Int, _ wanted: Int) -> ToolError {
-        .badData("line \(lineNumber): more than \(wanted) tab-separated argument\(wanted == 1 ? "" : "s")")
     }
 
     /// Arguments must be valid UTF-8 without NUL: the operators compare Unicode text.

@@ -8,6 +8,13 @@ import Glibc
 public enum ToolMain {
     public static func run<Command: ParsableCommand>(_ type: Command.Type, arguments: [String]? = nil) async -> Never {
         let name = Command.configuration.commandName ?? "tool"
+        // `--version` alone skips ArgumentParser: its reflection makes the Swift runtime scan
+        // every protocol conformance in the binary (about 3 ms in a binary with NIO), which
+        // would dominate the cost of the one answer scripts ask for most.
+        if (arguments ?? Array(CommandLine.arguments.dropFirst())) == ["--version"], !Command.configuration.version.isEmpty {
+            StandardOutput.print(Command.configuration.version + "\n")
+            exit(0)
+        }
         var command: any ParsableCommand
         do {
             command = try Command.parseAsRoot(arguments)
