@@ -68,6 +68,8 @@ uninstall:
 	@for b in $(BINARIES); do \
 	  rm -f "$(BINDIR)/$$b" "$(MANDIR)/$$b.1" "$(BASHDIR)/$$b" "$(ZSHDIR)/_$$b" "$(FISHDIR)/$$b.fish"; \
 	done
+	@# Folders install created, only if nothing else lives in them.
+	@rmdir -p "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)" 2>/dev/null || true
 
 ## bench: side-by-side benchmarks against peer tools (never part of check)
 bench: deps all

@@ -9,12 +9,14 @@ let package = Package(
     products: [
         .executable(name: "mockd", targets: ["mockd"]),
         .executable(name: "condtest", targets: ["condtest"]),
+        .executable(name: "devsync", targets: ["devsync"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.23.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -41,6 +43,17 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .target(
+            name: "DevsyncKit",
+            dependencies: ["ToolboxKit", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "devsync",
+            dependencies: [
+                "DevsyncKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings),
+        .target(
             name: "MockdKit",
             dependencies: [
                 "ToolboxKit",
@@ -60,6 +73,9 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "CondtestKitTests", dependencies: ["CondtestKit"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "DevsyncKitTests", dependencies: ["DevsyncKit"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "MockdKitTests",

@@ -10,7 +10,10 @@ public enum MockAPIs {
             throw .io(path: data, reason: "no such data folder (use --data DIR)")
         }
         do {
-            return [try ConditionsAPI(directory: data + "/conditions")]
+            return [
+                try ConditionsAPI(directory: data + "/conditions"),
+                try DevicesAPI(file: data + "/devices/devices.json", generated: configuration.generatedDevices),
+            ]
         } catch let error as MockdDataError {
             throw .io(path: error.path, reason: error.problem)
         } catch {

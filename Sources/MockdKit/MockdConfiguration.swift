@@ -10,6 +10,8 @@ public struct MockdConfiguration: Sendable {
     public var failureRate: Double?
     public var seed: UInt64 = 1
     public var quiet = false
+    /// Extra devices to generate beyond the seed data, for load tests.
+    public var generatedDevices = 0
 
     public init() {}
 

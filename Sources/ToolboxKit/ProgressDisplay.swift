@@ -12,16 +12,21 @@ public final class ProgressDisplay: Sendable {
         var drewSomething = false
     }
 
+    /// What is counted: bytes (shown as kB, MB) or items (shown as 3/10).
+    public enum Unit: Sendable { case bytes, items }
+
     public let label: String
     public let enabled: Bool
+    public let unit: Unit
     private let state = Mutex(State())
     private let started = ContinuousClock.now
     private let ticker = Mutex<Task<Void, Never>?>(nil)
     private static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
-    public init(label: String, enabled: Bool) {
+    public init(label: String, enabled: Bool, unit: Unit = .bytes) {
         self.label = Terminal.sanitizeField(label)
         self.enabled = enabled
+        self.unit = unit
     }
 
     /// Starts the spinner; it turns every 100 ms until `finish()`.
@@ -86,6 +91,9 @@ public final class ProgressDisplay: Sendable {
         let barWidth = 24
         let filled = Int(fraction * Double(barWidth))
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled)
+        if unit == .items {
+            return "\(label) \(bar) \(state.done)/\(total)"
+        }
         return "\(label) \(bar) \(Int(fraction * 100))% \(Self.bytes(state.done))/\(Self.bytes(total)) \(Self.bytes(Int64(rate)))/s"
     }
 

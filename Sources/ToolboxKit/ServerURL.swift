@@ -42,7 +42,8 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension String {
-    func trimmingSpaces() -> String {
+    /// The string without leading and trailing white space.
+    public func trimmingSpaces() -> String {
         var view = Substring(self)
         while let first = view.first, first.isWhitespace { view.removeFirst() }
         while let last = view.last, last.isWhitespace { view.removeLast() }

@@ -13,6 +13,8 @@ public enum ToolError: Error, Sendable, Equatable {
     case protocolViolation(url: String, detail: String)
     /// An id that does not exist.
     case notFound(what: String)
+    /// An id that does not exist, with the whole message (to add what to do about it).
+    case missing(String)
     /// Input data (a condition, a change, a file) is malformed or was rejected.
     case badData(String)
     /// A usage problem that ArgumentParser could not catch (for example a missing argument value).
@@ -32,7 +34,7 @@ public enum ToolError: Error, Sendable, Equatable {
         case .httpStatus(_, let status, _): return status == 404 ? .noInput : .unavailable
         case .credentialsRefused: return .noPermission
         case .protocolViolation: return .protocolError
-        case .notFound: return .noInput
+        case .notFound, .missing: return .noInput
         case .badData: return .dataError
         case .usage: return .usage
         case .io: return .ioError
@@ -59,7 +61,7 @@ public enum ToolError: Error, Sendable, Equatable {
             return "unexpected response from \(url): \(detail)"
         case .notFound(let what):
             return "\(what) not found"
-        case .badData(let text), .usage(let text), .tryLater(let text):
+        case .badData(let text), .usage(let text), .tryLater(let text), .missing(let text):
             return text
         case .io(let path, let reason):
             return "\(path): \(reason)"

@@ -42,6 +42,9 @@ struct Mockd: AsyncParsableCommand {
     @Flag(name: [.short, .long], help: "Do not log requests.")
     var quiet = false
 
+    @Option(help: ArgumentHelp("Generate this many devices beyond data/devices, for load tests.", valueName: "n"))
+    var devices = 0
+
     static func main() async { await ToolMain.run(self) }
 
     func validate() throws {
@@ -52,6 +55,7 @@ struct Mockd: AsyncParsableCommand {
             throw ValidationError("--failure-rate must be between 0 and 1")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard (0...1_000_000).contains(devices) else { throw ValidationError("--devices must be between 0 and 1000000") }
     }
 
     func run() async throws {
@@ -63,6 +67,7 @@ struct Mockd: AsyncParsableCommand {
         configuration.failureRate = failureRate
         configuration.seed = seed
         configuration.quiet = quiet
+        configuration.generatedDevices = devices
         let server = MockServer(configuration: configuration, apis: try MockAPIs.load(configuration))
         do {
             try await server.run()

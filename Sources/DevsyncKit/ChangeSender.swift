@@ -1,0 +1,58 @@
+import ToolboxKit
+
+/// What became of one try at sending a change.
+public enum SendOutcome: Sendable, Equatable {
+    /// 2xx: the server has it.
+    case accepted
+    /// 4xx: the server refuses it; trying again will not help.
+    case rejected(String)
+    /// 5xx, timeout, connection error: worth another try later.
+    case failed(String)
+}
+
+/// Sends one change to the server. The engine depends on this, not on HTTP, so its rules
+/// are tested against a scripted server.
+public protocol ChangeSender: Sendable {
+    func send(_ claim: DeviceStore.Claim) async -> SendOutcome
+}
+
+/// `PATCH /devices/{id}` with the full intended value.
+public struct HTTPChangeSender: ChangeSender {
+    public let client: APIClient
+
+    public init(client: APIClient) { self.client = client }
+
+    public func send(_ claim: DeviceStore.Claim) async -> SendOutcome {
+        do {
+            // Not retried here: the engine retries, counting every try in the store.
+            let response = try await client.send(.PATCH, "/devices/" + Self.pathComponent(claim.deviceID),
+                                                 headers: [("Content-Type", "application/json")],
+                                                 body: claim.body, idempotent: false)
+            switch response.status {
+            case 200..<300: return .accepted
+            // Throttling and timeouts say "later", not "never".
+            case 408, 425, 429: return .failed("HTTP \(response.status)")
+            case 400..<500: return .rejected(response.summary.isEmpty ? "HTTP \(response.status)" : response.summary)
+            default: return .failed("HTTP \(response.status)")
+            }
+        } catch {
+            return .failed(error.message)
+        }
+    }
+
+    /// Percent-encodes everything but unreserved characters (RFC 3986).
+    static func pathComponent(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                result += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return result
+    }
+}

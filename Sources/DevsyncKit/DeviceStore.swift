@@ -1,0 +1,316 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
+import GRDB
+import ToolboxKit
+
+/// The local SQLite store (WAL mode, versioned migrations): the server's copy of every
+/// device, and the queue of changes not yet confirmed by the server. A change leaves the
+/// queue only in the transaction that records the server's 2xx for it, so no crash loses one.
+public final class DeviceStore: Sendable {
+    /// Marks a devsync store in the SQLite header, so another program's database is refused.
+    static let applicationID: Int32 = 0x4445_5653  // "DEVS"
+    static let knownMigrations = ["v1"]
+
+    public let path: String
+    private let pool: DatabasePool
+
+    /// Opens or creates the store at `path`, creating its folder.
+    public init(path: String) throws(ToolError) {
+        self.path = path
+        do {
+            try Self.makeFolder(for: path)
+            var configuration = Configuration()
+            // Two devsync processes wait for each other's short write transactions.
+            configuration.busyMode = .timeout(30)
+            configuration.label = "devsync"
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try pool.write { db in try Self.check(db, path: path) }
+            try Self.migrator.migrate(pool)
+            try pool.write { db in try db.execute(sql: "PRAGMA application_id = \(Self.applicationID)") }
+        } catch let error as ToolError {
+            throw error
+        } catch {
+            throw .io(path: path, reason: Self.describe(error))
+        }
+    }
+
+    /// Checks the file is ours and of a schema we know, before anything writes to it.
+    static func check(_ db: Database, path: String) throws {
+        let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0
+        if id == 0 && tables > 0 {
+            throw ToolError.io(path: path, reason: "not a devsync store (another program's SQLite database); refusing to change it")
+        }
+        if id != 0 && id != applicationID {
+            throw ToolError.io(path: path, reason: "not a devsync store; refusing to change it")
+        }
+        if try db.tableExists("grdb_migrations") {
+            let applied = try Self.migrator.appliedIdentifiers(db)
+            let unknown = applied.subtracting(knownMigrations)
+            if !unknown.isEmpty {
+                throw ToolError.io(path: path, reason: "written by a newer devsync (schema \(unknown.sorted().joined(separator: ", "))); refusing to change it")
+            }
+        }
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE device (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    type TEXT NOT NULL,
+                    meterPointDescription TEXT NOT NULL,
+                    installationDate TEXT
+                );
+                CREATE TABLE change (
+                    deviceID TEXT PRIMARY KEY NOT NULL,
+                    installationDate TEXT,
+                    revision INTEGER NOT NULL,
+                    state TEXT NOT NULL CHECK (state IN ('pending', 'rejected')),
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    lastError TEXT,
+                    recordedAt TEXT NOT NULL,
+                    claimToken TEXT,
+                    claimPID INTEGER
+                );
+                CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
+                """)
+        }
+        return migrator
+    }
+
+    // MARK: - Reading
+
+    public func devices() throws(ToolError) -> [Device] {
+        try read { db in
+            try Row.fetchAll(db, sql: Self.deviceQuery + " ORDER BY d.id").map(Self.device)
+        }
+    }
+
+    public func device(_ id: String) throws(ToolError) -> Device? {
+        try read { db in
+            try Row.fetchOne(db, sql: Self.deviceQuery + " WHERE d.id = ?", arguments: [id]).map(Self.device)
+        }
+    }
+
+    /// Devices with a change not yet through, in the order they were recorded.
+    public func pending() throws(ToolError) -> [Device] {
+        try read { db in
+            try Row.fetchAll(db, sql: Self.deviceQuery + " WHERE c.deviceID IS NOT NULL ORDER BY c.recordedAt, d.id")
+                .map(Self.device)
+        }
+    }
+
+    public struct Status: Sendable, Equatable {
+        public let devices: Int
+        public let installed: Int
+        public let pending: Int
+        public let rejected: Int
+        public let lastSync: Date?
+        public let lastPull: Date?
+    }
+
+    public func status() throws(ToolError) -> Status {
+        let devices = try self.devices()
+        return try read { db in
+            Status(devices: devices.count,
+                   installed: devices.filter { $0.installationDate != nil }.count,
+                   pending: devices.filter { $0.syncState == .pending }.count,
+                   rejected: devices.filter { $0.syncState == .rejected }.count,
+                   lastSync: StoredDate.parse(try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'lastSync'")),
+                   lastPull: StoredDate.parse(try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'lastPull'")))
+        }
+    }
+
+    // MARK: - Local changes
+
+    /// Records an installation date (nil: not installed) for `id`, replacing any change not
+    /// yet sent. Refuses an id that is not in the store.
+    public func record(_ id: String, installationDate: Date?, at now: Date = Date()) throws(ToolError) {
+        try write { db in
+            guard try Int.fetchOne(db, sql: "SELECT 1 FROM device WHERE id = ?", arguments: [id]) != nil else {
+                throw ToolError.missing("no device \(id) in the local store; devsync pull refreshes the list")
+            }
+            let value = installationDate.map(StoredDate.format)
+            try db.execute(sql: """
+                INSERT INTO change (deviceID, installationDate, revision, state, attempts, lastError, recordedAt)
+                VALUES (?, ?, 1, 'pending', 0, NULL, ?)
+                ON CONFLICT (deviceID) DO UPDATE SET
+                    installationDate = excluded.installationDate, revision = change.revision + 1,
+                    state = 'pending', attempts = 0, lastError = NULL, recordedAt = excluded.recordedAt
+                """, arguments: [id, value, StoredDate.format(now)])
+        }
+    }
+
+    /// Drops the local change for `id`. Returns false when there was none.
+    @discardableResult
+    public func discard(_ id: String) throws(ToolError) -> Bool {
+        try write { db in
+            try db.execute(sql: "DELETE FROM change WHERE deviceID = ?", arguments: [id])
+            return db.changesCount > 0
+        }
+    }
+
+    // MARK: - Pull
+
+    /// Replaces the server's copy with `devices`. Local changes live apart and are never
+    /// touched; a device gone from the server stays while it has a change.
+    public func replaceServerCopy(_ devices: [ServerDevice], at now: Date = Date()) throws(ToolError) {
+        try write { db in
+            try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS seen (id TEXT PRIMARY KEY)")
+            try db.execute(sql: "DELETE FROM seen")
+            for device in devices {
+                try db.execute(sql: """
+                    INSERT INTO device (id, type, meterPointDescription, installationDate) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET type = excluded.type,
+                        meterPointDescription = excluded.meterPointDescription, installationDate = excluded.installationDate
+                    """, arguments: [device.id, device.type.rawValue, device.meterPointDescription,
+                                     device.installationDate.map(StoredDate.format)])
+                try db.execute(sql: "INSERT OR IGNORE INTO seen (id) VALUES (?)", arguments: [device.id])
+            }
+            try db.execute(sql: """
+                DELETE FROM device WHERE id NOT IN (SELECT id FROM seen) AND id NOT IN (SELECT deviceID FROM change)
+                """)
+            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('lastPull', ?)", arguments: [StoredDate.format(now)])
+        }
+    }
+
+    // MARK: - Sync
+
+    /// A change taken by one sync process, with the revision it is sending.
+    public struct Claim: Sendable, Equatable {
+        public let deviceID: String
+        public let installationDate: Date?
+        public let revision: Int
+        public let body: [UInt8]
+    }
+
+    /// Takes every pending change that no live process is sending, for `token`. A claim left
+    /// by a process that died (kill -9) is taken over. Returns the claims and how many
+    /// pending changes another live process holds.
+    public func claim(token: String, pid: Int32 = getpid()) throws(ToolError) -> (claims: [Claim], heldElsewhere: Int) {
+        try write { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT deviceID, installationDate, revision, claimToken, claimPID FROM change WHERE state = 'pending'
+                ORDER BY recordedAt, deviceID
+                """)
+            var claims: [Claim] = []
+            var elsewhere = 0
+            for row in rows {
+                let holder: String? = row["claimToken"]
+                let holderPID: Int32? = row["claimPID"]
+                if let holder, holder != token, let holderPID, holderPID != pid, Self.isAlive(holderPID) {
+                    elsewhere += 1
+                    continue
+                }
+                let id: String = row["deviceID"]
+                let change = PendingChange(deviceID: id, installationDate: StoredDate.parse(row["installationDate"]),
+                                           revision: row["revision"], state: .pending, attempts: 0, lastError: nil,
+                                           recordedAt: Date(), claimedBy: pid)
+                try db.execute(sql: "UPDATE change SET claimToken = ?, claimPID = ? WHERE deviceID = ?",
+                               arguments: [token, pid, id])
+                claims.append(Claim(deviceID: id, installationDate: change.installationDate, revision: change.revision,
+                                    body: change.requestBody))
+            }
+            return (claims, elsewhere)
+        }
+    }
+
+    /// The server took `claim`: in one transaction, record its new value and drop the change,
+    /// unless the installer recorded a newer one meanwhile (then that one stays pending).
+    public func markSynced(_ claim: Claim, at now: Date = Date()) throws(ToolError) {
+        try write { db in
+            try db.execute(sql: "UPDATE device SET installationDate = ? WHERE id = ?",
+                           arguments: [claim.installationDate.map(StoredDate.format), claim.deviceID])
+            try db.execute(sql: "DELETE FROM change WHERE deviceID = ? AND revision = ?", arguments: [claim.deviceID, claim.revision])
+            try db.execute(sql: "UPDATE change SET claimToken = NULL, claimPID = NULL WHERE deviceID = ?", arguments: [claim.deviceID])
+            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('lastSync', ?)", arguments: [StoredDate.format(now)])
+        }
+    }
+
+    /// The server refused `claim` (4xx): keep it, marked rejected with the server's message.
+    public func markRejected(_ claim: Claim, message: String) throws(ToolError) {
+        try write { db in
+            try db.execute(sql: """
+                UPDATE change SET state = 'rejected', attempts = attempts + 1, lastError = ?, claimToken = NULL, claimPID = NULL
+                WHERE deviceID = ? AND revision = ?
+                """, arguments: [message, claim.deviceID, claim.revision])
+            try db.execute(sql: "UPDATE change SET claimToken = NULL, claimPID = NULL WHERE deviceID = ?", arguments: [claim.deviceID])
+        }
+    }
+
+    /// A try failed for a transient reason: count it and keep the message; the claim stays.
+    public func recordFailedAttempt(_ claim: Claim, message: String) throws(ToolError) {
+        try write { db in
+            try db.execute(sql: "UPDATE change SET attempts = attempts + 1, lastError = ? WHERE deviceID = ?",
+                           arguments: [message, claim.deviceID])
+        }
+    }
+
+    /// Gives back every claim `token` still holds: those changes stay pending for a later sync.
+    public func release(token: String) throws(ToolError) {
+        try write { db in
+            try db.execute(sql: "UPDATE change SET claimToken = NULL, claimPID = NULL WHERE claimToken = ?", arguments: [token])
+        }
+    }
+
+    // MARK: - Helpers
+
+    static let deviceQuery = """
+        SELECT d.id, d.type, d.meterPointDescription, d.installationDate AS serverDate,
+               c.deviceID AS changeID, c.installationDate AS changeDate, c.revision, c.state, c.attempts,
+               c.lastError, c.recordedAt, c.claimPID
+        FROM device d LEFT JOIN change c ON c.deviceID = d.id
+        """
+
+    static func device(_ row: Row) -> Device {
+        var change: PendingChange?
+        if let changeID: String = row["changeID"] {
+            change = PendingChange(deviceID: changeID, installationDate: StoredDate.parse(row["changeDate"]),
+                                   revision: row["revision"], state: PendingChange.State(rawValue: row["state"]) ?? .pending,
+                                   attempts: row["attempts"], lastError: row["lastError"],
+                                   recordedAt: StoredDate.parse(row["recordedAt"]) ?? Date(timeIntervalSince1970: 0),
+                                   claimedBy: row["claimPID"])
+        }
+        return Device(id: row["id"], type: DeviceType(rawValue: row["type"]) ?? .heating,
+                      meterPointDescription: row["meterPointDescription"],
+                      serverDate: StoredDate.parse(row["serverDate"]), change: change)
+    }
+
+    static func isAlive(_ pid: Int32) -> Bool {
+        kill(pid, 0) == 0 || errno == EPERM
+    }
+
+    /// `mkdir -p` of the folder holding `path`.
+    static func makeFolder(for path: String) throws {
+        let bytes = Array(path.utf8)
+        for index in bytes.indices.dropFirst() where bytes[index] == UInt8(ascii: "/") {
+            let folder = String(decoding: bytes[..<index], as: UTF8.self)
+            if mkdir(folder, 0o755) != 0 && errno != EEXIST {
+                throw ToolError.io(path: folder, reason: String(cString: strerror(errno)))
+            }
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? DatabaseError {
+            return Terminal.sanitizeField(error.message ?? "SQLite error \(error.resultCode.rawValue)")
+        }
+        return Terminal.sanitizeField(String(describing: error))
+    }
+
+    private func read<T>(_ body: (Database) throws -> T) throws(ToolError) -> T {
+        do { return try pool.read(body) } catch let error as ToolError { throw error } catch {
+            throw .io(path: path, reason: Self.describe(error))
+        }
+    }
+
+    private func write<T>(_ body: (Database) throws -> T) throws(ToolError) -> T {
+        do { return try pool.write(body) } catch let error as ToolError { throw error } catch {
+            throw .io(path: path, reason: Self.describe(error))
+        }
+    }
+}

@@ -1,0 +1,138 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
+import ToolboxKit
+
+/// What a sync did.
+public struct SyncReport: Sendable, Equatable {
+    public var synced = 0
+    public var rejected = 0
+    /// Changes still pending for transient reasons (offline, server failing).
+    public var remaining = 0
+    /// Pending changes another live devsync process is sending.
+    public var heldElsewhere = 0
+    /// The last transient error, for the message.
+    public var lastError: String?
+
+    public init() {}
+
+    /// 0 all through; 75 some remain and a later try may succeed; 65 some were rejected.
+    public var exitStatus: ExitStatus {
+        if remaining + heldElsewhere > 0 { return .tempFail }
+        return rejected > 0 ? .dataError : .success
+    }
+}
+
+/// The sync button: sends every pending change, up to `jobs` at once, retrying transient
+/// failures with exponential backoff and full jitter; a rejection is kept, never dropped.
+/// The store holds the queue, so a crash at any point loses nothing: an unconfirmed change
+/// is simply sent again, and sending the full intended value twice is harmless.
+public struct SyncEngine: Sendable {
+    public let store: DeviceStore
+    public let sender: any ChangeSender
+    public let jobs: Int
+    public let policy: RetryPolicy
+    private let sleep: @Sendable (Double) async throws -> Void
+    private let random: @Sendable () -> Double
+
+    public init(store: DeviceStore, sender: any ChangeSender, jobs: Int = 4, retries: Int = 2,
+                sleep: @escaping @Sendable (Double) async throws -> Void = RetryPolicy.taskSleep,
+                random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
+        self.store = store
+        self.sender = sender
+        self.jobs = max(1, jobs)
+        self.policy = RetryPolicy(retries: retries)
+        self.sleep = sleep
+        self.random = random
+    }
+
+    private enum Result: Sendable { case synced, rejected, remaining(String) }
+
+    /// One round: claim what no live process is sending, send it, give back what is left.
+    /// `progress` gets (done, total) after each change.
+    public func runOnce(progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws(ToolError) -> SyncReport {
+        let token = "\(getpid())-\(UInt64.random(in: 1...UInt64.max))"
+        let (claims, elsewhere) = try store.claim(token: token)
+        var report = SyncReport()
+        report.heldElsewhere = elsewhere
+        defer { try? store.release(token: token) }
+        progress(0, claims.count)
+        var failure: ToolError?
+        await withTaskGroup(of: Swift.Result<Result, ToolError>.self) { group in
+            var next = claims.startIndex
+            func startNext() {
+                guard next < claims.endIndex else { return }
+                let claim = claims[next]
+                next += 1
+                group.addTask { await self.deliver(claim) }
+            }
+            for _ in 0..<min(jobs, claims.count) { startNext() }
+            var done = 0
+            for await outcome in group {
+                done += 1
+                switch outcome {
+                case .success(.synced): report.synced += 1
+                case .success(.rejected): report.rejected += 1
+                case .success(.remaining(let message)):
+                    report.remaining += 1
+                    report.lastError = message
+                case .failure(let error):
+                    failure = failure ?? error
+                }
+                progress(done, claims.count)
+                if failure == nil { startNext() }
+            }
+        }
+        if let failure { throw failure }
+        return report
+    }
+
+    /// `--wait`: rounds with growing pauses until nothing transient is left.
+    public func runUntilDone(progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
+                             onWait: @Sendable (SyncReport, Double) -> Void = { _, _ in }) async throws(ToolError) -> SyncReport {
+        var total = SyncReport()
+        let pauses = RetryPolicy(retries: Int.max, baseDelay: 1, maxDelay: 60)
+        var round = 0
+        while true {
+            let report = try await runOnce(progress: progress)
+            total.synced += report.synced
+            total.rejected += report.rejected
+            total.remaining = report.remaining
+            total.heldElsewhere = report.heldElsewhere
+            total.lastError = report.lastError ?? total.lastError
+            if report.remaining + report.heldElsewhere == 0 { return total }
+            // A round that made progress starts the pauses over.
+            if report.synced + report.rejected > 0 { round = 0 }
+            let pause = max(0.2, pauses.delay(forRetry: round, unit: random()))
+            onWait(report, pause)
+            do { try await sleep(pause) } catch { throw .interrupted }
+            round += 1
+        }
+    }
+
+    /// Sends one claimed change until it is through, rejected, or out of retries.
+    private func deliver(_ claim: DeviceStore.Claim) async -> Swift.Result<Result, ToolError> {
+        var attempt = 0
+        while true {
+            let outcome = await sender.send(claim)
+            do {
+                switch outcome {
+                case .accepted:
+                    try store.markSynced(claim)
+                    return .success(.synced)
+                case .rejected(let message):
+                    try store.markRejected(claim, message: message)
+                    return .success(.rejected)
+                case .failed(let message):
+                    try store.recordFailedAttempt(claim, message: message)
+                    guard attempt < policy.retries, !Task.isCancelled else { return .success(.remaining(message)) }
+                    try? await sleep(policy.delay(forRetry: attempt, unit: random()))
+                    attempt += 1
+                }
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+}

@@ -1,0 +1,23 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
+
+/// Dates for people and for scripts: local time in human form on a terminal,
+/// ISO 8601 UTC in TSV and JSON.
+public enum DateDisplay {
+    /// `2024-03-04 10:15` in the local time zone.
+    public static func human(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        var buffer = [CChar](repeating: 0, count: 32)
+        let count = strftime(&buffer, buffer.count, "%Y-%m-%d %H:%M", &parts)
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// `human` on a terminal, ISO 8601 UTC otherwise.
+    public static func format(_ date: Date, for mode: OutputMode) -> String {
+        mode == .table ? human(date) : ISO8601.format(date)
+    }
+}

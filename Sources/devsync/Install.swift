@@ -1,0 +1,43 @@
+import ArgumentParser
+import DevsyncKit
+import FoundationEssentials
+import ToolboxKit
+
+extension Devsync {
+    struct Install: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Record that a device was installed; no network needed.",
+            discussion: """
+                DATE is ISO 8601 (2024-03-04T09:15:00Z) or YYYY-MM-DD HH:MM in local time; the \
+                default is now. A later change to the same device before a sync replaces this one.
+                """)
+
+        @OptionGroup var store: StoreOptions
+
+        @Option(help: ArgumentHelp("When it was installed (default: now).", valueName: "date")) var at: String?
+        @Flag(name: [.short, .long], help: "Print no confirmation.") var quiet = false
+        @Argument(help: ArgumentHelp("The device id.", valueName: "id")) var id: String
+
+        func run() async throws {
+            let id = try ResourceID.validate(self.id, kind: "device id")
+            let date = try at.map(DateInput.parse) ?? Date()
+            try store.open().record(id, installationDate: date)
+            if !quiet { StandardError.write("devsync: \(id) installed \(DateDisplay.human(date)); pending sync") }
+        }
+    }
+
+    struct Uninstall: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Record that a device is not installed (clears its date); no network needed.")
+
+        @OptionGroup var store: StoreOptions
+        @Flag(name: [.short, .long], help: "Print no confirmation.") var quiet = false
+        @Argument(help: ArgumentHelp("The device id.", valueName: "id")) var id: String
+
+        func run() async throws {
+            let id = try ResourceID.validate(self.id, kind: "device id")
+            try store.open().record(id, installationDate: nil)
+            if !quiet { StandardError.write("devsync: \(id) not installed; pending sync") }
+        }
+    }
+}

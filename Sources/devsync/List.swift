@@ -1,0 +1,46 @@
+import ArgumentParser
+import DevsyncKit
+import ToolboxKit
+
+extension Devsync {
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the devices in the local store; works offline.",
+            discussion: """
+                Columns: id, type, meter point, installation date, sync state (synced, pending, \
+                rejected). On a terminal dates are local time; piped, lines are \
+                ID<TAB>TYPE<TAB>METER POINT<TAB>INSTALLED<TAB>STATE with the type as the API \
+                names it (warm_water) and dates in ISO 8601 UTC, empty when not installed.
+                """)
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var output: JSONFlag
+
+        @Flag(name: .customLong("installed"), help: "Only installed devices.") var installed = false
+        @Flag(name: .customLong("not-installed"), help: "Only devices not installed.") var notInstalled = false
+        @Flag(name: .customLong("pending"), help: "Only devices with a change not yet through.") var pending = false
+
+        @Option(help: ArgumentHelp("Only devices of this type: warm_water, cold_water or heating.", valueName: "type"))
+        var type: String?
+
+        func validate() throws {
+            if installed && notInstalled { throw ValidationError("--installed and --not-installed exclude each other") }
+            if let type, DeviceType(rawValue: type) == nil {
+                throw ValidationError("invalid --type \"\(type)\": use warm_water, cold_water or heating")
+            }
+        }
+
+        func run() async throws {
+            let devices = try store.open().devices().filter { device in
+                (!installed || device.installationDate != nil) && (!notInstalled || device.installationDate == nil)
+                    && (!pending || device.syncState != .synced) && (type == nil || device.type.rawValue == type)
+            }
+            let mode = output.mode
+            if mode == .json { return DeviceJSON.print(devices) }
+            let table = Table(columns: ["ID", "TYPE", "METER POINT", "INSTALLED", "STATE"], rows: devices.map {
+                [$0.id, $0.typeField(mode), $0.meterPointDescription, $0.dateField($0.installationDate, mode), $0.syncState.rawValue]
+            })
+            StandardOutput.print(table.render(mode))
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import DevsyncKit
+import ToolboxKit
+
+extension Devsync {
+    struct Pending: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "The sync screen: every device whose change has not reached the server.",
+            discussion: """
+                Piped: ID<TAB>STATE<TAB>INSTALLED<TAB>ATTEMPTS<TAB>LAST ERROR, in the order \
+                the changes were recorded. Rejected changes stay here until changed again or discarded.
+                """)
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() async throws {
+            let devices = try store.open().pending()
+            let mode = output.mode
+            if mode == .json { return DeviceJSON.print(devices) }
+            let table = Table(columns: ["ID", "STATE", "INSTALLED", "ATTEMPTS", "LAST ERROR"], rows: devices.map {
+                [$0.id, $0.syncState.rawValue, $0.dateField($0.installationDate, mode), String($0.change?.attempts ?? 0),
+                 $0.change?.lastError ?? ""]
+            })
+            StandardOutput.print(table.render(mode))
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import ArgumentParser
+import DevsyncKit
+import ToolboxKit
+
+extension Devsync {
+    struct Pull: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Refresh the local device list from the server.",
+            discussion: "Retries 5xx answers. A local change not yet synced is never overwritten.")
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var common: CommonOptions
+
+        func run() async throws {
+            let deviceStore = try store.open()
+            let count = try await common.withClient(tool: "devsync") { client in
+                try await DevicePull.run(client: client, store: deviceStore)
+            }
+            if !common.quiet { StandardError.write("devsync: \(count) devices from \(try common.serverURL(tool: "devsync"))") }
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import DevsyncKit
+import ToolboxKit
+
+extension Devsync {
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show one device: its date, sync state, the pending change, attempts and last error.",
+            discussion: "Piped, one FIELD<TAB>VALUE line per field.")
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var output: JSONFlag
+
+        @Argument(help: ArgumentHelp("The device id.", valueName: "id")) var id: String
+
+        func run() async throws {
+            let id = try ResourceID.validate(self.id, kind: "device id")
+            guard let device = try store.open().device(id) else { throw ToolError.notFound(what: "device \(id)") }
+            let mode = output.mode
+            if mode == .json {
+                StandardOutput.print(String(decoding: JSONCoding.encode(DeviceJSON(device), pretty: true), as: UTF8.self) + "\n")
+                return
+            }
+            var fields = [("id", device.id), ("type", device.typeField(mode)), ("meter point", device.meterPointDescription),
+                          ("installed", device.dateField(device.installationDate, mode)), ("state", device.syncState.rawValue),
+                          ("server has", device.dateField(device.serverDate, mode))]
+            if let change = device.change {
+                fields += [("recorded", DateDisplay.format(change.recordedAt, for: mode)), ("attempts", String(change.attempts)),
+                           ("last error", change.lastError ?? "")]
+            }
+            var text = ""
+            for (name, value) in fields {
+                let clean = Terminal.sanitizeField(value)
+                text += mode == .table ? TextWidth.pad(name + ":", to: 13) + clean + "\n" : name + "\t" + clean + "\n"
+            }
+            StandardOutput.print(text)
+        }
+    }
+}

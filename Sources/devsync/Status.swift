@@ -1,0 +1,48 @@
+import ArgumentParser
+import DevsyncKit
+import ToolboxKit
+
+extension Devsync {
+    struct Status: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Counts of devices, installed, pending and rejected; the last sync; the server.",
+            discussion: "Piped, one FIELD<TAB>VALUE line each. Reads only the store.")
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var common: CommonOptions
+
+        struct JSON: Encodable {
+            let devices, installed, pending, rejected: Int
+            let lastSync: String?
+            let lastPull: String?
+            let server: String
+            let store: String
+        }
+
+        func run() async throws {
+            let deviceStore = try store.open()
+            let status = try deviceStore.status()
+            let server = try common.serverURL(tool: "devsync").base
+            let mode = common.outputMode
+            let lastSync = status.lastSync.map { DateDisplay.format($0, for: mode) }
+            let lastPull = status.lastPull.map { DateDisplay.format($0, for: mode) }
+            if mode == .json {
+                let json = JSON(devices: status.devices, installed: status.installed, pending: status.pending,
+                                rejected: status.rejected, lastSync: lastSync, lastPull: lastPull, server: server,
+                                store: deviceStore.path)
+                StandardOutput.print(String(decoding: JSONCoding.encode(json, pretty: true), as: UTF8.self) + "\n")
+                return
+            }
+            let fields = [("devices", String(status.devices)), ("installed", String(status.installed)),
+                          ("pending", String(status.pending)), ("rejected", String(status.rejected)),
+                          ("last sync", lastSync ?? (mode == .table ? "never" : "")),
+                          ("last pull", lastPull ?? (mode == .table ? "never" : "")),
+                          ("server", server), ("store", deviceStore.path)]
+            var text = ""
+            for (name, value) in fields {
+                text += mode == .table ? TextWidth.pad(name + ":", to: 11) + value + "\n" : name + "\t" + value + "\n"
+            }
+            StandardOutput.print(text)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import ArgumentParser
+import DevsyncKit
+import ToolboxKit
+
+extension Devsync {
+    struct Sync: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Send every pending change to the server, then pull.",
+            discussion: """
+                Up to --jobs changes are in flight at once. Transient failures (5xx, timeouts, \
+                connection errors) are retried with exponential backoff and full jitter, up to \
+                --retries more times per change; a 4xx marks the change rejected, kept and shown \
+                by pending and show. With --wait, rounds repeat with growing pauses until every \
+                change is through or rejected. Exit 0 when all are through, 75 when some remain \
+                for transient reasons, 65 when some were rejected.
+                """)
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var common: CommonOptions
+
+        @Option(help: ArgumentHelp("Changes in flight at once.", valueName: "n")) var jobs = 4
+        @Flag(help: "Keep trying, with backoff, until every change is through or rejected.") var wait = false
+
+        func validate() throws {
+            guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 64") }
+        }
+
+        func run() async throws {
+            let deviceStore = try store.open()
+            let progress = ProgressDisplay(label: "syncing", enabled: common.showsProgress, unit: .items)
+            let report = try await common.withClient(tool: "devsync") { client in
+                let engine = SyncEngine(store: deviceStore, sender: HTTPChangeSender(client: client), jobs: jobs,
+                                        retries: common.retries)
+                progress.start()
+                let report: SyncReport
+                if wait {
+                    report = try await engine.runUntilDone(progress: { progress.update(done: Int64($0), total: Int64($1)) },
+                                                           onWait: { report, pause in
+                        progress.finish()
+                        if !common.quiet {
+                            StandardError.write("devsync: \(report.remaining + report.heldElsewhere) left; trying again in \(Int(pause.rounded(.up)))s")
+                        }
+                    })
+                } else {
+                    report = try await engine.runOnce(progress: { progress.update(done: Int64($0), total: Int64($1)) })
+                }
+                progress.finish()
+                // Refresh the list unless the server is plainly out of reach.
+                if report.remaining == 0 || report.synced + report.rejected > 0 {
+                    do { try await DevicePull.run(client: client, store: deviceStore) } catch let error as ToolError {
+                        if !common.quiet { StandardError.write("devsync: warning: pull after sync failed: \(error.message)") }
+                    }
+                }
+                return report
+            }
+            summarize(report)
+            if report.exitStatus != ExitStatus.success { throw ExitCode(report.exitStatus.rawValue) }
+        }
+
+        func summarize(_ report: SyncReport) {
+            if report.remaining + report.heldElsewhere > 0 {
+                var reason = report.lastError.map { " (\(Terminal.sanitizeField($0)))" } ?? ""
+                if report.heldElsewhere > 0 && report.remaining == 0 { reason = " (another devsync sync is sending them)" }
+                StandardError.write("devsync: \(report.synced) synced, \(report.rejected) rejected, "
+                    + "\(report.remaining + report.heldElsewhere) kept for later\(reason); run devsync sync again")
+            } else if report.rejected > 0 {
+                StandardError.write("devsync: \(report.synced) synced, \(report.rejected) rejected by the server; see devsync pending")
+            } else if !common.quiet {
+                StandardError.write("devsync: \(report.synced) synced")
+            }
+        }
+    }
+}
