@@ -1,0 +1,209 @@
+import FoundationEssentials
+import Glibc
+import Testing
+@testable import DevsyncKit
+import ToolboxKit
+
+/// A store in a fresh temporary folder.
+func temporaryStore() throws -> DeviceStore {
+    var template = Array("/tmp/devsync-test-XXXXXX".utf8CString)
+    let folder = String(cString: mkdtemp(&template)!)
+    return try DeviceStore(path: folder + "/nested/devsync.sqlite")
+}
+
+let seed = [
+    ServerDevice(id: "WWM-0001-12", installationDate: Date(timeIntervalSince1970: 1_709_543_700), meterPointDescription: "Kitchen", type: .warmWater),
+    ServerDevice(id: "CWM-0012-62", installationDate: nil, meterPointDescription: "Kitchen", type: .coldWater),
+    ServerDevice(id: "HEA-8127-29", installationDate: nil, meterPointDescription: "Hallway", type: .heating),
+]
+
+@Suite struct StoreTests {
+    @Test func pullFillsTheStoreAndCreatesItsFolder() throws {
+        let store = try temporaryStore()
+        try store.replaceServerCopy(seed)
+        let devices = try store.devices()
+        #expect(devices.map(\.id) == ["CWM-0012-62", "HEA-8127-29", "WWM-0001-12"])
+        #expect(devices.allSatisfy { $0.syncState == .synced })
+        #expect(try store.device("WWM-0001-12")?.installationDate == Date(timeIntervalSince1970: 1_709_543_700))
+    }
+
+    @Test func changesCollapseIntoTheLatest() throws {
+        let store = try temporaryStore()
+        try store.replaceServerCopy(seed)
+        let first = Date(timeIntervalSince1970: 1_700_000_000)
+        try store.record("CWM-0012-62", installationDate: first)
+        try store.record("CWM-0012-62", installationDate: nil)
+        try store.record("CWM-0012-62", installationDate: first.addingTimeInterval(60))
+        let pending = try store.pending()
+        #expect(pending.count == 1)
+        #expect(pending[0].change?.installationDate == first.addingTimeInterval(60))
+        #expect(pending[0].change?.revision == 3)
+        #expect(pending[0].syncState == .pending)
+    }
+
+    @Test func anUnknownIDIsRefused() throws {
+        let store = try temporaryStore()
+        try store.replaceServerCopy(seed)
+        #expect(throws: ToolError.self) { try store.record("NOPE-0000-00", installationDate: nil) }
+        #expect(try store.pending().isEmpty)
+    }
+
+    @Test func pullNeverOverwritesALocalChange() throws {
+        let store = try temporaryStore()
+        try store.replaceServerCopy(seed)
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        try store.record("HEA-8127-29", installationDate: date)
+        // The server drops the device and changes another: the change survives both.
+        try store.replaceServerCopy(Array(seed.prefix(2)))
+        #expect(try store.device("HEA-8127-29")?.installationDate == date)
+        #expect(try store.device("HEA-8127-29")?.syncState == .pending)
+        try store.replaceServerCopy([])
+        #expect(try store.devices().map(\.id) == ["HEA-8127-29"])
+    }
+
+    @Test func theLifeOfAChange() throws {
+        let store = try temporaryStore()
+        try store.replaceServerCopy(seed)
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        try store.record("CWM-0012-62", installationDate: date)
+        try store.record("HEA-8127-29", installationDate: date)
+        try store.record("WWM-0001-12", installationDate: nil)
+
+        // pending → in flight
+        let (claims, elsewhere) = try store.claim(token: "a")
+        #expect(claims.map(\.deviceID) == ["CWM-0012-62", "HEA-8127-29", "WWM-0001-12"])
+        #expect(elsewhere == 0)
+        #expect(String(decoding: claims[2].body, as: UTF8.self) == #"{"installationDate":null}"#)
+        #expect(String(decoding: claims[0].body, as: UTF8.self) == #"{"installationDate":"2023-11-14T22:13:20Z"}"#)
+        #expect(try store.device("CWM-0012-62")?.change?.claimedBy == getpid())
+
+        // in flight → synced: the change leaves the queue, the server copy takes its value
+        try store.markSynced(claims[0])
+        #expect(try store.device("CWM-0012-62")?.syncState == .synced)
+        #expect(try store.device("CWM-0012-62")?.serverDate == date)
+
+        // in flight → rejected: kept with the server's message
+        try store.markRejected(claims[1], message: "Bad Request: nope")
+        let rejected = try store.device("HEA-8127-29")
+        #expect(rejected?.syncState == .rejected)
+        #expect(rejected?.change?.lastError == "Bad Request: nope")
+        #expect(rejected?.change?.attempts == 1)
+
+        // in flight → back to pending after failed tries
+        try store.recordFailedAttempt(claims[2], message: "HTTP 500")
+        try store.recordFailedAttempt(claims[2], message: "HTTP 503")
+        try store.release(token: "a")
+        let back = try store.device("WWM-0001-12")
+        #expect(back?.syncState == .pending)
+        #expect(back?.change?.attempts == 2)
+        #expect(back?.change?.lastError == "HTTP 503")
+        #expect(back?.change?.claimedBy == nil)
+
+        // a rejected change is not sent again, until it is recorded anew
+        #expect(try store.claim(token: "b").claims.map(\.deviceID) == ["WWM-0001-12"])
+        try store.release(token: "b")
+        try store.record("HEA-8127-29", installationDate: nil)
+        #expect(try store.device("HEA-8127-29")?.syncState == .pending)
+        #expect(try store.device("HEA-8127-29")?.change?.attempts == 0)
+    }
+
+    @Test func aNewerLocalChangeSurvivesTheSyncOfAnOlderOne() throws {
+        let store = try temporaryStore()
+        try store.replaceServerCopy(seed)
+        try store.record("CWM-0012-62", installationDate: Date(timeIntervalSince1970: 1))
+        let claim = try store.claim(token: "a").claims[0]
+        try store.record("CWM-0012-62", installationDate: Date(timeIntervalSince1970: 2))
+        try store.markSynced(claim)
+        let device = try store.device("CWM-0012-62")
+        #expect(device?.syncState == .pending)
+        #expect(device?.installationDate == Date(timeIntervalSince1970: 2))
+        #expect(device?.serverDate == Date(timeIntervalSince1970: 1))
+    }
+
+    @Test func aLiveProcessesClaimIsRespectedAndADeadOnesIsTakenOver() throws {
+        let store = try temporaryStore()
+        try store.replaceServerCopy(seed)
+        try store.record("CWM-0012-62", installationDate: nil)
+        // pid 1 is always alive: another process is sending it.
+        #expect(try store.claim(token: "other", pid: 1).claims.count == 1)
+        let mine = try store.claim(token: "mine")
+        #expect(mine.claims.isEmpty)
+        #expect(mine.heldElsewhere == 1)
+        // A pid above pid_max never runs: its claim is stale.
+        try store.release(token: "other")
+        #expect(try store.claim(token: "dead", pid: 4_194_305).claims.count == 1)
+        #expect(try store.claim(token: "mine").claims.count == 1)
+    }
+
+    @Test func discardDropsOnlyTheChange() throws {
+        let store = try temporaryStore()
+        try store.replaceServerCopy(seed)
+        try store.record("CWM-0012-62", installationDate: Date(timeIntervalSince1970: 5))
+        #expect(try store.discard("CWM-0012-62"))
+        #expect(try !store.discard("CWM-0012-62"))
+        #expect(try store.device("CWM-0012-62")?.installationDate == nil)
+        #expect(try store.device("CWM-0012-62")?.syncState == .synced)
+    }
+
+    @Test func statusCounts() throws {
+        let store = try temporaryStore()
+        try store.replaceServerCopy(seed)
+        try store.record("CWM-0012-62", installationDate: Date(timeIntervalSince1970: 5))
+        try store.record("HEA-8127-29", installationDate: Date(timeIntervalSince1970: 5))
+        let claim = try store.claim(token: "t").claims.first { $0.deviceID == "HEA-8127-29" }!
+        try store.markRejected(claim, message: "no")
+        let status = try store.status()
+        #expect(status.devices == 3)
+        #expect(status.installed == 3)
+        #expect(status.pending == 1)
+        #expect(status.rejected == 1)
+        #expect(status.lastSync == nil)
+        #expect(status.lastPull != nil)
+    }
+
+    @Test func aForeignOrNewerDatabaseIsRefusedNotRewritten() throws {
+        let store = try temporaryStore()
+        let path = store.path
+        try store.replaceServerCopy(seed)
+        // A newer devsync added a migration we do not know.
+        sqlite(path, "INSERT INTO grdb_migrations (identifier) VALUES ('v9')")
+        do {
+            _ = try DeviceStore(path: path)
+            Issue.record("expected a refusal")
+        } catch {
+            #expect(error.message.contains("newer devsync"))
+            #expect(error.exitStatus == .ioError)
+        }
+        // Another program's database.
+        var template = Array("/tmp/devsync-foreign-XXXXXX".utf8CString)
+        let foreign = String(cString: mkdtemp(&template)!) + "/other.sqlite"
+        sqlite(foreign, "CREATE TABLE notes (text TEXT)")
+        #expect(throws: ToolError.self) { try DeviceStore(path: foreign) }
+    }
+
+    @Test func datesTypedByInstallers() throws {
+        #expect(try DateInput.parse("2024-03-04T09:15:00Z") == Date(timeIntervalSince1970: 1_709_543_700))
+        #expect(try DateInput.parse("2024-03-04T10:15:00+01:00") == Date(timeIntervalSince1970: 1_709_543_700))
+        // Local time, whatever the zone: it reads back as typed.
+        #expect(DateDisplay.human(try DateInput.parse("2024-03-04 09:15")) == "2024-03-04 09:15")
+        #expect(DateDisplay.human(try DateInput.parse("2024-03-04T09:15")) == "2024-03-04 09:15")
+        for bad in ["yesterday", "2024-02-30 10:00", "2024-13-01 10:00", "2024-03-04 25:00", "2024-03-04", ""] {
+            #expect(throws: ToolError.self, "\(bad)") { try DateInput.parse(bad) }
+        }
+    }
+}
+
+/// Runs one SQL statement with the sqlite3 command-line shell's library, outside GRDB.
+func sqlite(_ path: String, _ sql: String) {
+    var handle: OpaquePointer?
+    guard sqlite3_open(path, &handle) == SQLITE_OK else { return }
+    sqlite3_exec(handle, sql, nil, nil, nil)
+    sqlite3_close(handle)
+}
+
+import GRDB
+#if canImport(GRDBSQLite)
+import GRDBSQLite
+#elseif canImport(SQLite3)
+import SQLite3
+#endif
