@@ -9,11 +9,18 @@ public enum MockAPIs {
         guard FileManager.default.fileExists(atPath: data, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .io(path: data, reason: "no such data folder (use --data DIR)")
         }
+        // An API whose data is absent is not served, so a test can bring just the data it needs.
+        func present(_ path: String) -> Bool { FileManager.default.fileExists(atPath: data + "/" + path) }
         do {
-            return [
-                try ConditionsAPI(directory: data + "/conditions"),
-                try DevicesAPI(file: data + "/devices/devices.json", generated: configuration.generatedDevices),
-            ]
+            var apis: [any MockAPI] = []
+            if present("conditions") { apis.append(try ConditionsAPI(directory: data + "/conditions")) }
+            if present("devices/devices.json") {
+                apis.append(try DevicesAPI(file: data + "/devices/devices.json", generated: configuration.generatedDevices))
+            }
+            guard !apis.isEmpty else { throw ToolError.io(path: data, reason: "no API data here (conditions/, devices/)") }
+            return apis
+        } catch let error as ToolError {
+            throw error
         } catch let error as MockdDataError {
             throw .io(path: error.path, reason: error.problem)
         } catch {

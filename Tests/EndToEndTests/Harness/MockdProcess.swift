@@ -7,8 +7,10 @@ final class MockdProcess: @unchecked Sendable {
     let process: Process
     let url: String
     let stderrPath: String
+    /// The request log as it arrives, when started with `tailLog`.
+    let tail: LogTail?
 
-    init(arguments: [String], sandbox: Sandbox) throws {
+    init(arguments: [String], sandbox: Sandbox, tailLog: Bool = false) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: Binaries.path("mockd"))
         process.arguments = ["--port", "0", "--data", Binaries.dataDirectory] + arguments
@@ -16,7 +18,14 @@ final class MockdProcess: @unchecked Sendable {
         process.standardOutput = stdout
         stderrPath = sandbox.root + "/.mockd-" + UUID().uuidString
         FileManager.default.createFile(atPath: stderrPath, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
+        if tailLog {
+            let pipe = Pipe()
+            process.standardError = pipe
+            tail = LogTail(pipe.fileHandleForReading)
+        } else {
+            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
+            tail = nil
+        }
         process.standardInput = FileHandle.nullDevice
         try process.run()
 
@@ -39,7 +48,7 @@ final class MockdProcess: @unchecked Sendable {
     }
 
     /// The request log so far.
-    var log: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+    var log: String { tail.map { $0.lines.joined(separator: "\n") } ?? (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
     /// SIGTERM, then waits; returns the exit status.
     @discardableResult
@@ -55,9 +64,61 @@ final class MockdProcess: @unchecked Sendable {
 }
 
 /// Runs `body` with a mockd started with `arguments`, and stops it whatever happens.
-func withMockd<T>(_ arguments: [String] = [], sandbox: Sandbox,
+func withMockd<T>(_ arguments: [String] = [], sandbox: Sandbox, tailLog: Bool = false,
                   _ body: (MockdProcess) async throws -> T) async throws -> T {
-    let mockd = try MockdProcess(arguments: arguments, sandbox: sandbox)
+    let mockd = try MockdProcess(arguments: arguments, sandbox: sandbox, tailLog: tailLog)
     defer { mockd.stop() }
     return try await body(mockd)
+}
+
+/// Reads a process's stderr on a thread of its own, so the writer never blocks, and lets a
+/// test wait for a line to arrive (an event, not a sleep).
+final class LogTail: @unchecked Sendable {
+    // @unchecked: `storage` is only touched under `condition`.
+    private let condition = NSCondition()
+    private var storage: [String] = []
+    private var ended = false
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            var pending = Data()
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                pending.append(chunk)
+                while let newline = pending.firstIndex(of: 0x0A) {
+                    let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                    pending.removeSubrange(pending.startIndex...newline)
+                    condition.lock()
+                    storage.append(line)
+                    condition.broadcast()
+                    condition.unlock()
+                }
+            }
+            condition.lock()
+            ended = true
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+
+    var lines: [String] {
+        condition.lock()
+        defer { condition.unlock() }
+        return storage
+    }
+
+    /// Blocks until `count` lines satisfy `predicate` (or the log ends, or `limit` seconds
+    /// pass, which only guards against a hang). Returns how many there were.
+    @discardableResult
+    func wait(for count: Int, limit: TimeInterval = 120, where predicate: (String) -> Bool) -> Int {
+        let deadline = Date().addingTimeInterval(limit)
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            let matching = storage.filter(predicate).count
+            if matching >= count || ended { return matching }
+            if !condition.wait(until: deadline) { return matching }
+        }
+    }
 }
