@@ -18,7 +18,7 @@ trap 'exit 130' INT TERM
 read -r line <&3
 export TOOLBOX_SERVER=${line#mockd: listening on }
 say() { printf '\n\033[1m$ %s\033[0m\n' "$*"; }
-run() { say "$*"; "$@" || echo "(exit $?)"; }
+run() { say "${1##*/} ${*:2}"; "$@" || echo "(exit $?)"; }
 echo "mockd is serving $TOOLBOX_SERVER"
 
 run curl -s "$TOOLBOX_SERVER/health"

@@ -6,7 +6,10 @@ extension Devsync {
     struct Pull: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Refresh the local device list from the server.",
-            discussion: "Retries 5xx answers. A local change not yet synced is never overwritten.")
+            discussion: """
+                Retries 5xx answers. A local change not yet synced is never overwritten. With \
+                --json, {"devices": N} on stdout.
+                """)
 
         @OptionGroup var store: StoreOptions
         @OptionGroup var common: CommonOptions
@@ -16,6 +19,7 @@ extension Devsync {
             let count = try await common.withClient(tool: "devsync") { client in
                 try await DevicePull.run(client: client, store: deviceStore)
             }
+            if common.json { StandardOutput.print("{\"devices\":\(count)}\n") }
             if !common.quiet { StandardError.write("devsync: \(count) devices from \(try common.serverURL(tool: "devsync"))") }
         }
     }

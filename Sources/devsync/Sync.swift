@@ -12,7 +12,8 @@ extension Devsync {
                 --retries more times per change; a 4xx marks the change rejected, kept and shown \
                 by pending and show. With --wait, rounds repeat with growing pauses until every \
                 change is through or rejected. Exit 0 when all are through, 75 when some remain \
-                for transient reasons, 65 when some were rejected.
+                for transient reasons, 65 when some were rejected. With --json, the counts \
+                (synced, rejected, remaining, heldElsewhere) as one JSON object on stdout.
                 """)
 
         @OptionGroup var store: StoreOptions
@@ -52,6 +53,10 @@ extension Devsync {
                     }
                 }
                 return report
+            }
+            if common.json {
+                let json = "{\"synced\":\(report.synced),\"rejected\":\(report.rejected),\"remaining\":\(report.remaining),\"heldElsewhere\":\(report.heldElsewhere)}\n"
+                StandardOutput.print(json)
             }
             summarize(report)
             if report.exitStatus != ExitStatus.success { throw ExitCode(report.exitStatus.rawValue) }
