@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "mockd", targets: ["mockd"]),
         .executable(name: "condtest", targets: ["condtest"]),
         .executable(name: "devsync", targets: ["devsync"]),
+        .executable(name: "passcode", targets: ["passcode"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -54,6 +55,16 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .target(
+            name: "PasscodeKit", dependencies: ["ToolboxKit"],
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "passcode",
+            dependencies: [
+                "PasscodeKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings),
+        .target(
             name: "MockdKit",
             dependencies: [
                 "ToolboxKit",
@@ -76,6 +87,9 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "DevsyncKitTests", dependencies: ["DevsyncKit"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "PasscodeKitTests", dependencies: ["PasscodeKit"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "MockdKitTests",

@@ -17,7 +17,9 @@ public enum MockAPIs {
             if present("devices/devices.json") {
                 apis.append(try DevicesAPI(file: data + "/devices/devices.json", generated: configuration.generatedDevices))
             }
-            guard !apis.isEmpty else { throw ToolError.io(path: data, reason: "no API data here (conditions/, devices/)") }
+            apis.append(PasscodeAPI(user: configuration.passcodeUser, password: configuration.passcodePassword,
+                                    codes: configuration.passcodeCodes))
+            guard apis.count > 1 else { throw ToolError.io(path: data, reason: "no API data here (conditions/, devices/)") }
             return apis
         } catch let error as ToolError {
             throw error

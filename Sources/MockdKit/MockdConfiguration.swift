@@ -12,6 +12,10 @@ public struct MockdConfiguration: Sendable {
     public var quiet = false
     /// Extra devices to generate beyond the seed data, for load tests.
     public var generatedDevices = 0
+    /// The passcode API's credentials and, when not empty, the codes it chooses from.
+    public var passcodeUser = "Runloop"
+    public var passcodePassword = "Run!@0p"
+    public var passcodeCodes: [String] = []
 
     public init() {}
 

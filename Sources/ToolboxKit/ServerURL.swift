@@ -39,6 +39,16 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { base }
+
+    /// The host name, as ~/.netrc names machines: `127.0.0.1`, `api.example.com`.
+    public var host: String {
+        var rest = Substring(base[base.firstRange(of: "://")!.upperBound...])
+        if let slash = rest.firstIndex(of: "/") { rest = rest[..<slash] }
+        if let at = rest.lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
+        if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") { return String(rest[rest.index(after: rest.startIndex)..<close]) }
+        if let colon = rest.lastIndex(of: ":") { rest = rest[..<colon] }
+        return String(rest)
+    }
 }
 
 extension String {

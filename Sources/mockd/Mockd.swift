@@ -45,6 +45,16 @@ struct Mockd: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Generate this many devices beyond data/devices, for load tests.", valueName: "n"))
     var devices = 0
 
+    @Option(name: .customLong("passcode-user"), help: ArgumentHelp("The passcode API's user.", valueName: "name"))
+    var passcodeUser = "Runloop"
+
+    @Option(name: .customLong("passcode-password"), help: ArgumentHelp("The passcode API's password.", valueName: "password"))
+    var passcodePassword = "Run!@0p"
+
+    @Option(name: .customLong("passcode-codes"),
+            help: ArgumentHelp("Comma-separated 4-digit codes the passcode API chooses from (default: any).", valueName: "list"))
+    var passcodeCodes: String?
+
     static func main() async { await ToolMain.run(self) }
 
     func validate() throws {
@@ -56,6 +66,12 @@ struct Mockd: AsyncParsableCommand {
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard (0...1_000_000).contains(devices) else { throw ValidationError("--devices must be between 0 and 1000000") }
+        if let passcodeCodes {
+            let codes = passcodeCodes.split(separator: ",", omittingEmptySubsequences: false)
+            guard !codes.isEmpty, codes.allSatisfy({ $0.count == 4 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else {
+                throw ValidationError("invalid --passcode-codes \"\(passcodeCodes)\": use 4-digit codes separated by commas")
+            }
+        }
     }
 
     func run() async throws {
@@ -68,6 +84,9 @@ struct Mockd: AsyncParsableCommand {
         configuration.seed = seed
         configuration.quiet = quiet
         configuration.generatedDevices = devices
+        configuration.passcodeUser = passcodeUser
+        configuration.passcodePassword = passcodePassword
+        configuration.passcodeCodes = passcodeCodes.map { $0.split(separator: ",").map(String.init) } ?? []
         let server = MockServer(configuration: configuration, apis: try MockAPIs.load(configuration))
         do {
             try await server.run()

@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ToolboxKit
+
+/// HTTP Basic credentials: the user from `--user` or `PASSCODE_USER`, the password from
+/// `PASSCODE_PASSWORD` or `~/.netrc`, never from the command line (where `ps` shows it).
+public struct Credentials: Sendable, Equatable {
+    public let user: String
+    public let password: String
+
+    public init(user: String, password: String) {
+        self.user = user
+        self.password = password
+    }
+
+    public var authorizationHeader: String {
+        "Basic " + Base64.encode(Array("\(user):\(password)".utf8))
+    }
+
+    /// Resolves the credentials for `host`, or says exactly how to set them.
+    public static func resolve(userFlag: String?, host: String, environment: [String: String] = Environment.current,
+                               netrcText: String? = nil) throws(ToolError) -> Credentials {
+        let netrc = netrcText.map(Netrc.init(parsing:)) ?? readNetrc(environment)
+        let entry = netrc?.entry(for: host)
+        guard let user = userFlag ?? environment["PASSCODE_USER"].flatMap({ $0.isEmpty ? nil : $0 }) ?? entry?.login else {
+            throw .usage("no user: pass --user NAME or set PASSCODE_USER (or add 'machine \(host) login NAME password …' to ~/.netrc)")
+        }
+        if let password = environment["PASSCODE_PASSWORD"], !password.isEmpty {
+            return Credentials(user: user, password: password)
+        }
+        let matching = netrc?.entries.first { $0.machine == host && ($0.login == nil || $0.login == user) }
+            ?? netrc?.entries.first { $0.machine == nil && ($0.login == nil || $0.login == user) }
+        guard let password = matching?.password else {
+            throw .usage("no password for \(user): set PASSCODE_PASSWORD or add 'machine \(host) login \(user) password …' to ~/.netrc")
+        }
+        return Credentials(user: user, password: password)
+    }
+
+    static func readNetrc(_ environment: [String: String]) -> Netrc? {
+        let path = environment["NETRC"] ?? Paths.join(Paths(environment: environment).home, ".netrc")
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while bytes.count < 1 << 20 {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return Netrc(parsing: String(decoding: bytes, as: UTF8.self))
+    }
+}

@@ -1,0 +1,22 @@
+/// Redraws only what changed: given the lines on screen and the new ones, the bytes that
+/// move the cursor to each changed line, write it and clear the rest of it.
+public struct ScreenUpdate: Sendable {
+    private var shown: [String] = []
+
+    public init() {}
+
+    /// Forgets what is on screen (after a resize or a clear), so the next frame is drawn whole.
+    public mutating func invalidate() { shown = [] }
+
+    public mutating func bytes(for lines: [String]) -> String {
+        var output = ""
+        for (index, line) in lines.enumerated() where index >= shown.count || shown[index] != line {
+            output += "\u{1B}[\(index + 1);1H" + line + "\u{1B}[K"
+        }
+        if lines.count < shown.count {
+            for index in lines.count..<shown.count { output += "\u{1B}[\(index + 1);1H\u{1B}[K" }
+        }
+        shown = lines
+        return output
+    }
+}

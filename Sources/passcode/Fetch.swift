@@ -1,0 +1,26 @@
+import ArgumentParser
+import PasscodeKit
+import Synchronization
+import ToolboxKit
+
+extension Passcode {
+    struct Fetch: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Make one call and print {\"code\": ..., \"setup\": [...]} as JSON.",
+            discussion: "Transient failures are retried up to --retries times.")
+
+        @OptionGroup var credentials: CredentialOptions
+        @OptionGroup var common: CommonOptions
+
+        func run() async throws {
+            let server = try common.serverURL(tool: "passcode")
+            let login = try credentials.credentials(for: server)
+            let (code, setup) = try await common.withClient(tool: "passcode") { client in
+                try await InternalsFetch.once(ServerInternalsSource(client: client, credentials: login),
+                                              policy: RetryPolicy(retries: common.retries))
+            }
+            let digits = setup.map(String.init).joined(separator: ",")
+            StandardOutput.print("{\"code\":\"\(code)\",\"setup\":[\(digits)]}\n")
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+import ToolboxKit
+
+@main
+struct Passcode: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "passcode",
+        abstract: "A dynamic passcode screen whose keypad order and code come from the server.",
+        discussion: """
+            Credentials: the user from --user or PASSCODE_USER, the password from \
+            PASSCODE_PASSWORD or ~/.netrc, never from the command line.
+
+            Examples:
+              PASSCODE_USER=Runloop PASSCODE_PASSWORD='Run!@0p' passcode
+              printf '1\\n2\\n3\\n4\\n' | passcode --script
+              passcode fetch
+            """,
+        version: ToolboxVersion.current,
+        subcommands: [Screen.self, Fetch.self],
+        defaultSubcommand: Screen.self)
+
+    static func main() async { await ToolMain.run(self) }
+}
