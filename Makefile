@@ -19,7 +19,7 @@ BASHDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR  := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all build deps test check man-lint man-options demo install uninstall bench clean
+.PHONY: all build deps test test-tsan check man-lint man-options demo install uninstall bench clean
 
 ## all: release build of every binary, Swift runtime linked statically
 all:
@@ -37,8 +37,12 @@ build: deps
 test: build
 	TOOLBOX_BIN_DIR="$(DEBUG_BIN)" $(SWIFT) test --skip-build
 
-## check: build, every test, man page lint and option coverage (what CI runs)
-check: test man-lint man-options
+## test-tsan: PasscodeKit's tests (the concurrent session) under ThreadSanitizer
+test-tsan: deps
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter PasscodeKitTests
+
+## check: build, every test, ThreadSanitizer run, man page lint and option coverage (what CI runs)
+check: test test-tsan man-lint man-options
 
 man-lint: deps
 	@sh scripts/man-lint.sh $(BINARIES)

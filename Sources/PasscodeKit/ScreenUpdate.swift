@@ -17,6 +17,7 @@ public struct ScreenUpdate: Sendable {
             for index in lines.count..<shown.count { output += "\u{1B}[\(index + 1);1H\u{1B}[K" }
         }
         shown = lines
-        return output
+        // Synchronized output (DEC mode 2026): terminals that know it show the frame at once.
+        return output.isEmpty ? "" : "\u{1B}[?2026h" + output + "\u{1B}[?2026l"
     }
 }

@@ -52,8 +52,8 @@ import Testing
     @Test func onlyChangedLinesAreRedrawn() {
         var update = ScreenUpdate()
         let first = update.bytes(for: ["a", "b", "c"])
-        #expect(first == "\u{1B}[1;1Ha\u{1B}[K\u{1B}[2;1Hb\u{1B}[K\u{1B}[3;1Hc\u{1B}[K")
-        #expect(update.bytes(for: ["a", "B", "c"]) == "\u{1B}[2;1HB\u{1B}[K")
+        #expect(first == "\u{1B}[?2026h\u{1B}[1;1Ha\u{1B}[K\u{1B}[2;1Hb\u{1B}[K\u{1B}[3;1Hc\u{1B}[K\u{1B}[?2026l")
+        #expect(update.bytes(for: ["a", "B", "c"]) == "\u{1B}[?2026h\u{1B}[2;1HB\u{1B}[K\u{1B}[?2026l")
         #expect(update.bytes(for: ["a", "B", "c"]) == "")
     }
 
