@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 scratch=$(mktemp -d)
 export XDG_CACHE_HOME="$scratch/cache" XDG_DATA_HOME="$scratch/data" XDG_CONFIG_HOME="$scratch/config"
 
-exec 3< <(exec "$bin/mockd" --port 0 --quiet --data data)
+# A fixed passcode, so the passcode tour can type it.
+exec 3< <(exec "$bin/mockd" --port 0 --quiet --data data --passcode-codes 1234)
 mockd_pid=$!
 cleanup() { kill "$mockd_pid" 2>/dev/null || true; wait "$mockd_pid" 2>/dev/null || true; rm -rf "$scratch"; }
 trap cleanup EXIT
