@@ -1,4 +1,5 @@
 import Synchronization
+import ToolboxKit
 
 /// Decides, from one seeded generator shared by every API, how long each request waits and
 /// whether it fails. Requests draw in arrival order, so the same seed and the same sequence

@@ -1,5 +1,6 @@
 import Hummingbird
 import NIOCore
+import ToolboxKit
 
 extension Response {
     /// A plain-text response, as the original servers answered errors.
@@ -16,28 +17,6 @@ extension Response {
 
     /// `{"error": {"message": "..."}}`, Hummingbird's own error shape.
     static func jsonError(_ message: String, status: HTTPResponse.Status) -> Response {
-        json(Array(JSONErrorBody.encode(message).utf8), status: status)
-    }
-}
-
-enum JSONErrorBody {
-    static func encode(_ message: String) -> String {
-        var escaped = ""
-        for scalar in message.unicodeScalars {
-            switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case _ where scalar.value < 0x20: escaped += String(format4: scalar.value)
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return "{\"error\":{\"message\":\"\(escaped)\"}}"
-    }
-}
-
-extension String {
-    init(format4 value: UInt32) {
-        let hex = String(value, radix: 16)
-        self = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        json(Array(JSONCoding.encode(["error": ["message": message]])), status: status)
     }
 }

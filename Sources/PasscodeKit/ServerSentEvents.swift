@@ -17,8 +17,9 @@ public struct ServerSentEvent: Sendable, Equatable {
 /// line end); `:` starts a comment; `data` lines accumulate; a blank line dispatches; an
 /// event the stream ends in the middle of is discarded.
 ///
-/// Our own rather than mattt/EventSource's: that package's parser reads Foundation's
-/// `URLSession.AsyncBytes`, which Linux's Foundation does not have.
+/// Our own rather than mattt/EventSource's `AsyncSequence.events`: that parser shares its
+/// module with a URLSession client, so using it links FoundationNetworking (and libcurl)
+/// into a static binary that talks HTTP through AsyncHTTPClient anyway.
 public struct ServerSentEventParser: Sendable {
     private var line: [UInt8] = []
     private var sawCR = false

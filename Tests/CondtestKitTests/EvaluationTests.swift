@@ -47,25 +47,13 @@ import ToolboxKit
     }
 
     @Test func explainAgreesWithEval() throws {
-        var generator = SplitMix(seed: 99)
+        var generator = SeededGenerator(seed: 99)
         let conditions = try TextSyntaxTests.examples.map { try TextSyntax.parse($0) }
         let words = ["", "rollout.io", "ro", "robot", "beta", "app.staging.io", "x.io", "en_US", "control your production"]
         for _ in 0..<2000 {
             let condition = conditions[Int(generator.next() % UInt64(conditions.count))]
             let arguments = (0..<condition.highestArgument).map { _ in words[Int(generator.next() % UInt64(words.count))] }
             #expect(Explanation.of(condition, arguments: arguments).result == Evaluator(condition).evaluate(arguments))
-        }
-    }
-
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToolboxKit
 
 /// devsync against mockd with seeded faults, as an installer's phone would meet the server.
 @Suite struct DevsyncEndToEndTests {
@@ -80,7 +81,7 @@ import Testing
                             sandbox: sandbox, tailLog: true) { mockd in
             #expect(try devsync(["pull", "--retries", "10"], server: mockd.url, sandbox: sandbox).status == 0)
             let intent = try recordChanges(60, server: mockd.url, sandbox: sandbox)
-            var generator = SeededRandom(seed: 2024)
+            var generator = SeededGenerator(seed: 2024)
             let isPatch: (String) -> Bool = { $0.hasPrefix("PATCH /devices/") }
             for _ in 0..<8 {
                 // Kill after a seeded number of requests reached the server, mid-flight.
@@ -201,18 +202,5 @@ import Testing
         let run = try runTool("devsync", ["list", "--store", path], sandbox: sandbox)
         #expect(run.status == 74)
         #expect(run.stderr.hasPrefix("devsync: \(path): "))
-    }
-}
-
-/// SplitMix64, for seeded choices in tests.
-struct SeededRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -7,13 +7,13 @@ import ToolboxKit
 /// from concurrent tasks, failing some calls: everything a real network can do, seeded.
 final class ChaosSource: InternalsSource {
     struct State {
-        var generator: SplitMix
+        var generator: SeededGenerator
         var issued: [String: [Int]] = [:]  // every (code → layout) pair one call produced
         var calls = 0
     }
     let state: Mutex<State>
 
-    init(seed: UInt64) { state = Mutex(State(generator: SplitMix(seed: seed))) }
+    init(seed: UInt64) { state = Mutex(State(generator: SeededGenerator(seed: seed))) }
 
     func fetch(_ deliver: @escaping @Sendable (Arrival) async -> Void) async throws(ToolError) {
         let (code, setup, fails, codeFirst) = state.withLock { state in
@@ -34,18 +34,6 @@ final class ChaosSource: InternalsSource {
     }
 
     func issuedLayout(for code: String) -> [Int]? { state.withLock { $0.issued[code] } }
-}
-
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 extension String {
@@ -88,7 +76,7 @@ extension String {
             }
         }
         await session.send(.start)
-        var generator = SplitMix(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         var cycles = 0
         while cycles < 10_000 {
             // Random keys race the arrivals of the call just started: those that land while

@@ -1,5 +1,5 @@
 /// SplitMix64: a small, fast generator whose whole state is one integer, so the same seed
-/// gives the same faults on every machine and every run.
+/// gives the same sequence on every machine and every run (mockd's faults, seeded tests).
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
