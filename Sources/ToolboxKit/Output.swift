@@ -65,6 +65,20 @@ public struct Table: Sendable {
     }
 }
 
+/// A record shown one field per line: `name:  value`, aligned, on a terminal;
+/// `name<TAB>value` in a pipe. Values are sanitised here.
+public enum FieldList {
+    public static func render(_ fields: [(String, String)], _ mode: OutputMode) -> String {
+        let width = (fields.map { TextWidth.of($0.0) }.max() ?? 0) + 2
+        var text = ""
+        for (name, value) in fields {
+            let clean = Terminal.sanitizeField(value)
+            text += mode == .table ? TextWidth.pad(name + ":", to: width) + clean + "\n" : name + "\t" + clean + "\n"
+        }
+        return text
+    }
+}
+
 /// Display width in terminal columns: East Asian wide and fullwidth characters take two,
 /// combining marks none.
 public enum TextWidth {

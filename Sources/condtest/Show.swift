@@ -27,12 +27,7 @@ extension Condtest {
             }
             let fields = [("name", record.name), ("id", record.id), ("arguments", String(record.argumentCount)),
                           ("condition", TextSyntax.format(record.condition))]
-            var text = ""
-            for (field, value) in fields {
-                let clean = Terminal.sanitizeField(value)
-                text += common.outputMode == .table ? TextWidth.pad(field + ":", to: 11) + clean + "\n" : field + "\t" + clean + "\n"
-            }
-            StandardOutput.print(text)
+            StandardOutput.print(FieldList.render(fields, common.outputMode))
         }
     }
 }

@@ -28,12 +28,7 @@ extension Devsync {
                 fields += [("recorded", DateDisplay.format(change.recordedAt, for: mode)), ("attempts", String(change.attempts)),
                            ("last error", change.lastError ?? "")]
             }
-            var text = ""
-            for (name, value) in fields {
-                let clean = Terminal.sanitizeField(value)
-                text += mode == .table ? TextWidth.pad(name + ":", to: 13) + clean + "\n" : name + "\t" + clean + "\n"
-            }
-            StandardOutput.print(text)
+            StandardOutput.print(FieldList.render(fields, mode))
         }
     }
 }

@@ -38,11 +38,7 @@ extension Devsync {
                           ("last sync", lastSync ?? (mode == .table ? "never" : "")),
                           ("last pull", lastPull ?? (mode == .table ? "never" : "")),
                           ("server", server), ("store", deviceStore.path)]
-            var text = ""
-            for (name, value) in fields {
-                text += mode == .table ? TextWidth.pad(name + ":", to: 11) + value + "\n" : name + "\t" + value + "\n"
-            }
-            StandardOutput.print(text)
+            StandardOutput.print(FieldList.render(fields, mode))
         }
     }
 }

@@ -36,3 +36,11 @@ import Testing
         #expect(ProgressDisplay.bytes(1_530) == "1.5 kB")
     }
 }
+
+@Suite struct FieldListTests {
+    @Test func alignedOnATerminalTabbedInAPipe() {
+        let fields = [("name", "Zoë\tx"), ("arguments", "2")]
+        #expect(FieldList.render(fields, .table) == "name:      Zoë x\narguments: 2\n")
+        #expect(FieldList.render(fields, .tsv) == "name\tZoë x\narguments\t2\n")
+    }
+}
