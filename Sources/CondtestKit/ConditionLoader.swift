@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import FoundationEssentials
 import ToolboxKit
 
@@ -55,23 +52,7 @@ public enum ConditionLoader {
 
     /// Reads a whole file, or stdin for `-`, up to `maximumFileSize`.
     public static func readFile(_ path: String) throws(ToolError) -> Data {
-        let fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .io(path: path, reason: String(cString: strerror(errno))) }
-        defer { if fd != 0 { close(fd) } }
-        var data = Data()
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .io(path: path, reason: String(cString: strerror(errno)))
-            }
-            if count == 0 { return data }
-            data.append(contentsOf: chunk[0..<count])
-            guard data.count <= maximumFileSize else {
-                throw .badData("\(path): larger than \(maximumFileSize >> 20) MiB")
-            }
-        }
+        Data(try LocalFile.read(path, limit: maximumFileSize))
     }
 }
 

@@ -185,7 +185,12 @@ public final class DeviceStore: Sendable {
         public let deviceID: String
         public let installationDate: Date?
         public let revision: Int
-        public let body: [UInt8]
+
+        /// The PATCH body: the full intended value, so sending it twice is harmless.
+        public var body: [UInt8] {
+            let value = installationDate.map { "\"\(StoredDate.format($0))\"" } ?? "null"
+            return Array("{\"installationDate\":\(value)}".utf8)
+        }
     }
 
     /// Takes every pending change that no live process is sending, for `token`. A claim left
@@ -207,13 +212,10 @@ public final class DeviceStore: Sendable {
                     continue
                 }
                 let id: String = row["deviceID"]
-                let change = PendingChange(deviceID: id, installationDate: StoredDate.parse(row["installationDate"]),
-                                           revision: row["revision"], state: .pending, attempts: 0, lastError: nil,
-                                           recordedAt: Date(), claimedBy: pid)
                 try db.execute(sql: "UPDATE change SET claimToken = ?, claimPID = ? WHERE deviceID = ?",
                                arguments: [token, pid, id])
-                claims.append(Claim(deviceID: id, installationDate: change.installationDate, revision: change.revision,
-                                    body: change.requestBody))
+                claims.append(Claim(deviceID: id, installationDate: StoredDate.parse(row["installationDate"]),
+                                    revision: row["revision"]))
             }
             return (claims, elsewhere)
         }

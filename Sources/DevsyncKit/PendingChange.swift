@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ToolboxKit
 
 /// A recorded installation date that the server has not confirmed yet. One per device:
 /// later changes to the same device replace it (they collapse into the latest).
@@ -33,12 +34,6 @@ public struct PendingChange: Sendable, Equatable {
         self.recordedAt = recordedAt
         self.claimedBy = claimedBy
     }
-
-    /// The PATCH body: the full intended value, so sending it twice is harmless.
-    public var requestBody: [UInt8] {
-        let value = installationDate.map { "\"\(StoredDate.format($0))\"" } ?? "null"
-        return Array("{\"installationDate\":\(value)}".utf8)
-    }
 }
 
 /// Dates as the store and the server write them: ISO 8601 UTC to the second.
@@ -46,5 +41,3 @@ enum StoredDate {
     static func format(_ date: Date) -> String { ISO8601.format(date) }
     static func parse(_ text: String?) -> Date? { text.flatMap(ISO8601.parse) }
 }
-
-import ToolboxKit

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ToolboxKit
 
 /// HTTP Basic credentials: the user from `--user` or `PASSCODE_USER`, the password from
@@ -39,16 +36,7 @@ public struct Credentials: Sendable, Equatable {
 
     static func readNetrc(_ environment: [String: String]) -> Netrc? {
         let path = environment["NETRC"] ?? Paths.join(Paths(environment: environment).home, ".netrc")
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while bytes.count < 1 << 20 {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count <= 0 { break }
-            bytes += chunk[0..<count]
-        }
+        guard let bytes = try? LocalFile.read(path, limit: 1 << 20) else { return nil }
         return Netrc(parsing: String(decoding: bytes, as: UTF8.self))
     }
 }
