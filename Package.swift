@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "condtest", targets: ["condtest"]),
         .executable(name: "devsync", targets: ["devsync"]),
         .executable(name: "passcode", targets: ["passcode"]),
+        .executable(name: "blogctl", targets: ["blogctl"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -65,6 +66,16 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .target(
+            name: "BlogctlKit", dependencies: ["ToolboxKit", "CLibXML2", "CZlib"],
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "blogctl",
+            dependencies: [
+                "BlogctlKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings),
+        .target(
             name: "MockdKit",
             dependencies: [
                 "ToolboxKit",
@@ -90,6 +101,10 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PasscodeKitTests", dependencies: ["PasscodeKit"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "BlogctlKitTests", dependencies: ["BlogctlKit"],
+            resources: [.copy("Golden")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "MockdKitTests",

@@ -14,12 +14,16 @@ public enum MockAPIs {
         do {
             var apis: [any MockAPI] = []
             if present("conditions") { apis.append(try ConditionsAPI(directory: data + "/conditions")) }
+            if present("blog/posts.json") {
+                apis.append(try BlogAPI(directory: data + "/blog", massiveSize: configuration.massiveSize,
+                                        massiveRate: configuration.massiveRate, generatedPosts: configuration.generatedPosts))
+            }
             if present("devices/devices.json") {
                 apis.append(try DevicesAPI(file: data + "/devices/devices.json", generated: configuration.generatedDevices))
             }
             apis.append(PasscodeAPI(user: configuration.passcodeUser, password: configuration.passcodePassword,
                                     codes: configuration.passcodeCodes))
-            guard apis.count > 1 else { throw ToolError.io(path: data, reason: "no API data here (conditions/, devices/)") }
+            guard apis.count > 1 else { throw ToolError.io(path: data, reason: "no API data here (conditions/, blog/, devices/)") }
             return apis
         } catch let error as ToolError {
             throw error

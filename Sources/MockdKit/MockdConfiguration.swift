@@ -12,6 +12,11 @@ public struct MockdConfiguration: Sendable {
     public var quiet = false
     /// Extra devices to generate beyond the seed data, for load tests.
     public var generatedDevices = 0
+    /// Extra blog posts to generate, for load tests.
+    public var generatedPosts = 0
+    /// Bytes of the massive blog post's HTML (0: no massive post), and its bytes per second.
+    public var massiveSize = 8_000_000
+    public var massiveRate = 2_000_000
     /// The passcode API's credentials and, when not empty, the codes it chooses from.
     public var passcodeUser = "Runloop"
     public var passcodePassword = "Run!@0p"

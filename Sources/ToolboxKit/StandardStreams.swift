@@ -67,6 +67,11 @@ public struct StandardOutput: ~Copyable {
     public static func print(_ text: String) {
         writeAll(1, Array(text.utf8))
     }
+
+    /// One unbuffered write of bytes to `fd` (stdout by default).
+    public static func write(bytes: [UInt8], fd: Int32 = 1) {
+        writeAll(fd, bytes)
+    }
 }
 
 /// Unbuffered lines on standard error: messages, warnings, verbose logs.

@@ -16,6 +16,7 @@ struct Mockd: AsyncParsableCommand {
               mockd
               mockd --port 0 --quiet
               mockd --latency 50-150 --failure-rate 0.1 --seed 7
+              mockd --posts 10000 --massive-size 0
             """,
         version: ToolboxVersion.current)
 
@@ -45,6 +46,17 @@ struct Mockd: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Generate this many devices beyond data/devices, for load tests.", valueName: "n"))
     var devices = 0
 
+    @Option(help: ArgumentHelp("Generate this many blog posts beyond data/blog, for load tests.", valueName: "n"))
+    var posts = 0
+
+    @Option(name: .customLong("massive-size"),
+            help: ArgumentHelp("Bytes of the massive blog post's generated HTML; 0 leaves it out.", valueName: "bytes"))
+    var massiveSize = 8_000_000
+
+    @Option(name: .customLong("massive-rate"),
+            help: ArgumentHelp("Bytes per second at which the massive post is sent.", valueName: "bytes"))
+    var massiveRate = 2_000_000
+
     @Option(name: .customLong("passcode-user"), help: ArgumentHelp("The passcode API's user.", valueName: "name"))
     var passcodeUser = "Runloop"
 
@@ -65,6 +77,9 @@ struct Mockd: AsyncParsableCommand {
             throw ValidationError("--failure-rate must be between 0 and 1")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard (0...1_000_000).contains(posts) else { throw ValidationError("--posts must be between 0 and 1000000") }
+        guard (0...200_000_000).contains(massiveSize) else { throw ValidationError("--massive-size must be between 0 and 200000000") }
+        guard massiveRate >= 1 else { throw ValidationError("--massive-rate must be at least 1") }
         guard (0...1_000_000).contains(devices) else { throw ValidationError("--devices must be between 0 and 1000000") }
         if let passcodeCodes {
             let codes = passcodeCodes.split(separator: ",", omittingEmptySubsequences: false)
@@ -84,6 +99,9 @@ struct Mockd: AsyncParsableCommand {
         configuration.seed = seed
         configuration.quiet = quiet
         configuration.generatedDevices = devices
+        configuration.generatedPosts = posts
+        configuration.massiveSize = massiveSize
+        configuration.massiveRate = massiveRate
         configuration.passcodeUser = passcodeUser
         configuration.passcodePassword = passcodePassword
         configuration.passcodeCodes = passcodeCodes.map { $0.split(separator: ",").map(String.init) } ?? []

@@ -1,0 +1,84 @@
+import FoundationEssentials
+import ToolboxKit
+
+/// The blog API over the toolbox's `APIClient`: every id checked before it goes into a path.
+public struct BlogClient: Sendable {
+    public let api: APIClient
+    /// The largest body accepted from the server.
+    public static let largestBody = 256 << 20
+
+    public init(api: APIClient) { self.api = api }
+
+    public var server: ServerURL { api.server }
+
+    /// `GET /post-metadata`: every post's summary. Never touches `/post`.
+    public func metadataList() async throws(ToolError) -> [PostMetadata] {
+        let list = try await api.getJSON("/post-metadata", as: [PostMetadata].self)
+        var checked: [PostMetadata] = []
+        checked.reserveCapacity(list.count)
+        for metadata in list { checked.append(try metadata.validated(server: server)) }
+        return checked
+    }
+
+    /// `GET /post-metadata/:id`
+    public func metadata(_ id: String) async throws(ToolError) -> PostMetadata {
+        let id = try ResourceID.validate(id, kind: "post id")
+        return try await api.getJSON("/post-metadata/\(id)", as: PostMetadata.self, notFound: "no post with id \(id)")
+            .validated(server: server)
+    }
+
+    /// What a conditional `GET /post/:id` answered.
+    public enum Fetch: Sendable {
+        case notModified
+        case fetched(Post, body: [UInt8], etag: String?)
+    }
+
+    /// `GET /post/:postId`, with `If-None-Match` when a cached copy has a tag; `progress`
+    /// sees bytes and the total once known.
+    public func post(_ postId: String, etag: String?,
+                     progress: (@Sendable (Int64, Int64?) -> Void)? = nil) async throws(ToolError) -> Fetch {
+        let postId = try ResourceID.validate(postId, kind: "post id")
+        let path = "/post/\(postId)"
+        var headers = [("Accept", "application/json")]
+        if let etag { headers.append(("If-None-Match", etag)) }
+        let response = try await api.send(.GET, path, headers: headers, maxBytes: Self.largestBody,
+                                          progress: progress ?? { _, _ in })
+        if response.status == 304 { return .notModified }
+        try api.check(response, path: path, notFound: "no post with id \(postId)")
+        let post = try api.decode(Post.self, from: response, path: path)
+        _ = try post.metadata.validated(server: server)
+        return .fetched(post, body: Array(post.body.utf8), etag: response.header("ETag"))
+    }
+
+    /// `HEAD /post/:postId`: the size of the answer and its tag, without the body.
+    public func postHead(_ postId: String) async throws(ToolError) -> (size: Int?, etag: String?) {
+        let postId = try ResourceID.validate(postId, kind: "post id")
+        let path = "/post/\(postId)"
+        let response = try await api.send(.HEAD, path)
+        try api.check(response, path: path, notFound: "no post with id \(postId)")
+        return (response.header("Content-Length").flatMap { Int($0) }, response.header("ETag"))
+    }
+
+    /// The author's image URL: `image` is a path on the API's host; a full URL is accepted
+    /// only when it points there too.
+    public func imagePath(_ metadata: PostMetadata) throws(ToolError) -> String {
+        var image = metadata.author.image
+        if image.hasPrefix(server.base) { image = String(image.dropFirst(server.base.count)) }
+        let segments = image.split(separator: "/", omittingEmptySubsequences: false)
+        guard image.hasPrefix("/"), !segments.contains(".."), !segments.contains("."),
+              image.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") })
+        else {
+            throw .protocolViolation(url: server.url("/post-metadata/\(metadata.id)"),
+                                     detail: "author image \"\(Terminal.sanitizeField(metadata.author.image))\" is not a path on this server")
+        }
+        return image
+    }
+
+    /// Downloads the author's image of post `id`.
+    public func avatar(_ metadata: PostMetadata) async throws(ToolError) -> [UInt8] {
+        let path = try imagePath(metadata)
+        let response = try await api.send(.GET, path, maxBytes: 32 << 20)
+        try api.check(response, path: path, notFound: "no image at \(server.url(path))")
+        return response.bytes
+    }
+}

@@ -1,0 +1,92 @@
+import CZlib
+
+/// gzip-format compression with zlib (`deflateInit2`, windowBits 31), so `zcat` reads what
+/// the cache writes, and bounded decompression that checks the trailer's CRC-32 and length.
+public enum Gzip {
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        /// Not gzip, a bad CRC or length, or a stream that ends early.
+        case corrupt(String)
+        /// The output would pass the bound the caller set.
+        case tooLarge(limit: Int)
+
+        public var description: String {
+            switch self {
+            case .corrupt(let reason): return "corrupt gzip data (\(reason))"
+            case .tooLarge(let limit): return "gzip data expands beyond \(limit) bytes"
+            }
+        }
+    }
+
+    /// Compresses `input` at `level` (zlib's 1–9; 6 is gzip's default).
+    public static func compress(_ input: [UInt8], level: Int32 = 6) -> [UInt8] {
+        var stream = z_stream()
+        // 31 = 15 (the largest window) + 16 (write a gzip header and trailer, not zlib's).
+        let status = deflateInit2_(&stream, level, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY,
+                                   ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+        precondition(status == Z_OK, "deflateInit2 failed: \(status)")
+        defer { deflateEnd(&stream) }
+        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(input.count))) + 32)
+        let produced = input.withUnsafeBufferPointer { source -> Int in
+            output.withUnsafeMutableBufferPointer { target -> Int in
+                stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
+                stream.avail_in = uInt(source.count)
+                stream.next_out = target.baseAddress
+                stream.avail_out = uInt(target.count)
+                let result = deflate(&stream, Z_FINISH)
+                precondition(result == Z_STREAM_END, "deflate did not finish: \(result)")
+                return target.count - Int(stream.avail_out)
+            }
+        }
+        output.removeSubrange(produced...)
+        return output
+    }
+
+    /// Decompresses one gzip member, never producing more than `limit` bytes. zlib checks the
+    /// trailer: a wrong CRC-32 or length is `corrupt`, and so is input that stops early or
+    /// carries bytes after the member.
+    public static func decompress(_ input: [UInt8], limit: Int) throws(Failure) -> [UInt8] {
+        guard input.count >= 18, input[0] == 0x1F, input[1] == 0x8B else { throw .corrupt("not gzip") }
+        // The trailer's length (modulo 2^32) sizes the buffer, within the caller's bound.
+        let declared = Int(input[input.count - 4]) | Int(input[input.count - 3]) << 8
+            | Int(input[input.count - 2]) << 16 | Int(input[input.count - 1]) << 24
+        var stream = z_stream()
+        guard inflateInit2_(&stream, 31, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw .corrupt("inflateInit2 failed")
+        }
+        defer { inflateEnd(&stream) }
+        var output = [UInt8]()
+        output.reserveCapacity(min(max(declared, 1024), limit + 1))
+        var chunk = [UInt8](repeating: 0, count: 256 * 1024)
+        var finished = false
+        var failure: Failure?
+        input.withUnsafeBufferPointer { source in
+            stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
+            stream.avail_in = uInt(source.count)
+            while failure == nil && !finished {
+                let (result, produced) = chunk.withUnsafeMutableBufferPointer { target -> (Int32, Int) in
+                    stream.next_out = target.baseAddress
+                    stream.avail_out = uInt(target.count)
+                    let result = inflate(&stream, Z_NO_FLUSH)
+                    return (result, target.count - Int(stream.avail_out))
+                }
+                if output.count + produced > limit {
+                    failure = .tooLarge(limit: limit)
+                    break
+                }
+                output.append(contentsOf: chunk[0..<produced])
+                switch result {
+                case Z_STREAM_END: finished = true
+                case Z_OK: if stream.avail_in == 0 && produced == 0 { failure = .corrupt("truncated") }
+                case Z_BUF_ERROR: failure = .corrupt("truncated")
+                case Z_DATA_ERROR:
+                    let message = stream.msg.map { String(cString: $0) } ?? "bad data"
+                    failure = .corrupt(message)
+                default: failure = .corrupt("inflate error \(result)")
+                }
+            }
+        }
+        if let failure { throw failure }
+        guard stream.avail_in == 0 else { throw .corrupt("trailing bytes after the gzip member") }
+        return output
+    }
+}

@@ -1,0 +1,49 @@
+/// The elements the renderer treats specially; everything else is an inline container.
+enum HTMLTag: Equatable {
+    case paragraph, division, heading(Int), unorderedList, orderedList, listItem, blockquote, preformatted
+    case table, tableRow, tableCell(header: Bool), tableHead
+    case bold, underline, code, link, image, lineBreak, rule, quotation
+    case definitionTerm, definitionDescription
+    /// script, style, head and the like: dropped with their content.
+    case dropped
+    case inline
+
+    static let byName: [String: HTMLTag] = {
+        var names: [String: HTMLTag] = [
+            "p": .paragraph, "ul": .unorderedList, "ol": .orderedList, "menu": .unorderedList, "li": .listItem,
+            "blockquote": .blockquote, "pre": .preformatted, "listing": .preformatted, "xmp": .preformatted,
+            "table": .table, "tr": .tableRow, "td": .tableCell(header: false), "th": .tableCell(header: true),
+            "thead": .tableHead,
+            "b": .bold, "strong": .bold, "i": .underline, "em": .underline, "u": .underline, "cite": .underline,
+            "code": .code, "kbd": .code, "samp": .code, "tt": .code, "var": .underline,
+            "a": .link, "q": .quotation, "img": .image, "br": .lineBreak, "hr": .rule, "dt": .definitionTerm, "dd": .definitionDescription,
+        ]
+        for name in ["div", "section", "article", "header", "footer", "main", "nav", "aside", "figure",
+                     "figcaption", "address", "center", "form", "fieldset", "details", "summary", "dl",
+                     "body", "html", "caption", "tbody", "tfoot", "hgroup", "legend"] {
+            names[name] = .division
+        }
+        for level in 1...6 { names["h\(level)"] = .heading(level) }
+        for name in ["script", "style", "head", "title", "noscript", "template", "iframe", "object",
+                     "embed", "svg", "math", "select", "textarea", "button", "input", "audio", "video", "canvas"] {
+            names[name] = .dropped
+        }
+        return names
+    }()
+
+    static func named(_ name: UnsafePointer<UInt8>?) -> HTMLTag {
+        guard let name else { return .inline }
+        return byName[String(cString: name)] ?? .inline
+    }
+
+    /// Elements that end the paragraph before them and start a new block.
+    var isBlock: Bool {
+        switch self {
+        case .paragraph, .division, .heading, .unorderedList, .orderedList, .listItem, .blockquote,
+             .preformatted, .table, .rule, .definitionTerm, .definitionDescription:
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,265 @@
+import ToolboxKit
+
+/// Terminal attributes of a run of text; only drawn when the output is a terminal.
+struct TextStyle: OptionSet, Sendable {
+    let rawValue: UInt8
+    static let bold = TextStyle(rawValue: 1)
+    static let underline = TextStyle(rawValue: 2)
+
+    /// The SGR sequence that turns these attributes on, after a reset.
+    var sequence: [UInt8] {
+        var text = "\u{1B}[0"
+        if contains(.bold) { text += ";1" }
+        if contains(.underline) { text += ";4" }
+        return Array((text + "m").utf8)
+    }
+    static let reset: [UInt8] = Array("\u{1B}[0m".utf8)
+}
+
+/// The inline content of one paragraph as byte runs ("atoms") with their display width and
+/// style. Whitespace collapses to single breaks; control characters never get in: text from
+/// the server is sanitised here, byte by byte, as `Terminal.sanitize` does.
+struct InlineText {
+    struct Atom {
+        var start: Int
+        var end: Int
+        var width: Int
+        var style: TextStyle
+        /// A break opportunity (a space) comes before this atom.
+        var spaceBefore: Bool
+        /// A forced line break (`<br>`) comes before this atom.
+        var breakBefore: Bool
+    }
+
+    private(set) var bytes: [UInt8] = []
+    private(set) var atoms: [Atom] = []
+    private var open = false
+    private var pendingSpace = false
+    private var pendingBreak = false
+    /// Text to put in front of the next atom, glued (Markdown's `**`, `[`).
+    private var pendingPrefix: [UInt8] = []
+    var style: TextStyle = [] { didSet { if style != oldValue { open = false } } }
+    /// Backslash-escape Markdown's special characters in appended text.
+    var escapesMarkdown = false
+
+    var isEmpty: Bool { atoms.isEmpty }
+
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        atoms.removeAll(keepingCapacity: true)
+        open = false
+        pendingSpace = false
+        pendingBreak = false
+        pendingPrefix.removeAll()
+    }
+
+    /// Appends text whose whitespace collapses, dropping control characters.
+    mutating func append<C: Collection<UInt8>>(collapsing text: C) where C.Index == Int {
+        var index = text.startIndex
+        let end = text.endIndex
+        while index < end {
+            let byte = text[index]
+            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C {
+                if !atoms.isEmpty || open { pendingSpace = true }
+                open = false
+                index += 1
+                continue
+            }
+            if byte < 0x20 || byte == 0x7F { index += 1; continue }
+            if byte < 0x80 {
+                if escapesMarkdown && Self.isMarkdownSpecial(byte) {
+                    appendScalarBytes([0x5C], from: 0, count: 1, width: 1)
+                }
+                appendScalarBytes(text, from: index, count: 1, width: 1)
+                index += 1
+                continue
+            }
+            let (scalar, length) = UTF8Scalar.decode(text, at: index)
+            guard let scalar else { index += 1; continue }  // invalid UTF-8: dropped
+            if scalar.value >= 0x80 && scalar.value <= 0x9F { index += length; continue }  // C1 controls
+            appendScalarBytes(text, from: index, count: length, width: TextWidth.width(scalar))
+            index += length
+        }
+    }
+
+    static func isMarkdownSpecial(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
+             UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "#"), UInt8(ascii: "|"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Appends text as one unbreakable piece after a space when `spaced` (an image's label, a link mark).
+    mutating func appendWord(_ text: String, spaced: Bool = true, style: TextStyle? = nil) {
+        let saved = self.style
+        if let style { self.style = style }
+        open = false
+        if spaced && (!atoms.isEmpty) { pendingSpace = true }
+        let clean = Array(Terminal.sanitizeField(text).utf8)
+        var index = 0
+        while index < clean.count {
+            let (scalar, length) = UTF8Scalar.decode(clean, at: index)
+            appendScalarBytes(clean, from: index, count: length, width: scalar.map(TextWidth.width) ?? 1)
+            index += length
+        }
+        open = false
+        self.style = saved
+    }
+
+    /// Glues `text` to the end of the last atom (a link's `[3]`, Markdown's closing `**`).
+    mutating func appendGlued(_ text: String) {
+        guard !atoms.isEmpty else { return }
+        let saved = style
+        style = atoms[atoms.count - 1].style
+        open = true
+        pendingSpace = false
+        let clean = Array(text.utf8)
+        appendScalarBytes(clean, from: 0, count: clean.count, width: TextWidth.of(text))
+        style = saved
+        open = false
+    }
+
+    /// Glues `text` to the front of the next atom (Markdown's opening `**`).
+    mutating func prefixNext(_ text: String) {
+        pendingPrefix += Array(text.utf8)
+        open = false
+    }
+
+    /// Drops a prefix that found no text to attach to; returns whether there was one.
+    mutating func cancelPrefix() -> Bool {
+        defer { pendingPrefix.removeAll() }
+        return !pendingPrefix.isEmpty
+    }
+
+    mutating func lineBreak() {
+        guard !atoms.isEmpty else { return }
+        pendingBreak = true
+        pendingSpace = false
+        open = false
+    }
+
+    private mutating func appendScalarBytes<C: Collection<UInt8>>(_ text: C, from index: Int, count: Int, width: Int) where C.Index == Int {
+        if !open {
+            atoms.append(Atom(start: bytes.count, end: bytes.count, width: 0, style: style,
+                              spaceBefore: pendingSpace && !atoms.isEmpty, breakBefore: pendingBreak))
+            pendingSpace = false
+            pendingBreak = false
+            open = true
+            if !pendingPrefix.isEmpty {
+                bytes += pendingPrefix
+                atoms[atoms.count - 1].width += pendingPrefix.count
+                pendingPrefix.removeAll()
+            }
+        }
+        if count == 1 { bytes.append(text[index]) } else { bytes.append(contentsOf: text[index..<(index + count)]) }
+        atoms[atoms.count - 1].end = bytes.count
+        atoms[atoms.count - 1].width += width
+    }
+
+    /// The plain text on one line (table cells, underlines), without styles.
+    var singleLine: [UInt8] {
+        var line: [UInt8] = []
+        for atom in atoms {
+            if (atom.spaceBefore || atom.breakBefore) && !line.isEmpty { line.append(0x20) }
+            line += bytes[atom.start..<atom.end]
+        }
+        return line
+    }
+
+    var singleLineWidth: Int {
+        var width = 0
+        for (index, atom) in atoms.enumerated() {
+            if index > 0 && (atom.spaceBefore || atom.breakBefore) { width += 1 }
+            width += atom.width
+        }
+        return width
+    }
+
+    /// The widest unbreakable word, the least a column can be.
+    var longestWord: Int {
+        var longest = 0
+        var current = 0
+        for atom in atoms {
+            if atom.spaceBefore || atom.breakBefore { current = 0 }
+            current += atom.width
+            longest = max(longest, current)
+        }
+        return longest
+    }
+
+    /// Breaks the text into lines of at most `width` columns (a longer word gets a line of its
+    /// own), each with its styles drawn when `styled`. Returns the lines and their widths.
+    func lines(width: Int, styled: Bool) -> [(bytes: [UInt8], width: Int)] {
+        var result: [(bytes: [UInt8], width: Int)] = []
+        var line: [UInt8] = []
+        var lineWidth = 0
+        var lineStyle: TextStyle = []
+        var index = 0
+        func endLine() {
+            if styled && !lineStyle.isEmpty { line += TextStyle.reset }
+            result.append((line, lineWidth))
+            line = []
+            lineWidth = 0
+            lineStyle = []
+        }
+        while index < atoms.count {
+            // A word: this atom and those glued to it.
+            var last = index
+            var wordWidth = atoms[index].width
+            while last + 1 < atoms.count && !atoms[last + 1].spaceBefore && !atoms[last + 1].breakBefore {
+                last += 1
+                wordWidth += atoms[last].width
+            }
+            let first = atoms[index]
+            if first.breakBefore && (lineWidth > 0 || !result.isEmpty) { endLine() }
+            else if lineWidth > 0 && lineWidth + 1 + wordWidth > width { endLine() }
+            else if lineWidth > 0 && first.spaceBefore {
+                if styled && !lineStyle.isEmpty && !lineStyle.isSubset(of: first.style) {
+                    line += TextStyle.reset
+                    lineStyle = []
+                }
+                line.append(0x20)
+                lineWidth += 1
+            }
+            for atom in atoms[index...last] {
+                if styled && atom.style != lineStyle {
+                    line += atom.style.isEmpty ? TextStyle.reset : atom.style.sequence
+                    lineStyle = atom.style
+                }
+                line += bytes[atom.start..<atom.end]
+                lineWidth += atom.width
+            }
+            index = last + 1
+        }
+        if lineWidth > 0 || !line.isEmpty { endLine() }
+        return result
+    }
+}
+
+/// UTF-8 decoding of one scalar at a time, for byte-level text handling.
+enum UTF8Scalar {
+    /// The scalar at `index` and its length in bytes; nil (length 1) for an invalid sequence.
+    static func decode<C: Collection<UInt8>>(_ bytes: C, at index: Int) -> (Unicode.Scalar?, Int) where C.Index == Int {
+        let lead = bytes[index]
+        let length: Int
+        var value: UInt32
+        switch lead {
+        case 0..<0x80: return (Unicode.Scalar(lead), 1)
+        case 0xC2...0xDF: length = 2; value = UInt32(lead & 0x1F)
+        case 0xE0...0xEF: length = 3; value = UInt32(lead & 0x0F)
+        case 0xF0...0xF4: length = 4; value = UInt32(lead & 0x07)
+        default: return (nil, 1)
+        }
+        guard index + length <= bytes.endIndex else { return (nil, 1) }
+        for offset in 1..<length {
+            let byte = bytes[index + offset]
+            guard byte & 0xC0 == 0x80 else { return (nil, 1) }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        guard let scalar = Unicode.Scalar(value), value >= [0, 0, 0x80, 0x800, 0x10000][length] else { return (nil, 1) }
+        return (scalar, length)
+    }
+}

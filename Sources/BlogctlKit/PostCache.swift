@@ -1,0 +1,209 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
+import ToolboxKit
+
+/// What the cache knows about one post, kept beside its body in `ID.json`.
+public struct CacheEntry: Codable, Sendable, Equatable {
+    public var metadata: PostMetadata
+    public var etag: String?
+    /// Bytes of the body once decompressed.
+    public var size: Int
+    /// Bytes of `ID.html.gz`.
+    public var storedSize: Int
+    public var stored: Date
+    /// When a reader last used it (the sidecar's mtime), for least-recently-used eviction.
+    public var lastUsed: Date?
+
+    enum CodingKeys: String, CodingKey { case metadata, etag, size, storedSize, stored }
+}
+
+/// The post cache under `$XDG_CACHE_HOME/blogctl/posts`: each body gzip-compressed in
+/// `ID.html.gz` (zcat reads it), its metadata and ETag in `ID.json`, both written atomically.
+/// A body that fails its CRC or length is discarded. The total stays under `capacity`
+/// bytes by evicting the least recently used entries.
+public struct PostCache: Sendable {
+    public let directory: String
+    public let capacity: Int
+    /// Nothing larger is ever decompressed, whatever a sidecar claims.
+    public static let largestBody = 1 << 30
+    public static let defaultCapacity = 200_000_000
+
+    public init(directory: String, capacity: Int = PostCache.defaultCapacity) {
+        self.directory = directory
+        self.capacity = capacity
+    }
+
+    /// `$XDG_CACHE_HOME/blogctl/posts` with the capacity from `BLOGCTL_CACHE_MAX`.
+    public static func standard(environment: [String: String] = Environment.current) throws(ToolError) -> PostCache {
+        var capacity = defaultCapacity
+        if let text = environment["BLOGCTL_CACHE_MAX"], !text.isEmpty {
+            guard let value = ByteSize.parse(text) else {
+                throw .usage("invalid BLOGCTL_CACHE_MAX \"\(Terminal.sanitizeField(text))\": use bytes, e.g. 200000000, 500K, 200M, 1G")
+            }
+            capacity = value
+        }
+        return PostCache(directory: Paths(environment: environment).cache("blogctl") + "/posts", capacity: capacity)
+    }
+
+    func bodyPath(_ id: String) -> String { directory + "/" + id + ".html.gz" }
+    func entryPath(_ id: String) -> String { directory + "/" + id + ".json" }
+
+    // MARK: - Reading
+
+    /// The sidecar of `id`, or nil when there is none or it cannot be read.
+    public func entry(_ id: String) -> CacheEntry? {
+        guard let bytes = try? LocalFile.read(entryPath(id), limit: 1 << 20),
+              var entry = try? JSONCoding.decode(CacheEntry.self, from: Data(bytes)),
+              entry.metadata.id == id
+        else { return nil }
+        entry.lastUsed = modificationTime(entryPath(id))
+        return entry
+    }
+
+    /// The body of `id`, decompressed and checked, and the entry marked as used. A body that
+    /// is missing, corrupt, truncated or of another length than recorded is removed with its
+    /// sidecar, and nil returned so that the caller fetches it again.
+    public func body(_ id: String, entry: CacheEntry) -> [UInt8]? {
+        guard entry.size <= Self.largestBody,
+              let compressed = try? LocalFile.read(bodyPath(id), limit: Self.largestBody),
+              let body = try? Gzip.decompress(compressed, limit: entry.size),
+              body.count == entry.size
+        else {
+            remove(id)
+            return nil
+        }
+        touch(id)
+        return body
+    }
+
+    /// Every readable entry, most recently used first.
+    public func entries() -> [CacheEntry] {
+        let ids = names().compactMap { $0.hasSuffix(".json") ? String($0.dropLast(5)) : nil }
+        return ids.compactMap(entry).sorted { ($0.lastUsed ?? .distantPast) > ($1.lastUsed ?? .distantPast) }
+    }
+
+    /// The post whose metadata id or post id is `id`, for `--offline`.
+    public func find(_ id: String) -> CacheEntry? {
+        if let direct = entry(id) { return direct }
+        return entries().first { $0.metadata.postId == id }
+    }
+
+    // MARK: - Writing
+
+    /// Stores `body` for `metadata`: the compressed body first, then the sidecar that vouches
+    /// for it, each atomically. A crash between the two leaves a sidecar whose length does not
+    /// match, which `body(_:entry:)` discards. Then evicts down to the capacity.
+    @discardableResult
+    public func store(_ metadata: PostMetadata, body: [UInt8], etag: String?) throws(ToolError) -> CacheEntry {
+        try LocalFile.makeDirectories(directory, mode: 0o700)
+        let compressed = Gzip.compress(body)
+        let entry = CacheEntry(metadata: metadata, etag: etag, size: body.count, storedSize: compressed.count,
+                               stored: Date(), lastUsed: Date())
+        try LocalFile.writeAtomically(bodyPath(metadata.id), compressed, mode: 0o600)
+        try LocalFile.writeAtomically(entryPath(metadata.id), Array(JSONCoding.encode(entry)), mode: 0o600)
+        evict(keeping: metadata.id)
+        return entry
+    }
+
+    /// Marks `id` as just used.
+    public func touch(_ id: String) {
+        utimensat(AT_FDCWD, entryPath(id), nil, 0)
+    }
+
+    public func remove(_ id: String) {
+        unlink(bodyPath(id))
+        unlink(entryPath(id))
+    }
+
+    /// Removes every entry; returns how many there were.
+    @discardableResult
+    public func clear() -> Int {
+        var count = 0
+        for name in names() {
+            if name.hasSuffix(".json") { count += 1 }
+            unlink(directory + "/" + name)
+        }
+        return count
+    }
+
+    /// Bytes on disk: bodies and sidecars.
+    public func totalSize() -> Int {
+        names().reduce(0) { $0 + fileSize(directory + "/" + $1) }
+    }
+
+    /// Deletes least recently used entries until the cache fits its capacity (never `keeping`),
+    /// and leftovers of writers that died (bodies without sidecar, temporary files).
+    public func evict(keeping: String? = nil) {
+        var sizes: [String: Int] = [:]
+        var used: [String: Date] = [:]
+        for name in names() {
+            let path = directory + "/" + name
+            if name.hasPrefix("."), let dot = name.lastIndex(of: "."), let pid = Int32(name[name.index(after: dot)...]) {
+                if kill(pid, 0) != 0 && errno == ESRCH { unlink(path) }
+                continue
+            }
+            let id: String
+            if name.hasSuffix(".html.gz") { id = String(name.dropLast(8)) }
+            else if name.hasSuffix(".json") {
+                id = String(name.dropLast(5))
+                used[id] = modificationTime(path)
+            } else { continue }
+            sizes[id, default: 0] += fileSize(path)
+        }
+        var total = sizes.values.reduce(0, +)
+        guard total > capacity else { return }
+        let order = sizes.keys.sorted { (used[$0] ?? .distantPast, $0) < (used[$1] ?? .distantPast, $1) }
+        for id in order where total > capacity && id != keeping {
+            remove(id)
+            total -= sizes[id] ?? 0
+        }
+    }
+
+    // MARK: - Files
+
+    private func names() -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let item = readdir(dir) {
+            let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    private func fileSize(_ path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+
+    private func modificationTime(_ path: String) -> Date? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+    }
+}
+
+/// Byte counts written by people: `500000`, `500K`, `200M`, `1G` (powers of 1000, as `--si`;
+/// `KiB`/`MiB`/`GiB` for powers of 1024).
+public enum ByteSize {
+    public static func parse(_ text: String) -> Int? {
+        let units: [(String, Int)] = [("KiB", 1 << 10), ("MiB", 1 << 20), ("GiB", 1 << 30),
+                                      ("kB", 1000), ("KB", 1000), ("MB", 1_000_000), ("GB", 1_000_000_000),
+                                      ("K", 1000), ("k", 1000), ("M", 1_000_000), ("G", 1_000_000_000), ("B", 1)]
+        var number = Substring(text)
+        var scale = 1
+        for (suffix, value) in units where text.hasSuffix(suffix) {
+            number = text.dropLast(suffix.count)
+            scale = value
+            break
+        }
+        guard let value = Int(number), value >= 0 else { return nil }
+        let (result, overflow) = value.multipliedReportingOverflow(by: scale)
+        return overflow ? nil : result
+    }
+}

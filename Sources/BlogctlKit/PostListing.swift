@@ -1,0 +1,63 @@
+import FoundationEssentials
+import ToolboxKit
+
+/// `list`'s output for arranged groups: a table under group headers on a terminal,
+/// `[GROUP<TAB>]ID<TAB>DATE<TAB>AUTHOR<TAB>TITLE<TAB>SUMMARY` lines in a pipe, or a JSON array
+/// of metadata objects (with `"group"` when grouped), always in display order.
+public enum PostListing {
+    public static func render(_ groups: [PostGroup], grouped: Bool, mode: OutputMode,
+                              width: Int = Terminal.width(), bold: Bool = Terminal.colorEnabled()) -> String {
+        switch mode {
+        case .json:
+            let items = groups.flatMap { group in group.posts.map { ListedPost(metadata: $0, group: grouped ? group.name : nil) } }
+            return String(decoding: JSONCoding.encode(items, pretty: true), as: UTF8.self) + "\n"
+        case .tsv:
+            var table = Table(columns: [])
+            for group in groups {
+                for post in group.posts {
+                    let fields = [post.id, ISO8601.format(post.publishDate), post.author.name, post.title, post.summary]
+                    table.append(grouped ? [group.name] + fields : fields)
+                }
+            }
+            return table.tsv()
+        case .table:
+            // One table for every row, so the columns line up across groups; headers between.
+            var table = Table(columns: ["ID", "DATE", "AUTHOR", "TITLE", "SUMMARY"])
+            for group in groups {
+                for post in group.posts {
+                    table.append([post.id, DateDisplay.human(post.publishDate), post.author.name, post.title, post.summary])
+                }
+            }
+            let lines = table.aligned(width: width, bold: bold).split(separator: "\n", omittingEmptySubsequences: false)
+            guard grouped else { return table.aligned(width: width, bold: bold) }
+            var text = String(lines[0]) + "\n"
+            var row = 1
+            for (index, group) in groups.enumerated() {
+                if index > 0 { text += "\n" }
+                let header = Terminal.sanitizeField(group.name) + " (\(group.posts.count))"
+                text += bold ? "\u{1B}[1m" + header + "\u{1B}[0m\n" : header + "\n"
+                for _ in group.posts {
+                    text += lines[row] + "\n"
+                    row += 1
+                }
+            }
+            return text
+        }
+    }
+}
+
+/// A metadata object with the group it is listed under.
+struct ListedPost: Encodable {
+    let metadata: PostMetadata
+    let group: String?
+
+    enum GroupKey: String, CodingKey { case group }
+
+    func encode(to encoder: any Encoder) throws {
+        try metadata.encode(to: encoder)
+        if let group {
+            var container = encoder.container(keyedBy: GroupKey.self)
+            try container.encode(group, forKey: .group)
+        }
+    }
+}

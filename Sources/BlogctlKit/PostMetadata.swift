@@ -1,0 +1,60 @@
+import FoundationEssentials
+import ToolboxKit
+
+/// A post's author as the blog API describes them; `image` is a path on the API's own host.
+public struct Author: Codable, Sendable, Equatable {
+    public var name: String
+    public var image: String
+    public var title: String
+
+    public init(name: String, image: String, title: String) {
+        self.name = name
+        self.image = image
+        self.title = title
+    }
+}
+
+/// One entry of `GET /post-metadata`. `postId` names the post object, usually equal to `id`.
+public struct PostMetadata: Codable, Sendable, Equatable {
+    public var id: String
+    public var title: String
+    public var publishDate: Date
+    public var postId: String
+    public var summary: String
+    public var author: Author
+
+    public init(id: String, title: String, publishDate: Date, postId: String, summary: String, author: Author) {
+        self.id = id
+        self.title = title
+        self.publishDate = publishDate
+        self.postId = postId
+        self.summary = summary
+        self.author = author
+    }
+
+    /// Both ids go into URLs and file names, so a server's id is held to the same rule as the user's.
+    public func validated(server: ServerURL) throws(ToolError) -> PostMetadata {
+        for value in [id, postId] {
+            do {
+                _ = try ResourceID.validate(value, kind: "post id")
+            } catch {
+                throw .protocolViolation(url: server.url("/post-metadata"),
+                                         detail: "unusable post id \"\(Terminal.sanitizeField(value))\"")
+            }
+        }
+        return self
+    }
+}
+
+/// One entry of `GET /post/:id`: the metadata and the HTML (or plain-text) body.
+public struct Post: Codable, Sendable {
+    public var id: String
+    public var metadata: PostMetadata
+    public var body: String
+
+    public init(id: String, metadata: PostMetadata, body: String) {
+        self.id = id
+        self.metadata = metadata
+        self.body = body
+    }
+}

@@ -1,0 +1,108 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
+
+/// How `list` groups posts: not at all, by author (A→Z), or by month of publication (newest first).
+public enum PostGrouping: String, CaseIterable, Sendable {
+    case none, author, month
+}
+
+/// The order inside a group: date newest first, title or author A→Z.
+public enum PostSorting: String, CaseIterable, Sendable {
+    case date, title, author
+}
+
+/// A group of posts under its header; the header is empty when not grouped.
+public struct PostGroup: Sendable, Equatable {
+    public var name: String
+    public var posts: [PostMetadata]
+}
+
+/// Groups and sorts post summaries for display. Every comparison ends in a tie-break on the
+/// id, so the order never depends on the server's order.
+public struct PostOrdering: Sendable {
+    public var grouping: PostGrouping
+    public var sorting: PostSorting
+    public var reversed: Bool
+    /// Seconds east of UTC for month groups; the local zone by default.
+    public var utcOffset: @Sendable (Date) -> Int
+
+    public init(grouping: PostGrouping = .none, sorting: PostSorting = .date, reversed: Bool = false,
+                utcOffset: @escaping @Sendable (Date) -> Int = PostOrdering.localOffset) {
+        self.grouping = grouping
+        self.sorting = sorting
+        self.reversed = reversed
+        self.utcOffset = utcOffset
+    }
+
+    public func arrange(_ posts: [PostMetadata]) -> [PostGroup] {
+        let sorted = posts.sorted(by: inGroupOrder)
+        switch grouping {
+        case .none:
+            return [PostGroup(name: "", posts: sorted)]
+        case .author:
+            var byName: [String: [PostMetadata]] = [:]
+            for post in sorted { byName[post.author.name, default: []].append(post) }
+            return byName.keys.sorted(by: Self.alphabetical).map { PostGroup(name: $0, posts: byName[$0]!) }
+        case .month:
+            var byMonth: [Int: [PostMetadata]] = [:]
+            for post in sorted { byMonth[monthKey(post.publishDate), default: []].append(post) }
+            return byMonth.keys.sorted(by: >).map { PostGroup(name: Self.monthName($0), posts: byMonth[$0]!) }
+        }
+    }
+
+    /// The order inside a group, `--reverse` applied.
+    func inGroupOrder(_ a: PostMetadata, _ b: PostMetadata) -> Bool {
+        if let decided = compare(a, b) { return reversed ? !decided : decided }
+        return a.id < b.id
+    }
+
+    /// true when `a` comes first, false when `b` does, nil on a tie.
+    private func compare(_ a: PostMetadata, _ b: PostMetadata) -> Bool? {
+        switch sorting {
+        case .date:
+            if a.publishDate != b.publishDate { return a.publishDate > b.publishDate }
+        case .title:
+            if let order = Self.alphabeticalOrder(a.title, b.title) { return order }
+        case .author:
+            if let order = Self.alphabeticalOrder(a.author.name, b.author.name) { return order }
+        }
+        return nil
+    }
+
+    /// A→Z ignoring case first, then exact, so "apple" and "Apple" sit together.
+    static func alphabeticalOrder(_ a: String, _ b: String) -> Bool? {
+        let (la, lb) = (a.lowercased(), b.lowercased())
+        if la != lb { return la < lb }
+        if a != b { return a < b }
+        return nil
+    }
+
+    static func alphabetical(_ a: String, _ b: String) -> Bool { alphabeticalOrder(a, b) ?? false }
+
+    /// year × 12 + month, in the reader's zone.
+    func monthKey(_ date: Date) -> Int {
+        let local = Int(date.timeIntervalSince1970.rounded(.down)) + utcOffset(date)
+        var seconds = time_t(local)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        return (Int(parts.tm_year) + 1900) * 12 + Int(parts.tm_mon)
+    }
+
+    static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
+                             "August", "September", "October", "November", "December"]
+
+    /// "August 2018"
+    static func monthName(_ key: Int) -> String {
+        "\(monthNames[key % 12]) \(key / 12)"
+    }
+
+    /// The local zone's offset at `date`, from the C library (TZ applies).
+    @Sendable public static func localOffset(_ date: Date) -> Int {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        return Int(parts.tm_gmtoff)
+    }
+}

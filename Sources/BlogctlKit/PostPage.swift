@@ -1,0 +1,62 @@
+import ToolboxKit
+
+/// A post as `read` shows it: the header (title, author and their title, date), the body
+/// rendered, then the numbered links.
+public enum PostPage {
+    /// Renders `body` (HTML, or plain text when it has no tags) for `metadata`.
+    public static func render(_ metadata: PostMetadata, body: [UInt8], options: RenderOptions) -> [UInt8] {
+        if options.format == .html {
+            return sanitizedHTML(body)
+        }
+        let renderer = BodyRenderer(options: options)
+        renderer.heading(metadata.title, level: 1)
+        renderer.paragraph(byline(metadata), underlined: false)
+        renderBody(body, into: renderer)
+        renderer.appendLinkList()
+        return renderer.output
+    }
+
+    /// The body alone, as the golden tests check it.
+    public static func renderBody(_ body: [UInt8], options: RenderOptions) -> [UInt8] {
+        let renderer = BodyRenderer(options: options)
+        renderBody(body, into: renderer)
+        renderer.appendLinkList()
+        return renderer.output
+    }
+
+    static func renderBody(_ body: [UInt8], into renderer: BodyRenderer) {
+        if !looksLikeHTML(body) {
+            renderer.renderPlainText(body)
+        } else if let document = HTMLDocument(body) {
+            renderer.render(document)
+        }
+    }
+
+    /// "By Ada Lovelace, Analyst · 2018-08-23 10:15"
+    static func byline(_ metadata: PostMetadata) -> String {
+        var text = "By " + metadata.author.name
+        if !metadata.author.title.isEmpty { text += ", " + metadata.author.title }
+        return text + " · " + DateDisplay.human(metadata.publishDate)
+    }
+
+    /// A tag is `<` followed by a letter, `/`, `!` or `?`; a body without one is plain text.
+    static func looksLikeHTML(_ body: [UInt8]) -> Bool {
+        var index = 0
+        while let position = body[index...].firstIndex(of: UInt8(ascii: "<")) {
+            let next = position + 1
+            guard next < body.count else { return false }
+            let byte = body[next]
+            if (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") { return true }
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?") { return true }
+            index = next
+        }
+        return false
+    }
+
+    /// The HTML as it came, minus what a terminal would obey (ESC, C1 controls).
+    static func sanitizedHTML(_ body: [UInt8]) -> [UInt8] {
+        var text = Terminal.sanitize(String(decoding: body, as: UTF8.self))
+        if !text.hasSuffix("\n") { text += "\n" }
+        return Array(text.utf8)
+    }
+}

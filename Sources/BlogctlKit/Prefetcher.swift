@@ -1,0 +1,76 @@
+import Synchronization
+import ToolboxKit
+
+/// Warms the cache: at most `jobs` posts at a time, each asked for with HEAD first so that
+/// a body whose ETag matches the cached one, or one larger than `maxSize`, is not downloaded.
+public struct Prefetcher: Sendable {
+    public enum Outcome: String, Codable, CaseIterable, Sendable { case fetched, fresh, skipped, failed }
+
+    public struct Result: Codable, Sendable {
+        public let id: String
+        public let outcome: Outcome
+        /// Bytes of the body (fetched or fresh), or the size that made it skipped.
+        public let bytes: Int
+        public let detail: String
+    }
+
+    public let cache: PostCache
+    public let client: BlogClient
+    public let jobs: Int
+    public let maxSize: Int
+
+    public init(cache: PostCache, client: BlogClient, jobs: Int, maxSize: Int) {
+        self.cache = cache
+        self.client = client
+        self.jobs = max(jobs, 1)
+        self.maxSize = maxSize
+    }
+
+    /// Results in the order of `posts`; `progress` sees (done, total) after each post.
+    public func run(_ posts: [PostMetadata], progress: @escaping @Sendable (Int, Int) -> Void) async -> [Result] {
+        let done = Mutex(0)
+        var results = [Result?](repeating: nil, count: posts.count)
+        await withTaskGroup(of: (Int, Result).self) { group in
+            var next = 0
+            func startOne() {
+                guard next < posts.count else { return }
+                let index = next
+                next += 1
+                group.addTask { (index, await self.prefetch(posts[index])) }
+            }
+            for _ in 0..<min(jobs, posts.count) { startOne() }
+            while let (index, result) = await group.next() {
+                results[index] = result
+                let count = done.withLock { $0 += 1; return $0 }
+                progress(count, posts.count)
+                startOne()
+            }
+        }
+        return results.compactMap { $0 }
+    }
+
+    func prefetch(_ metadata: PostMetadata) async -> Result {
+        do throws(ToolError) {
+            let head = try await client.postHead(metadata.postId)
+            if let entry = cache.entry(metadata.id), let etag = head.etag, entry.etag == etag,
+               cache.body(metadata.id, entry: entry) != nil {
+                return Result(id: metadata.id, outcome: .fresh, bytes: entry.size, detail: "")
+            }
+            if let size = head.size, size > maxSize {
+                return Result(id: metadata.id, outcome: .skipped, bytes: size, detail: "larger than \(maxSize) bytes")
+            }
+            switch try await client.post(metadata.postId, etag: nil) {
+            case .notModified:
+                return Result(id: metadata.id, outcome: .failed, bytes: 0, detail: "304 to an unconditional request")
+            case .fetched(let post, let body, let etag):
+                var stored = post.metadata
+                stored.id = metadata.id
+                stored.postId = metadata.postId
+                try cache.store(stored, body: body, etag: etag)
+                return Result(id: metadata.id, outcome: .fetched, bytes: body.count, detail: "")
+            }
+        } catch {
+            return Result(id: metadata.id, outcome: .failed, bytes: 0, detail: error.message)
+        }
+    }
+}

@@ -1,0 +1,119 @@
+/// A table's cells as they are read, then laid out in columns: each column as wide as its
+/// widest cell, the widest columns narrowed (their cells wrapped) until the table fits.
+struct TableLayout {
+    struct Row {
+        var cells: [InlineText] = []
+        var isHeader = false
+    }
+
+    var rows: [Row] = []
+    var inHead = false
+    private var cellOpen = false
+
+    mutating func startRow() {
+        rows.append(Row(isHeader: inHead))
+        cellOpen = false
+    }
+
+    mutating func startCell(header: Bool, escapesMarkdown: Bool) {
+        if rows.isEmpty { startRow() }
+        var cell = InlineText()
+        cell.escapesMarkdown = escapesMarkdown
+        rows[rows.count - 1].cells.append(cell)
+        if !header { rows[rows.count - 1].isHeader = inHead }
+        else if rows[rows.count - 1].cells.count == 1 { rows[rows.count - 1].isHeader = true }
+        cellOpen = true
+    }
+
+    mutating func endCell() { cellOpen = false }
+
+    /// The cell text goes to; text outside any cell is dropped, as browsers move it away.
+    mutating func withCell(_ body: (inout InlineText) -> Void) {
+        guard cellOpen, !rows.isEmpty, !rows[rows.count - 1].cells.isEmpty else { return }
+        let row = rows.count - 1
+        body(&rows[row].cells[rows[row].cells.count - 1])
+    }
+
+    /// The whole table as one line of text, for a table nested in a cell.
+    var flattened: [UInt8] {
+        var result: [UInt8] = []
+        for row in rows {
+            let texts = row.cells.map(\.singleLine).filter { !$0.isEmpty }
+            guard !texts.isEmpty else { continue }
+            if !result.isEmpty { result += Array("; ".utf8) }
+            for (index, text) in texts.enumerated() {
+                if index > 0 { result.append(0x20) }
+                result += text
+            }
+        }
+        return result
+    }
+
+    /// Lines for a terminal at most `width` columns wide, header rows bold when `styled` and
+    /// underlined with dashes.
+    func textLines(width: Int, styled: Bool) -> [(bytes: [UInt8], width: Int)] {
+        let columns = rows.map(\.cells.count).max() ?? 0
+        guard columns > 0 else { return [] }
+        let gap = 2
+        var widths = [Int](repeating: 0, count: columns)
+        var least = [Int](repeating: 1, count: columns)
+        for row in rows {
+            for (index, cell) in row.cells.enumerated() {
+                widths[index] = max(widths[index], cell.singleLineWidth)
+                least[index] = max(least[index], min(cell.longestWord, 12))
+            }
+        }
+        let available = max(width - gap * (columns - 1), columns)
+        // Narrow the widest column one step at a time until it fits or nothing can give.
+        while widths.reduce(0, +) > available {
+            guard let widest = widths.indices.filter({ widths[$0] > least[$0] }).max(by: { widths[$0] < widths[$1] }) else { break }
+            widths[widest] -= 1
+        }
+        var lines: [(bytes: [UInt8], width: Int)] = []
+        for (rowIndex, row) in rows.enumerated() {
+            let wrapped = (0..<columns).map { index in
+                index < row.cells.count ? row.cells[index].lines(width: widths[index], styled: styled && !row.isHeader) : []
+            }
+            let height = wrapped.map(\.count).max() ?? 0
+            for lineIndex in 0..<max(height, 1) {
+                var line: [UInt8] = []
+                var lineWidth = 0
+                for column in 0..<columns {
+                    let piece: (bytes: [UInt8], width: Int) = lineIndex < wrapped[column].count ? wrapped[column][lineIndex] : ([], 0)
+                    if column > 0 {
+                        let pad = widths[column - 1] - (lineIndex < wrapped[column - 1].count ? wrapped[column - 1][lineIndex].width : 0)
+                        line += [UInt8](repeating: 0x20, count: max(pad, 0) + gap)
+                        lineWidth += max(pad, 0) + gap
+                    }
+                    line += piece.bytes
+                    lineWidth += piece.width
+                }
+                while line.last == 0x20 { line.removeLast(); lineWidth -= 1 }
+                if styled && row.isHeader && !line.isEmpty { line = TextStyle.bold.sequence + line + TextStyle.reset }
+                lines.append((line, lineWidth))
+            }
+            let nextIsBody = rowIndex + 1 < rows.count && !rows[rowIndex + 1].isHeader
+            if row.isHeader && (nextIsBody || rowIndex + 1 == rows.count) {
+                let rule = widths.map { [UInt8](repeating: UInt8(ascii: "-"), count: $0) }
+                    .joined(separator: [UInt8](repeating: 0x20, count: gap))
+                lines.append((Array(rule), widths.reduce(0, +) + gap * (columns - 1)))
+            }
+        }
+        return lines
+    }
+
+    /// A GitHub-flavoured Markdown table; the first row is its header, as the format requires.
+    func markdownLines() -> [[UInt8]] {
+        let columns = rows.map(\.cells.count).max() ?? 0
+        guard columns > 0 else { return [] }
+        func line(_ row: Row) -> [UInt8] {
+            var cells = row.cells.map(\.singleLine)
+            while cells.count < columns { cells.append([]) }
+            return Array("| ".utf8) + Array(cells.joined(separator: Array(" | ".utf8))) + Array(" |".utf8)
+        }
+        var lines = [line(rows[0])]
+        lines.append(Array(("|" + String(repeating: " --- |", count: columns)).utf8))
+        for row in rows.dropFirst() { lines.append(line(row)) }
+        return lines
+    }
+}

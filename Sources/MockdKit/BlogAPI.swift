@@ -1,0 +1,202 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import ToolboxKit
+
+/// The blog API, served from `data/blog/`: `posts.json` (the metadata), `bodies/POSTID.html`,
+/// `massive.json` (the metadata of the massive post, whose body is generated at start-up) and
+/// `images/authors/*.jpg`. As the original mock server: 100 ms for each request, 2 s for the
+/// whole `/post` list, and the massive post sent slowly, with Content-Length. Posts and
+/// metadata carry an ETag; `If-None-Match` with a matching tag answers 304.
+public struct BlogAPI: MockAPI {
+    public let name = "blog"
+    public let defaultFaults = FaultProfile(latency: LatencyRange(100, 100), failureRate: 0)
+
+    struct Author: Codable { let name: String; let image: String; let title: String }
+    struct Metadata: Codable {
+        let id: String
+        let title: String
+        let publishDate: String
+        let postId: String
+        let summary: String
+        let author: Author
+    }
+    struct Post: Codable { let id: String; let metadata: Metadata; let body: String }
+
+    /// A response body ready to send, with its tag.
+    struct Tagged: Sendable {
+        let bytes: [UInt8]
+        let etag: String
+        init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+            etag = Self.tag(bytes)
+        }
+        /// FNV-1a, 64 bits: enough to tell versions apart.
+        static func tag(_ bytes: [UInt8]) -> String {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            let hex = String(hash, radix: 16)
+            return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
+        }
+    }
+
+    let metadataList: Tagged
+    let metadataByID: [String: Tagged]
+    let posts: [String: Tagged]
+    let massivePostID: String?
+    let generated: [Metadata]
+    let images: [String: [UInt8]]
+    /// Bytes per second for the massive post.
+    let massiveRate: Int
+
+    public init(directory: String, massiveSize: Int = 8_000_000, massiveRate: Int = 2_000_000, generatedPosts: Int = 0) throws {
+        let decoder = JSONDecoder()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        func load<T: Decodable>(_ type: T.Type, _ path: String) throws -> T {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            do { return try decoder.decode(type, from: data) } catch {
+                throw MockdDataError(path: path, problem: "not valid blog data: \(error)")
+            }
+        }
+        var metadata = try load([Metadata].self, directory + "/posts.json")
+        var posts: [String: Tagged] = [:]
+        for item in metadata {
+            let path = directory + "/bodies/" + item.postId + ".html"
+            guard let body = FileManager.default.contents(atPath: path) else {
+                throw MockdDataError(path: path, problem: "missing body of post \(item.id)")
+            }
+            let post = Post(id: item.postId, metadata: item, body: String(decoding: body, as: UTF8.self))
+            posts[item.postId] = Tagged(Array(try encoder.encode(post)))
+        }
+        var massivePostID: String?
+        let massivePath = directory + "/massive.json"
+        if massiveSize > 0, FileManager.default.fileExists(atPath: massivePath) {
+            let item = try load(Metadata.self, massivePath)
+            let post = Post(id: item.postId, metadata: item, body: MassivePost.html(size: massiveSize))
+            posts[item.postId] = Tagged(Array(try encoder.encode(post)))
+            metadata.append(item)
+            massivePostID = item.postId
+        }
+        let authors = Array(Set(metadata.map(\.author.name))).sorted().compactMap { name in metadata.first { $0.author.name == name }?.author }
+        var generated: [Metadata] = []
+        for number in 0..<max(0, generatedPosts) where !authors.isEmpty {
+            let id = "gen-\(number + 1)"
+            let day = 1_530_403_200 + number * 3_600 * 7  // from 2018-07-01, every 7 hours
+            generated.append(Metadata(id: id, title: "Generated post \(number + 1)", publishDate: ISO8601.format(Date(timeIntervalSince1970: Double(day))),
+                                      postId: id, summary: "Load-test post number \(number + 1).", author: authors[number % authors.count]))
+        }
+        metadata += generated
+        self.metadataList = Tagged(Array(try encoder.encode(metadata)))
+        var byID: [String: Tagged] = [:]
+        for item in metadata { byID[item.id] = Tagged(Array(try encoder.encode(item))) }
+        self.metadataByID = byID
+        self.posts = posts
+        self.massivePostID = massivePostID
+        self.generated = generated
+        self.massiveRate = max(massiveRate, 1)
+        var images: [String: [UInt8]] = [:]
+        let imageFolder = directory + "/images/authors"
+        for file in (try? FileManager.default.contentsOfDirectory(atPath: imageFolder)) ?? [] {
+            images[file] = Array(FileManager.default.contents(atPath: imageFolder + "/" + file) ?? Data())
+        }
+        self.images = images
+    }
+
+    /// A generated post's body, made when asked for.
+    func generatedPost(_ id: String) -> Tagged? {
+        guard id.hasPrefix("gen-"), let number = Int(id.dropFirst(4)), number >= 1, number <= generated.count else { return nil }
+        let item = generated[number - 1]
+        let body = "<p>\(item.summary)</p>\n<p>Written by <em>\(item.author.name)</em> for load tests.</p>\n"
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(Post(id: id, metadata: item, body: body))).map { Tagged(Array($0)) }
+    }
+
+    public func register(on router: Router<BasicRequestContext>, faults: FaultMiddleware<BasicRequestContext>) {
+        let metadata = router.group("/post-metadata").add(middleware: faults)
+        metadata.get { request, _ in Self.answer(metadataList, request) }
+        metadata.get(":id") { request, context in
+            let id = context.parameters.get("id") ?? ""
+            guard let item = metadataByID[id] else { return Response.jsonError("no post with id \(id)", status: .notFound) }
+            return Self.answer(item, request)
+        }
+        let post = router.group("/post").add(middleware: faults)
+        let profile = faults.profile
+        let injector = faults.injector
+        post.get { _, _ in
+            // The whole list took 2 s on the original server: 19 more of the per-request delay.
+            let extra = injector.decide(FaultProfile(latency: profile.latency)).delayMilliseconds * 19
+            try await Task.sleep(for: .milliseconds(extra))
+            var bytes: [UInt8] = [UInt8(ascii: "[")]
+            let ids = metadataByID.keys.sorted()
+            var first = true
+            for id in ids {
+                guard let item = posts[id] ?? generatedPost(id) else { continue }
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                bytes += item.bytes
+                first = false
+            }
+            bytes.append(UInt8(ascii: "]"))
+            return Response.json(bytes)
+        }
+        post.get(":id") { request, context in try postResponse(request, context, head: false) }
+        post.head(":id") { request, context in try postResponse(request, context, head: true) }
+        router.get("/images/authors/:file") { _, context in
+            let file = context.parameters.get("file") ?? ""
+            guard let image = images[file] else { return Response.jsonError("no image \(file)", status: .notFound) }
+            return Response(status: .ok, headers: [.contentType: "image/jpeg"], body: .init(byteBuffer: ByteBuffer(bytes: image)))
+        }
+    }
+
+    private func postResponse(_ request: Request, _ context: BasicRequestContext, head: Bool) throws -> Response {
+        let id = context.parameters.get("id") ?? ""
+        guard let item = posts[id] ?? generatedPost(id) else { return Response.jsonError("no post with id \(id)", status: .notFound) }
+        if head || Self.matches(request, item.etag) {
+            if Self.matches(request, item.etag) { return Self.notModified(item) }
+            return Response(status: .ok,
+                            headers: [.contentType: "application/json", .eTag: item.etag, .contentLength: String(item.bytes.count)],
+                            body: ResponseBody(contentLength: item.bytes.count) { writer in try await writer.finish(nil) })
+        }
+        guard id == massivePostID else { return Self.answer(item, request) }
+        // Slowly, in 64 kB pieces, so that a progress bar has something to show.
+        let rate = massiveRate
+        let bytes = item.bytes
+        let body = ResponseBody(contentLength: bytes.count) { writer in
+            let piece = 64 * 1024
+            var offset = 0
+            let start = ContinuousClock.now
+            while offset < bytes.count {
+                let end = min(offset + piece, bytes.count)
+                try await writer.write(ByteBuffer(bytes: bytes[offset..<end]))
+                offset = end
+                let due = start + .milliseconds(Int64(Double(offset) / Double(rate) * 1000))
+                try await Task.sleep(until: due, clock: .continuous)
+            }
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: [.contentType: "application/json", .eTag: item.etag], body: body)
+    }
+
+    static func answer(_ item: Tagged, _ request: Request) -> Response {
+        if matches(request, item.etag) { return notModified(item) }
+        var response = Response.json(item.bytes)
+        response.headers[.eTag] = item.etag
+        return response
+    }
+
+    static func notModified(_ item: Tagged) -> Response {
+        Response(status: .notModified, headers: [.eTag: item.etag])
+    }
+
+    /// `If-None-Match`: a list of tags (weak ones compared weakly) or `*`.
+    static func matches(_ request: Request, _ etag: String) -> Bool {
+        guard let header = request.headers[.ifNoneMatch] else { return false }
+        return header.split(separator: ",").contains { candidate in
+            var tag = candidate.trimmingCharacters(in: " ")
+            if tag == "*" { return true }
+            if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
+            return tag == etag
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import ToolboxKit
+
+@main
+struct Blogctl: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "blogctl",
+        abstract: "List, group and sort blog posts; read one rendered in the terminal; keep a gzip post cache.",
+        discussion: """
+            Listing uses only the post summaries (/post-metadata): no body is downloaded until \
+            a post is read. Bodies are cached gzip-compressed under $XDG_CACHE_HOME/blogctl \
+            (zcat reads them) and revalidated with their ETag.
+
+            Examples:
+              blogctl list --group-by author --sort-by title
+              blogctl list --group-by month | cut -f1,5
+              blogctl read 3
+              blogctl read 3 --format markdown > post.md
+              blogctl prefetch --jobs 8 && blogctl read 3 --offline
+              blogctl avatar 3 -o author.jpg
+            """,
+        version: ToolboxVersion.current,
+        subcommands: [List.self, Show.self, Read.self, Prefetch.self, Avatar.self, Cache.self])
+
+    static func main() async { await ToolMain.run(self) }
+}

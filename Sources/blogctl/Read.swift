@@ -1,0 +1,76 @@
+import ArgumentParser
+import BlogctlKit
+import ToolboxKit
+
+extension RenderFormat: ExpressibleByArgument {}
+
+extension Blogctl {
+    struct Read: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Read one post: its header, then the body rendered for the terminal.",
+            discussion: """
+                The body is fetched once and cached; later reads revalidate it with If-None-Match \
+                and use the cached copy on 304. While a body downloads, stderr shows a spinner and \
+                then a progress bar. On a terminal, text taller than the screen goes through $PAGER \
+                (default "less -R"; an empty PAGER turns this off). With --json, the post's metadata \
+                and raw body.
+                """)
+
+        @Argument(help: "The post's id (as list shows it).")
+        var id: String
+
+        @Option(help: "text (laid out for a terminal), markdown, or html (the body as it came).")
+        var format: RenderFormat = .text
+
+        @Option(help: ArgumentHelp("Columns to fill (default: the terminal's width, 80 when piped).", valueName: "n"))
+        var width: Int?
+
+        @Flag(help: "Use only the cache: no network.")
+        var offline = false
+
+        @Flag(name: .customLong("no-pager"), help: "Write to stdout even when the text is taller than the screen.")
+        var noPager = false
+
+        @OptionGroup var common: CommonOptions
+
+        func validate() throws {
+            if let width, !(20...1000).contains(width) { throw ValidationError("--width must be between 20 and 1000") }
+        }
+
+        func run() async throws {
+            let cache = try PostCache.standard()
+            let warn: @Sendable (String) -> Void = { message in StandardError.write("blogctl: " + message) }
+            let progress = ProgressDisplay(label: "post \(id)", enabled: common.showsProgress)
+            let loaded: PostLoader.Loaded
+            if offline {
+                loaded = try await PostLoader(cache: cache, client: nil, warn: warn).load(id)
+            } else {
+                if progress.enabled { Interrupt.clearLineAndExit() }
+                progress.start()
+                defer { progress.finish() }
+                loaded = try await common.withClient(tool: "blogctl") { api in
+                    let loader = PostLoader(cache: cache, client: BlogClient(api: api), warn: warn)
+                    return try await loader.load(id) { done, total in progress.update(done: done, total: total) }
+                }
+            }
+            if common.verbose { StandardError.write("* body from \(loaded.source.rawValue)") }
+            if common.json {
+                let post = Post(id: loaded.metadata.postId, metadata: loaded.metadata,
+                                body: String(decoding: loaded.body, as: UTF8.self))
+                StandardOutput.print(String(decoding: JSONCoding.encode(post, pretty: true), as: UTF8.self) + "\n")
+                return
+            }
+            let toTerminal = Terminal.isTTY(Terminal.standardOutput)
+            let postPath = "/post/\(loaded.metadata.postId)"
+            let document = (try? common.serverURL(tool: "blogctl"))?.url(postPath) ?? ServerURL.defaultURL + postPath
+            let options = RenderOptions(
+                format: format,
+                width: width ?? (toTerminal ? Terminal.width() : 80),
+                styled: Terminal.colorEnabled(),
+                links: LinkResolver(document: document))
+            let page = PostPage.render(loaded.metadata, body: loaded.body, options: options)
+            if !noPager, Pager.wanted(lineCount: page.count { $0 == 0x0A }), Pager.show(page) { return }
+            StandardOutput.write(bytes: page)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import BlogctlKit
+import ToolboxKit
+
+extension Blogctl {
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show one post's metadata, with the author's image URL resolved against the server.")
+
+        @Argument(help: "The post's id (as list shows it).")
+        var id: String
+
+        @OptionGroup var common: CommonOptions
+
+        func run() async throws {
+            let id = try ResourceID.validate(id, kind: "post id")
+            let (metadata, imageURL) = try await common.withClient(tool: "blogctl") { api in
+                let client = BlogClient(api: api)
+                let metadata = try await client.metadata(id)
+                return (metadata, api.server.url(try client.imagePath(metadata)))
+            }
+            if common.json {
+                struct Shown: Encodable {
+                    let metadata: PostMetadata
+                    let imageURL: String
+                    enum Key: String, CodingKey { case imageURL }
+                    func encode(to encoder: any Encoder) throws {
+                        try metadata.encode(to: encoder)
+                        var container = encoder.container(keyedBy: Key.self)
+                        try container.encode(imageURL, forKey: .imageURL)
+                    }
+                }
+                StandardOutput.print(String(decoding: JSONCoding.encode(Shown(metadata: metadata, imageURL: imageURL), pretty: true), as: UTF8.self) + "\n")
+                return
+            }
+            let mode = common.outputMode
+            StandardOutput.print(FieldList.render([
+                ("id", metadata.id),
+                ("post id", metadata.postId),
+                ("title", metadata.title),
+                ("author", metadata.author.name),
+                ("author title", metadata.author.title),
+                ("published", DateDisplay.format(metadata.publishDate, for: mode)),
+                ("summary", metadata.summary),
+                ("image", imageURL),
+            ], mode))
+        }
+    }
+}
