@@ -104,7 +104,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "BlogctlKitTests", dependencies: ["BlogctlKit"],
-            resources: [.copy("Golden")],
+            exclude: ["Golden"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "MockdKitTests",

@@ -150,7 +150,7 @@ struct InlineText {
             open = true
             if !pendingPrefix.isEmpty {
                 bytes += pendingPrefix
-                atoms[atoms.count - 1].width += pendingPrefix.count
+                atoms[atoms.count - 1].width += TextWidth.of(String(decoding: pendingPrefix, as: UTF8.self))
                 pendingPrefix.removeAll()
             }
         }

@@ -52,10 +52,11 @@ public struct PostOrdering: Sendable {
         }
     }
 
-    /// The order inside a group, `--reverse` applied.
+    /// The order inside a group; `--reverse` turns it around exactly, ties included.
     func inGroupOrder(_ a: PostMetadata, _ b: PostMetadata) -> Bool {
-        if let decided = compare(a, b) { return reversed ? !decided : decided }
-        return a.id < b.id
+        guard a.id != b.id || compare(a, b) != nil else { return false }
+        let forward = compare(a, b) ?? (a.id < b.id)
+        return reversed ? !forward : forward
     }
 
     /// true when `a` comes first, false when `b` does, nil on a tie.

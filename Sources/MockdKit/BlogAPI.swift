@@ -44,6 +44,9 @@ public struct BlogAPI: MockAPI {
     let metadataByID: [String: Tagged]
     let posts: [String: Tagged]
     let massivePostID: String?
+    /// The massive post's answer, generated in the background from start-up so that mockd
+    /// listens at once; a request for it waits for the generation to end.
+    let massive: Task<Tagged, Never>?
     let generated: [Metadata]
     let images: [String: [UInt8]]
     /// Bytes per second for the massive post.
@@ -70,11 +73,16 @@ public struct BlogAPI: MockAPI {
             posts[item.postId] = Tagged(Array(try encoder.encode(post)))
         }
         var massivePostID: String?
+        var massive: Task<Tagged, Never>?
         let massivePath = directory + "/massive.json"
         if massiveSize > 0, FileManager.default.fileExists(atPath: massivePath) {
             let item = try load(Metadata.self, massivePath)
-            let post = Post(id: item.postId, metadata: item, body: MassivePost.html(size: massiveSize))
-            posts[item.postId] = Tagged(Array(try encoder.encode(post)))
+            massive = Task.detached {
+                let post = Post(id: item.postId, metadata: item, body: MassivePost.html(size: massiveSize))
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                return Tagged(Array((try? encoder.encode(post)) ?? Data()))
+            }
             metadata.append(item)
             massivePostID = item.postId
         }
@@ -93,6 +101,7 @@ public struct BlogAPI: MockAPI {
         self.metadataByID = byID
         self.posts = posts
         self.massivePostID = massivePostID
+        self.massive = massive
         self.generated = generated
         self.massiveRate = max(massiveRate, 1)
         var images: [String: [UInt8]] = [:]
@@ -101,6 +110,13 @@ public struct BlogAPI: MockAPI {
             images[file] = Array(FileManager.default.contents(atPath: imageFolder + "/" + file) ?? Data())
         }
         self.images = images
+    }
+
+    /// The answer for post `id`: from the data, the massive post, or a generated one.
+    func postAnswer(_ id: String) async -> Tagged? {
+        if let item = posts[id] { return item }
+        if id == massivePostID, let massive { return await massive.value }
+        return generatedPost(id)
     }
 
     /// A generated post's body, made when asked for.
@@ -132,7 +148,7 @@ public struct BlogAPI: MockAPI {
             let ids = metadataByID.keys.sorted()
             var first = true
             for id in ids {
-                guard let item = posts[id] ?? generatedPost(id) else { continue }
+                guard let item = await postAnswer(id) else { continue }
                 if !first { bytes.append(UInt8(ascii: ",")) }
                 bytes += item.bytes
                 first = false
@@ -140,8 +156,8 @@ public struct BlogAPI: MockAPI {
             bytes.append(UInt8(ascii: "]"))
             return Response.json(bytes)
         }
-        post.get(":id") { request, context in try postResponse(request, context, head: false) }
-        post.head(":id") { request, context in try postResponse(request, context, head: true) }
+        post.get(":id") { request, context in await postResponse(request, context, head: false) }
+        post.head(":id") { request, context in await postResponse(request, context, head: true) }
         router.get("/images/authors/:file") { _, context in
             let file = context.parameters.get("file") ?? ""
             guard let image = images[file] else { return Response.jsonError("no image \(file)", status: .notFound) }
@@ -149,9 +165,9 @@ public struct BlogAPI: MockAPI {
         }
     }
 
-    private func postResponse(_ request: Request, _ context: BasicRequestContext, head: Bool) throws -> Response {
+    private func postResponse(_ request: Request, _ context: BasicRequestContext, head: Bool) async -> Response {
         let id = context.parameters.get("id") ?? ""
-        guard let item = posts[id] ?? generatedPost(id) else { return Response.jsonError("no post with id \(id)", status: .notFound) }
+        guard let item = await postAnswer(id) else { return Response.jsonError("no post with id \(id)", status: .notFound) }
         if head || Self.matches(request, item.etag) {
             if Self.matches(request, item.etag) { return Self.notModified(item) }
             return Response(status: .ok,

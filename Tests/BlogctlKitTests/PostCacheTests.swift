@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+import ToolboxKit
+@testable import BlogctlKit
+
+@Suite struct PostCacheTests {
+    /// A cache in a fresh temporary folder.
+    final class TemporaryCache {
+        let root: String
+        var cache: PostCache
+        init(capacity: Int = PostCache.defaultCapacity) {
+            var template = Array((NSTemporaryDirectory() + "blogctl-cache-XXXXXX").utf8CString)
+            root = String(cString: mkdtemp(&template)!)
+            cache = PostCache(directory: root + "/posts", capacity: capacity)
+        }
+        deinit { try? FileManager.default.removeItem(atPath: root) }
+    }
+
+    static func metadata(_ id: String) -> PostMetadata { Fixtures.post(id, "Title \(id)", "2018-08-01T00:00:00Z", "Ada") }
+    static func body(_ size: Int, seed: UInt64 = 1) -> [UInt8] {
+        var generator = SeededGenerator(seed: seed)
+        return (0..<size).map { _ in UInt8(ascii: "a") + UInt8(generator.next() % 26) }
+    }
+
+    /// Random bytes, which do not compress: their size on disk is known.
+    static func noise(_ size: Int, seed: UInt64) -> [UInt8] {
+        var generator = SeededGenerator(seed: seed)
+        return (0..<size).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+    }
+
+    /// Sets the "last used" time of an entry, for eviction order.
+    static func setLastUsed(_ cache: PostCache, _ id: String, _ seconds: Int) {
+        var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
+        utimensat(AT_FDCWD, cache.directory + "/" + id + ".json", &times, 0)
+    }
+
+    @Test func storeThenReadBack() throws {
+        let temporary = TemporaryCache()
+        let body = Self.body(10_000)
+        try temporary.cache.store(Self.metadata("3"), body: body, etag: "\"abc\"")
+        let entry = try #require(temporary.cache.entry("3"))
+        #expect(entry.etag == "\"abc\"")
+        #expect(entry.size == body.count)
+        #expect(temporary.cache.body("3", entry: entry) == body)
+        // zcat reads the file the cache wrote.
+        let compressed = Array(try Data(contentsOf: URL(fileURLWithPath: temporary.cache.directory + "/3.html.gz")))
+        #expect(try Gzip.decompress(compressed, limit: 1 << 20) == body)
+        #expect(temporary.cache.entries().map(\.metadata.id) == ["3"])
+    }
+
+    @Test func nothingTemporaryIsLeftBehind() throws {
+        let temporary = TemporaryCache()
+        try temporary.cache.store(Self.metadata("1"), body: Self.body(100), etag: nil)
+        let names = try FileManager.default.contentsOfDirectory(atPath: temporary.cache.directory).sorted()
+        #expect(names == ["1.html.gz", "1.json"])
+    }
+
+    @Test func aCorruptBodyIsDiscarded() throws {
+        let temporary = TemporaryCache()
+        try temporary.cache.store(Self.metadata("5"), body: Self.body(50_000), etag: "\"x\"")
+        let path = temporary.cache.directory + "/5.html.gz"
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        bytes[bytes.count / 2] ^= 0xFF
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let entry = try #require(temporary.cache.entry("5"))
+        #expect(temporary.cache.body("5", entry: entry) == nil)
+        #expect(temporary.cache.entry("5") == nil, "the damaged entry is removed")
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func aTruncatedBodyIsDiscarded() throws {
+        let temporary = TemporaryCache()
+        try temporary.cache.store(Self.metadata("6"), body: Self.body(50_000), etag: nil)
+        let path = temporary.cache.directory + "/6.html.gz"
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        try Data(bytes[0..<(bytes.count - 10)]).write(to: URL(fileURLWithPath: path))
+        let entry = try #require(temporary.cache.entry("6"))
+        #expect(temporary.cache.body("6", entry: entry) == nil)
+        #expect(temporary.cache.entry("6") == nil)
+    }
+
+    /// A body replaced by a valid gzip of something else (a crash between the two renames,
+    /// or tampering) no longer matches the recorded length.
+    @Test func aBodyOfAnotherLengthIsDiscarded() throws {
+        let temporary = TemporaryCache()
+        try temporary.cache.store(Self.metadata("7"), body: Self.body(1000), etag: nil)
+        try Data(Gzip.compress(Self.body(999))).write(to: URL(fileURLWithPath: temporary.cache.directory + "/7.html.gz"))
+        let entry = try #require(temporary.cache.entry("7"))
+        #expect(temporary.cache.body("7", entry: entry) == nil)
+    }
+
+    /// A crafted file claiming a small size but expanding hugely is cut at the recorded size.
+    @Test func aBombInTheCacheIsBounded() throws {
+        let temporary = TemporaryCache()
+        try temporary.cache.store(Self.metadata("8"), body: Self.body(1000), etag: nil)
+        try Data(Gzip.compress([UInt8](repeating: 0x41, count: 32 << 20), level: 9))
+            .write(to: URL(fileURLWithPath: temporary.cache.directory + "/8.html.gz"))
+        let entry = try #require(temporary.cache.entry("8"))
+        #expect(temporary.cache.body("8", entry: entry) == nil)
+    }
+
+    @Test func aMissingOrGarbledSidecarIsNoEntry() throws {
+        let temporary = TemporaryCache()
+        try temporary.cache.store(Self.metadata("9"), body: Self.body(100), etag: nil)
+        try Data("{not json".utf8).write(to: URL(fileURLWithPath: temporary.cache.directory + "/9.json"))
+        #expect(temporary.cache.entry("9") == nil)
+        #expect(temporary.cache.entry("nothing") == nil)
+    }
+
+    @Test func leastRecentlyUsedIsEvictedFirst() throws {
+        // Random bodies barely compress: each entry takes a little over 10 kB on disk.
+        let temporary = TemporaryCache(capacity: 35_000)
+        for (index, id) in ["a", "b", "c"].enumerated() {
+            try temporary.cache.store(Self.metadata(id), body: Self.noise(10_000, seed: UInt64(index)), etag: nil)
+            Self.setLastUsed(temporary.cache, id, 1_000_000 + index)
+        }
+        // "a" is read again: now "b" is the least recently used.
+        let a = try #require(temporary.cache.entry("a"))
+        #expect(temporary.cache.body("a", entry: a) != nil)
+        try temporary.cache.store(Self.metadata("d"), body: Self.noise(10_000, seed: 9), etag: nil)
+        let left = Set(temporary.cache.entries().map(\.metadata.id))
+        #expect(left == ["a", "c", "d"])
+        #expect(temporary.cache.totalSize() <= 35_000)
+    }
+
+    @Test func theNewestEntryIsKeptEvenWhenItAloneIsOverTheCap() throws {
+        let temporary = TemporaryCache(capacity: 5_000)
+        try temporary.cache.store(Self.metadata("old"), body: Self.noise(3_000, seed: 1), etag: nil)
+        try temporary.cache.store(Self.metadata("big"), body: Self.noise(20_000, seed: 2), etag: nil)
+        #expect(temporary.cache.entries().map(\.metadata.id) == ["big"])
+    }
+
+    @Test func leftoversOfDeadWritersAreRemoved() throws {
+        let temporary = TemporaryCache()
+        try temporary.cache.store(Self.metadata("1"), body: Self.body(100), etag: nil)
+        // A pid that cannot exist (above pid_max) stands for a writer that died mid-write.
+        let stale = temporary.cache.directory + "/" + LocalFile.temporaryPrefix(for: "2.html.gz") + "99999999"
+        let live = temporary.cache.directory + "/" + LocalFile.temporaryPrefix(for: "3.html.gz") + String(getpid())
+        FileManager.default.createFile(atPath: stale, contents: Data("partial".utf8))
+        FileManager.default.createFile(atPath: live, contents: Data("in progress".utf8))
+        temporary.cache.evict()
+        #expect(!FileManager.default.fileExists(atPath: stale))
+        #expect(FileManager.default.fileExists(atPath: live))
+    }
+
+    @Test func clearRemovesEverything() throws {
+        let temporary = TemporaryCache()
+        for id in ["1", "2"] { try temporary.cache.store(Self.metadata(id), body: Self.body(100), etag: nil) }
+        #expect(temporary.cache.clear() == 2)
+        #expect(temporary.cache.entries().isEmpty)
+        #expect(temporary.cache.totalSize() == 0)
+    }
+
+    @Test func findsAPostByItsPostIdToo() throws {
+        let temporary = TemporaryCache()
+        var metadata = Self.metadata("7")
+        metadata.postId = "p-007"
+        try temporary.cache.store(metadata, body: Self.body(100), etag: nil)
+        #expect(temporary.cache.find("p-007")?.metadata.id == "7")
+        #expect(temporary.cache.find("7")?.metadata.postId == "p-007")
+    }
+
+    @Test func capacityFromTheEnvironment() throws {
+        #expect(try PostCache.standard(environment: ["HOME": "/h"]).capacity == 200_000_000)
+        #expect(try PostCache.standard(environment: ["HOME": "/h", "BLOGCTL_CACHE_MAX": "50M"]).capacity == 50_000_000)
+        #expect(try PostCache.standard(environment: ["HOME": "/h"]).directory == "/h/.cache/blogctl/posts")
+        #expect(try PostCache.standard(environment: ["XDG_CACHE_HOME": "/c"]).directory == "/c/blogctl/posts")
+        #expect(throws: ToolError.self) { try PostCache.standard(environment: ["BLOGCTL_CACHE_MAX": "lots"]) }
+    }
+
+    @Test func byteSizes() {
+        #expect(ByteSize.parse("1000") == 1000)
+        #expect(ByteSize.parse("500K") == 500_000)
+        #expect(ByteSize.parse("2M") == 2_000_000)
+        #expect(ByteSize.parse("1G") == 1_000_000_000)
+        #expect(ByteSize.parse("1MiB") == 1 << 20)
+        #expect(ByteSize.parse("-1") == nil)
+        #expect(ByteSize.parse("M") == nil)
+        #expect(ByteSize.parse("99999999999999999999G") == nil)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+@testable import BlogctlKit
+
+@Suite struct PostOrderingTests {
+    static let combinations: [(PostGrouping, PostSorting, Bool)] = PostGrouping.allCases.flatMap { grouping in
+        PostSorting.allCases.flatMap { sorting in [false, true].map { (grouping, sorting, $0) } }
+    }
+
+    /// The rule, written independently of the implementation: the key of each sort, compared
+    /// case-insensitively for text, newest first for dates.
+    static func before(_ a: PostMetadata, _ b: PostMetadata, _ sorting: PostSorting) -> Bool? {
+        switch sorting {
+        case .date: return a.publishDate == b.publishDate ? nil : a.publishDate > b.publishDate
+        case .title: return a.title.lowercased() == b.title.lowercased() ? nil : a.title.lowercased() < b.title.lowercased()
+        case .author:
+            return a.author.name.lowercased() == b.author.name.lowercased() ? nil : a.author.name.lowercased() < b.author.name.lowercased()
+        }
+    }
+
+
+    @Test(arguments: 0..<PostOrderingTests.combinations.count)
+    func everyGroupingSortingAndDirection(_ index: Int) {
+        let (grouping, sorting, reversed) = Self.combinations[index]
+        let ordering = PostOrdering(grouping: grouping, sorting: sorting, reversed: reversed, utcOffset: { _ in 0 })
+        let groups = ordering.arrange(Fixtures.posts.shuffled())
+        // Every post appears exactly once.
+        #expect(groups.flatMap(\.posts).map(\.id).sorted() == Fixtures.posts.map(\.id).sorted())
+        // Group headers in their order.
+        switch grouping {
+        case .none:
+            #expect(groups.map(\.name) == [""])
+        case .author:
+            #expect(groups.map(\.name) == ["Ada Lovelace", "Edsger Dijkstra", "grace Hopper", "Margaret Hamilton"])
+        case .month:
+            #expect(groups.map(\.name) == ["August 2018", "July 2018", "June 2018"])
+            #expect(groups[0].posts.map(\.id).sorted() == ["a1", "e1", "m2"])
+        }
+        // Inside each group, each neighbour pair in the chosen order (flipped by --reverse);
+        // ties broken by id, so the output never depends on the server's order; --reverse flips it all.
+        for group in groups {
+            for (a, b) in zip(group.posts, group.posts.dropFirst()) {
+                if let order = Self.before(a, b, sorting) {
+                    #expect(order != reversed, "\(a.id) before \(b.id) in \(grouping)/\(sorting)/reversed=\(reversed)")
+                } else {
+                    #expect((a.id < b.id) != reversed, "tie \(a.id) \(b.id)")
+                }
+            }
+        }
+    }
+
+    @Test func sameInputInAnyOrderGivesTheSameOutput() {
+        let ordering = PostOrdering(grouping: .author, sorting: .title, utcOffset: { _ in 0 })
+        let first = ordering.arrange(Fixtures.posts)
+        for _ in 0..<20 { #expect(ordering.arrange(Fixtures.posts.shuffled()) == first) }
+    }
+
+    @Test func monthsFollowTheReadersZone() {
+        // 2018-08-31T23:30Z is already September east of UTC; 2018-06-30T23:59:59Z July.
+        let east = PostOrdering(grouping: .month, utcOffset: { _ in 3600 }).arrange(Fixtures.posts)
+        #expect(east.map(\.name) == ["September 2018", "August 2018", "July 2018", "June 2018"])
+        #expect(east[2].posts.map(\.id).contains("m1"))
+        let utc = PostOrdering(grouping: .month, utcOffset: { _ in 0 }).arrange(Fixtures.posts)
+        #expect(utc.last!.posts.map(\.id).sorted() == ["a2", "m1"])
+    }
+
+    @Test func emptyListHasNoGroups() {
+        #expect(PostOrdering(grouping: .author).arrange([]) == [])
+        #expect(PostOrdering(grouping: .none).arrange([]) == [PostGroup(name: "", posts: [])])
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+import ToolboxKit
+@testable import BlogctlKit
+
+@Suite struct RendererTests {
+    static func render(_ html: String, width: Int = 60, format: RenderFormat = .text, styled: Bool = false) -> String {
+        String(decoding: PostPage.renderBody(Array(html.utf8), options: RenderOptions(format: format, width: width, styled: styled)),
+               as: UTF8.self)
+    }
+
+    static func hasTerminalControls(_ text: String, allowSGR: Bool = false) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            let value = scalar.value
+            if value == 0x1B { return !allowSGR }
+            return (value < 0x20 && value != 0x0A) || (0x7F...0x9F).contains(value)
+        }
+    }
+
+    @Test func aC1ControlFromAnEntityNeverArrives() {
+        // libxml2 decodes &#155; to U+009B, a one-byte CSI a terminal obeys.
+        for format in [RenderFormat.text, .markdown] {
+            let text = Self.render("<p>a&#155;31mred &#27;[2J &#x9b;b</p><p title='&#155;'>x</p>", format: format)
+            #expect(!Self.hasTerminalControls(text))
+            #expect(text.contains("red"))
+        }
+    }
+
+    @Test func rawControlsInTitleAndBodyNeverArrive() {
+        var metadata = Fixtures.posts[0]
+        metadata.title = "Title\u{1B}]0;owned\u{07}\u{9B}2J"
+        metadata.author.name = "Name\u{1B}[31m"
+        let page = String(decoding: PostPage.render(metadata, body: Array("<p>body\u{1B}[5m".utf8) + [0xC2, 0x9B] + Array("</p>".utf8),
+                                                    options: RenderOptions(styled: false)), as: UTF8.self)
+        #expect(!Self.hasTerminalControls(page))
+        #expect(page.hasPrefix("Title]0;owned2J\n"))
+    }
+
+    @Test func styledOutputHasOnlyOurOwnSGRSequences() {
+        let text = Self.render("<p><b>bold \u{1B}[31m</b> plain</p>", styled: true)
+        #expect(!Self.hasTerminalControls(text, allowSGR: true))
+        let sequences = text.split(separator: "\u{1B}").dropFirst().map { String($0.prefix { $0 != "m" }) }
+        #expect(sequences.allSatisfy { ["[0", "[0;1", "[0;4", "[0;1;4"].contains($0) }, "\(sequences)")
+    }
+
+    @Test func rawHTMLFormatIsSanitisedToo() {
+        let text = String(decoding: PostPage.render(Fixtures.posts[0], body: Array("<p>\u{1B}[2J".utf8) + [0xC2, 0x9B] + Array("x</p>".utf8),
+                                                    options: RenderOptions(format: .html)), as: UTF8.self)
+        #expect(text == "<p>[2Jx</p>\n")
+    }
+
+    @Test func invalidUTF8IsDroppedNotFatal() {
+        let body: [UInt8] = Array("<p>ok ".utf8) + [0xFF, 0xC3, 0x28, 0xED, 0xA0, 0x80] + Array(" still</p>".utf8)
+        let text = String(decoding: PostPage.renderBody(body, options: RenderOptions()), as: UTF8.self)
+        #expect(text.contains("ok"))
+        #expect(text.contains("still"))
+    }
+
+    @Test func deepNestingDoesNotCrash() {
+        for (open, close) in [("<div>", "</div>"), ("<blockquote>", "</blockquote>"), ("<ul><li>", "</li></ul>"),
+                              ("<b>", "</b>"), ("<table><tr><td>", "</td></tr></table>")] {
+            let html = String(repeating: open, count: 100_000) + "deep text" + String(repeating: close, count: 100_000)
+            let text = Self.render(html)
+            // libxml2 stops nesting at its limit (we never pass XML_PARSE_HUGE): output, not a crash.
+            #expect(text.utf8.count < 10_000_000)
+        }
+    }
+
+    @Test func unclosedDeepNestingDoesNotCrash() {
+        let text = Self.render(String(repeating: "<ol><li>x", count: 100_000))
+        #expect(text.contains("x"))
+        let lines = text.split(separator: "\n")
+        #expect(lines.allSatisfy { TextWidth.of(String($0)) <= 200 }, "indentation stops growing")
+    }
+
+    @Test func hugeInputGivesOutput() {
+        // 50 MB: one text node far past libxml2's 10 MB text limit, then many small paragraphs.
+        let giant = "<p>" + String(repeating: "word ", count: 10_000_000) + "</p>"
+        #expect(!Self.render(giant).isEmpty)
+    }
+
+    @Test func truncatedHTMLGivesWhatThereIs() {
+        let text = Self.render("<h1>Title</h1><p>First para</p><ul><li>item one<li>item tw")
+        #expect(text.contains("Title"))
+        #expect(text.contains("• item tw"))
+    }
+
+    @Test func emptyBodies() {
+        #expect(Self.render("") == "")
+        #expect(Self.render("   \n\n  ") == "")
+        #expect(Self.render("<html></html>") == "")
+    }
+
+    @Test func wideCharactersCountTwoColumns() {
+        let text = Self.render("<p>" + String(repeating: "漢字 ", count: 30) + "</p>", width: 20)
+        for line in text.split(separator: "\n") { #expect(TextWidth.of(String(line)) <= 20) }
+    }
+
+    @Test func aWordLongerThanTheWidthGetsItsOwnLine() {
+        let long = String(repeating: "x", count: 50)
+        #expect(Self.render("<p>a \(long) b</p>", width: 20) == "a\n\(long)\nb\n")
+    }
+
+    @Test func markdownEscapesItsSpecialCharacters() {
+        #expect(Self.render("<p>a *star* _under_ [x] `t`</p>", format: .markdown) == "a \\*star\\* \\_under\\_ \\[x\\] \\`t\\`\n")
+    }
+
+    @Test func markdownFenceOutgrowsBackticksInCode() {
+        let text = Self.render("<pre>a ``` b</pre>", format: .markdown)
+        #expect(text.hasPrefix("````\n"))
+    }
+
+    @Test func plainTextDetection() {
+        #expect(!PostPage.looksLikeHTML(Array("a < b and c > d".utf8)))
+        #expect(!PostPage.looksLikeHTML(Array("x <3".utf8)))
+        #expect(PostPage.looksLikeHTML(Array("x <p>y".utf8)))
+        #expect(PostPage.looksLikeHTML(Array("<!-- c -->".utf8)))
+    }
+
+    @Test func headerHasTitleAuthorAndDate() {
+        let page = String(decoding: PostPage.render(Fixtures.posts[0], body: Array("<p>Body.</p>".utf8),
+                                                    options: RenderOptions()), as: UTF8.self)
+        let lines = page.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0] == "zebra crossings")
+        #expect(lines[1] == "===============")
+        #expect(lines[3].hasPrefix("By Ada Lovelace, Writer · 2018-08-"))
+        #expect(lines[5] == "Body.")
+    }
+}
+
+@Suite struct LinkResolverTests {
+    let resolver = LinkResolver(document: "http://127.0.0.1:8106/post/7")
+
+    @Test func resolvesEveryKindOfReference() {
+        #expect(resolver.resolve("https://example.com/x") == "https://example.com/x")
+        #expect(resolver.resolve("mailto:a@b.c") == "mailto:a@b.c")
+        #expect(resolver.resolve("//cdn.test/a.js") == "http://cdn.test/a.js")
+        #expect(resolver.resolve("/images/a.jpg") == "http://127.0.0.1:8106/images/a.jpg")
+        #expect(resolver.resolve("other") == "http://127.0.0.1:8106/post/other")
+        #expect(resolver.resolve("../images/a.jpg") == "http://127.0.0.1:8106/images/a.jpg")
+        #expect(resolver.resolve("../../../../x") == "http://127.0.0.1:8106/x")
+        #expect(resolver.resolve("./a/./b/../c?q=1#f") == "http://127.0.0.1:8106/post/a/c?q=1#f")
+        #expect(resolver.resolve("#top") == "http://127.0.0.1:8106/post/7#top")
+        #expect(resolver.resolve("?page=2") == "http://127.0.0.1:8106/post/7?page=2")
+        #expect(resolver.resolve("  /spaced  ") == "http://127.0.0.1:8106/spaced")
+        #expect(resolver.resolve("") == "http://127.0.0.1:8106/post/7")
+    }
+}
