@@ -23,7 +23,7 @@ public struct BlogClient: Sendable {
     /// `GET /post-metadata/:id`
     public func metadata(_ id: String) async throws(ToolError) -> PostMetadata {
         let id = try ResourceID.validate(id, kind: "post id")
-        return try await api.getJSON("/post-metadata/\(id)", as: PostMetadata.self, notFound: "no post with id \(id)")
+        return try await api.getJSON("/post-metadata/\(id)", as: PostMetadata.self, notFound: "post \(id)")
             .validated(server: server)
     }
 
@@ -44,7 +44,7 @@ public struct BlogClient: Sendable {
         let response = try await api.send(.GET, path, headers: headers, maxBytes: Self.largestBody,
                                           progress: progress ?? { _, _ in })
         if response.status == 304 { return .notModified }
-        try api.check(response, path: path, notFound: "no post with id \(postId)")
+        try api.check(response, path: path, notFound: "post \(postId)")
         let post = try api.decode(Post.self, from: response, path: path)
         _ = try post.metadata.validated(server: server)
         return .fetched(post, body: Array(post.body.utf8), etag: response.header("ETag"))
@@ -55,7 +55,7 @@ public struct BlogClient: Sendable {
         let postId = try ResourceID.validate(postId, kind: "post id")
         let path = "/post/\(postId)"
         let response = try await api.send(.HEAD, path)
-        try api.check(response, path: path, notFound: "no post with id \(postId)")
+        try api.check(response, path: path, notFound: "post \(postId)")
         return (response.header("Content-Length").flatMap { Int($0) }, response.header("ETag"))
     }
 
@@ -78,7 +78,7 @@ public struct BlogClient: Sendable {
     public func avatar(_ metadata: PostMetadata) async throws(ToolError) -> [UInt8] {
         let path = try imagePath(metadata)
         let response = try await api.send(.GET, path, maxBytes: 32 << 20)
-        try api.check(response, path: path, notFound: "no image at \(server.url(path))")
+        try api.check(response, path: path, notFound: "image \(server.url(path))")
         return response.bytes
     }
 }

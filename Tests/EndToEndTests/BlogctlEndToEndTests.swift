@@ -1,0 +1,333 @@
+import Foundation
+import Testing
+import ToolboxKit
+
+@Suite struct BlogctlEndToEndTests {
+    /// A small, fast massive post unless a test needs it slow.
+    static let fast = ["--latency", "0", "--massive-size", "300000", "--massive-rate", "100000000"]
+
+    func blogctl(_ arguments: [String], server: String, sandbox: Sandbox, environment: [String: String] = [:]) throws -> ToolRun {
+        try runTool("blogctl", arguments, sandbox: sandbox, environment: ["BLOGCTL_SERVER": server].merging(environment) { $1 })
+    }
+
+    func cacheFolder(_ sandbox: Sandbox) -> String { sandbox.cacheHome + "/blogctl/posts" }
+
+    func cacheFiles(_ sandbox: Sandbox) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: cacheFolder(sandbox))) ?? []).sorted()
+    }
+
+    /// The requests mockd logged, as "METHOD PATH STATUS".
+    func requests(_ mockd: MockdProcess) -> [String] {
+        mockd.log.split(separator: "\n").map { $0.split(separator: " ").prefix(3).joined(separator: " ") }
+    }
+
+    @Test func listNeverTouchesPostBodies() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(Self.fast, sandbox: sandbox, tailLog: true) { mockd in
+            for arguments in [["list"], ["list", "--group-by", "author"], ["list", "--group-by", "month", "--sort-by", "title", "--reverse"],
+                              ["list", "--json"]] {
+                let run = try blogctl(arguments, server: mockd.url, sandbox: sandbox)
+                #expect(run.status == 0, "\(arguments): \(run.stderr)")
+            }
+            mockd.tail?.wait(for: 4) { $0.hasPrefix("GET /post-metadata") }
+            let seen = requests(mockd)
+            #expect(seen.count == 4)
+            #expect(seen.allSatisfy { $0 == "GET /post-metadata 200" }, "\(seen)")
+        }
+    }
+
+    @Test func listPipedGroupedByMonth() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(Self.fast, sandbox: sandbox) { mockd in
+            let run = try blogctl(["list", "--group-by", "month"], server: mockd.url, sandbox: sandbox)
+            #expect(run.status == 0)
+            let rows = run.lines.map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+            #expect(rows.allSatisfy { $0.count == 6 })
+            #expect(rows.map(\.[0]).uniqued() == ["August 2018", "July 2018", "June 2018"])
+            #expect(rows.first?[1] == "massive", "newest first inside the month")
+            #expect(rows.first { $0[1] == "7" }?[4] == "On the Cruelty of Really Teaching Computing Science")
+            #expect(run.stderr.isEmpty)
+        }
+    }
+
+    @Test func listJSONCarriesTheGroup() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(Self.fast, sandbox: sandbox) { mockd in
+            let run = try blogctl(["list", "--group-by", "author", "--sort-by", "title", "--json"], server: mockd.url, sandbox: sandbox)
+            let items = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+            #expect(items.count == 9)
+            #expect(items.first?["group"] as? String == "Ada Lovelace")
+            #expect(items.first?["title"] as? String == "bernoulli numbers, step by step")
+            #expect(items.compactMap { $0["group"] as? String }.uniqued() == ["Ada Lovelace", "Edsger Dijkstra", "Grace Hopper", "Margaret Hamilton"])
+        }
+    }
+
+    @Test func showResolvesTheImageAgainstTheServer() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(Self.fast, sandbox: sandbox) { mockd in
+            let run = try blogctl(["show", "7"], server: mockd.url, sandbox: sandbox)
+            #expect(run.status == 0)
+            #expect(run.lines.contains("post id\tp-007"))
+            #expect(run.lines.contains("image\t\(mockd.url)/images/authors/edsger.jpg"))
+            let missing = try blogctl(["show", "nope"], server: mockd.url, sandbox: sandbox)
+            #expect(missing.status == 66)
+            #expect(missing.stderr == "blogctl: post nope not found\n")
+        }
+    }
+
+    @Test func readRendersCachesAndRevalidates() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(Self.fast, sandbox: sandbox, tailLog: true) { mockd in
+            let first = try blogctl(["read", "7"], server: mockd.url, sandbox: sandbox)
+            #expect(first.status == 0, "\(first.stderr)")
+            #expect(first.stdout.hasPrefix("On the Cruelty of Really Teaching Computing Science\n"))
+            #expect(first.stdout.contains("By Edsger Dijkstra, Professor of Computing Science · 2018-08-15 16:40"))
+            #expect(first.stdout.contains("        Radical novelty demands orthogonal thinking."))
+            #expect(first.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 }, "80 columns when piped")
+            // The post's id and its post id differ: the cache is keyed by the id the reader uses.
+            #expect(cacheFiles(sandbox) == ["7.html.gz", "7.json"])
+            let second = try blogctl(["read", "7", "-v"], server: mockd.url, sandbox: sandbox)
+            #expect(second.stdout == first.stdout)
+            #expect(second.stderr.contains("< 304 Not Modified"))
+            #expect(second.stderr.contains("* body from revalidated"))
+            mockd.tail?.wait(for: 2) { $0.hasPrefix("GET /post/p-007") }
+            let posts = requests(mockd).filter { $0.hasPrefix("GET /post/") }
+            #expect(posts == ["GET /post/p-007 200", "GET /post/p-007 304"])
+        }
+    }
+
+    @Test func theCacheIsGzipThatZcatReads() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(Self.fast, sandbox: sandbox) { mockd in
+            #expect(try blogctl(["read", "2"], server: mockd.url, sandbox: sandbox).status == 0)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "zcat \"$0\"", cacheFolder(sandbox) + "/2.html.gz"]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let html = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            let original = try String(contentsOfFile: Binaries.dataDirectory + "/blog/bodies/2.html", encoding: .utf8)
+            #expect(html == original)
+        }
+    }
+
+    @Test func formats() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(Self.fast, sandbox: sandbox) { mockd in
+            let markdown = try blogctl(["read", "3", "--format", "markdown"], server: mockd.url, sandbox: sandbox)
+            #expect(markdown.stdout.hasPrefix("# Go To Statement Considered Harmful\n"))
+            #expect(markdown.stdout.contains("[metadata](\(mockd.url)/post-metadata/3)"))
+            let html = try blogctl(["read", "3", "--format", "html"], server: mockd.url, sandbox: sandbox)
+            #expect(html.stdout == (try String(contentsOfFile: Binaries.dataDirectory + "/blog/bodies/3.html", encoding: .utf8)))
+            let narrow = try blogctl(["read", "3", "--width", "40"], server: mockd.url, sandbox: sandbox)
+            // Every line fits but the link list: a URL is never broken.
+            #expect(narrow.stdout.split(separator: "\n").filter { !$0.hasPrefix("[") }.allSatisfy { $0.count <= 40 })
+            #expect(narrow.stdout.contains("Links:\n[1] \(mockd.url)/post/3#why\n[2] \(mockd.url)/post-metadata/3\n"))
+            let plain = try blogctl(["read", "8"], server: mockd.url, sandbox: sandbox)
+            #expect(plain.stdout.contains("\n\nWhen I first came up with the term, no one took it seriously, least of all the\nhardware engineers. It was a bit of a joke for a long time.\n\n"))
+        }
+    }
+
+    @Test func offlineReadsOnlyTheCache() async throws {
+        let sandbox = try Sandbox()
+        let online = try await withMockd(Self.fast, sandbox: sandbox) { mockd in
+            try blogctl(["read", "4"], server: mockd.url, sandbox: sandbox)
+        }
+        // mockd is gone: the cached post still reads, by id or by post id; the other does not.
+        let dead = "http://127.0.0.1:9"
+        let offline = try blogctl(["read", "4", "--offline"], server: dead, sandbox: sandbox)
+        #expect(offline.status == 0)
+        #expect(offline.stdout == online.stdout)
+        let missing = try blogctl(["read", "5", "--offline"], server: dead, sandbox: sandbox)
+        #expect(missing.status == 66)
+        #expect(missing.stderr == "blogctl: post 5 is not in the cache; read it once online, or run blogctl prefetch\n")
+        // Online with the server down, a cached post is shown with a warning.
+        let fallback = try blogctl(["read", "4", "--retries", "0"], server: dead, sandbox: sandbox)
+        #expect(fallback.status == 0)
+        #expect(fallback.stdout == online.stdout)
+        #expect(fallback.stderr.contains("showing the cached copy"))
+        let down = try blogctl(["read", "5", "--retries", "0"], server: dead, sandbox: sandbox)
+        #expect(down.status == 69)
+    }
+
+    @Test func aDamagedCacheFileIsDiscardedAndFetchedAgain() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(Self.fast, sandbox: sandbox, tailLog: true) { mockd in
+            let first = try blogctl(["read", "1"], server: mockd.url, sandbox: sandbox)
+            let path = cacheFolder(sandbox) + "/1.html.gz"
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            try Data(bytes[0..<(bytes.count / 2)]).write(to: URL(fileURLWithPath: path))
+            let second = try blogctl(["read", "1"], server: mockd.url, sandbox: sandbox)
+            #expect(second.status == 0)
+            #expect(second.stdout == first.stdout)
+            #expect(second.stderr.contains("damaged"))
+            mockd.tail?.wait(for: 2) { $0.hasPrefix("GET /post/1 ") }
+            #expect(requests(mockd).filter { $0.hasPrefix("GET /post/1") } == ["GET /post/1 200", "GET /post/1 200"])
+            // Offline, a damaged copy is removed and reported.
+            try Data("garbage".utf8).write(to: URL(fileURLWithPath: path))
+            let offline = try blogctl(["read", "1", "--offline"], server: mockd.url, sandbox: sandbox)
+            #expect(offline.status == 66)
+            #expect(offline.stderr.contains("damaged"))
+            #expect(!cacheFiles(sandbox).contains("1.html.gz"))
+        }
+    }
+
+    @Test func ctrlCDuringADownloadLeavesTheCacheWhole() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(["--latency", "0", "--massive-size", "3000000", "--massive-rate", "100000"], sandbox: sandbox, tailLog: true) { mockd in
+            #expect(try blogctl(["read", "2"], server: mockd.url, sandbox: sandbox).status == 0)
+            let before = cacheFiles(sandbox)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Binaries.path("blogctl"))
+            process.arguments = ["read", "massive"]
+            process.environment = sandbox.environment.merging(["BLOGCTL_SERVER": mockd.url]) { $1 }
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // The body has started to arrive (30 s of it at this rate): interrupt.
+            mockd.tail?.wait(for: 1) { $0.hasPrefix("GET /post/massive 200") }
+            process.interrupt()
+            process.waitUntilExit()
+            #expect((process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
+                    || process.terminationStatus == 130)
+            #expect(cacheFiles(sandbox) == before, "no partial entry, no temporary file")
+            let again = try blogctl(["read", "2", "--offline"], server: mockd.url, sandbox: sandbox)
+            #expect(again.status == 0)
+        }
+    }
+
+    @Test func progressIsDrawnOnTheTerminalNeverOnStdout() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(["--quiet", "--latency", "0", "--massive-size", "600000", "--massive-rate", "200000"], sandbox: sandbox) { mockd in
+            let output = sandbox.root + "/massive.txt"
+            let script = sandbox.root + "/read.sh"
+            try "#!/bin/sh\n'\(Binaries.path("blogctl"))' read massive > '\(output)'\n".write(toFile: script, atomically: true, encoding: .utf8)
+            chmod(script, 0o755)
+            let tmux = try TmuxSession(command: script, sandbox: sandbox, environment: ["BLOGCTL_SERVER": mockd.url, "TERM": "xterm"])
+            defer { tmux.kill() }
+            // stderr is the terminal: the bar with bytes and rate shows while the body arrives.
+            let during = try tmux.waitForScreen { $0.contains("%") && $0.contains("/s") }
+            #expect(during.contains("post massive"))
+            let after = try tmux.waitForScreen { $0.contains("EXITED 0") }
+            #expect(!after.contains("%"), "the bar is cleared")
+            let text = try String(contentsOfFile: output, encoding: .utf8)
+            #expect(text.hasPrefix("The Complete Collected Letters, Unabridged\n"))
+            #expect(!text.contains("\r") && !text.contains("\u{1B}") && !text.contains("█") && !text.contains("⠋"))
+        }
+    }
+
+    @Test func prefetchSkipsLargeBodiesThenFindsEverythingFresh() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(Self.fast, sandbox: sandbox, tailLog: true) { mockd in
+            let first = try blogctl(["prefetch", "--jobs", "3", "--max-size", "100K"], server: mockd.url, sandbox: sandbox)
+            #expect(first.status == 0, "\(first.stderr)")
+            let results = Dictionary(uniqueKeysWithValues: first.lines.map { line in
+                let fields = line.split(separator: "\t")
+                return (String(fields[0]), String(fields[1]))
+            })
+            #expect(results.count == 9)
+            #expect(results["massive"] == "skipped")
+            #expect(results.filter { $0.value == "fetched" }.count == 8)
+            #expect(!cacheFiles(sandbox).contains("massive.html.gz"))
+            let second = try blogctl(["prefetch", "--max-size", "100K"], server: mockd.url, sandbox: sandbox)
+            #expect(second.lines.filter { $0.contains("\tskipped\t") || $0.contains("\tfresh\t") }.count == 9)
+            // The fresh ones cost a HEAD each, no body.
+            mockd.tail?.wait(for: 18) { $0.hasPrefix("HEAD /post/") }
+            #expect(requests(mockd).filter { $0.hasPrefix("GET /post/") }.count == 8)
+            // Everything but the massive post now reads offline.
+            #expect(try blogctl(["read", "7", "--offline"], server: mockd.url, sandbox: sandbox).status == 0)
+        }
+    }
+
+    @Test func avatarDownloadsTheAuthorsImage() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(Self.fast, sandbox: sandbox) { mockd in
+            let path = sandbox.root + "/ada.jpg"
+            let run = try blogctl(["avatar", "1", "-o", path], server: mockd.url, sandbox: sandbox)
+            #expect(run.status == 0)
+            let expected = try Data(contentsOf: URL(fileURLWithPath: Binaries.dataDirectory + "/blog/images/authors/ada.jpg"))
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == expected)
+        }
+    }
+
+    @Test func cacheCommands() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(Self.fast, sandbox: sandbox) { mockd in
+            for id in ["1", "2"] { _ = try blogctl(["read", id], server: mockd.url, sandbox: sandbox) }
+            let path = try blogctl(["cache", "path"], server: mockd.url, sandbox: sandbox)
+            #expect(path.stdout == cacheFolder(sandbox) + "\n")
+            let list = try blogctl(["cache", "list"], server: mockd.url, sandbox: sandbox)
+            #expect(Set(list.lines.map { String($0.split(separator: "\t")[0]) }) == ["1", "2"])
+            let stats = try blogctl(["cache", "stats", "--json"], server: mockd.url, sandbox: sandbox)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])
+            #expect(object["posts"] as? Int == 2)
+            #expect(object["capacity"] as? Int == 200_000_000)
+            let clear = try blogctl(["cache", "clear"], server: mockd.url, sandbox: sandbox)
+            #expect(clear.stderr == "blogctl: removed 2 cached posts\n")
+            #expect(cacheFiles(sandbox).isEmpty)
+        }
+    }
+
+    @Test func theCacheCapEvictsOldPosts() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(Self.fast, sandbox: sandbox) { mockd in
+            // Each small post takes well under 1 kB on disk; the cap holds about two.
+            for id in ["1", "2", "3", "4"] {
+                let run = try blogctl(["read", id], server: mockd.url, sandbox: sandbox, environment: ["BLOGCTL_CACHE_MAX": "1800"])
+                #expect(run.status == 0)
+            }
+            let files = cacheFiles(sandbox)
+            #expect(files.contains("4.html.gz"))
+            #expect(!files.contains("1.html.gz"))
+            let total = files.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: cacheFolder(sandbox) + "/" + $1)[.size] as? Int) ?? 0) }
+            #expect(total <= 1800)
+        }
+    }
+
+    @Test func idsAreValidatedBeforeAnyRequest() async throws {
+        let sandbox = try Sandbox()
+        for id in ["../../etc/passwd", "a/b", "..", "", "x y", String(repeating: "a", count: 200)] {
+            let run = try blogctl(["read", id], server: "http://127.0.0.1:9", sandbox: sandbox)
+            #expect(run.status == 64, "\(id)")
+            #expect(run.stderr.hasPrefix("blogctl: invalid post id"))
+        }
+    }
+
+    @Test func hostileServerTextIsSanitised() async throws {
+        let sandbox = try Sandbox()
+        let data = sandbox.root + "/hostile"
+        try FileManager.default.createDirectory(atPath: data + "/blog/bodies", withIntermediateDirectories: true)
+        let metadata = """
+            [{"id": "h1", "postId": "h1", "title": "Evil\\u001b[2J\\u009b31m title", "publishDate": "2018-08-01T00:00:00Z",
+              "summary": "tab\\there\\nnewline \\u0007bell", "author": {"name": "Mal\\u001b]0;x\\u0007lory", "image": "/images/authors/m.jpg", "title": "Hacker"}},
+             {"id": "../../etc/passwd", "postId": "x", "title": "bad id", "publishDate": "2018-08-01T00:00:00Z",
+              "summary": "", "author": {"name": "A", "image": "/i.jpg", "title": ""}}]
+            """
+        try metadata.write(toFile: data + "/blog/posts.json", atomically: true, encoding: .utf8)
+        try "<p>body &#155;31m \u{1B}[5m blink <a href=\"java\u{1B}script:x\">l</a></p>".write(toFile: data + "/blog/bodies/h1.html", atomically: true, encoding: .utf8)
+        try "<p>x</p>".write(toFile: data + "/blog/bodies/x.html", atomically: true, encoding: .utf8)
+        try await withMockd(["--quiet", "--latency", "0", "--data", data], sandbox: sandbox) { mockd in
+            // One unusable id in the list is a protocol error, not a path.
+            let list = try blogctl(["list"], server: mockd.url, sandbox: sandbox)
+            #expect(list.status == 76)
+            #expect(list.stderr.contains("unusable post id"))
+            let read = try blogctl(["read", "h1"], server: mockd.url, sandbox: sandbox)
+            #expect(read.status == 0)
+            let shown = try blogctl(["show", "h1"], server: mockd.url, sandbox: sandbox)
+            for text in [read.stdout, shown.stdout, list.stderr] {
+                #expect(!text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value) })
+            }
+            #expect(read.stdout.contains("Evil[2J31m title"))
+        }
+    }
+}
+
+extension Array where Element: Hashable {
+    /// The elements in order, each once.
+    func uniqued() -> [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
+    }
+}
