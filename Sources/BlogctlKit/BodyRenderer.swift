@@ -21,13 +21,14 @@ final class BodyRenderer {
     private struct ListState {
         var ordered: Bool
         var next: Int
-        var markerWidth: Int
     }
 
     /// Deeper nesting still renders, without further indentation, so the text keeps a width.
     private static let deepestIndent = 12
 
     private var containers: [Container] = []
+    /// Whether a line is out (the output may have gone to the sink): no blank line before the first.
+    private var wroteLine = false
     private var inline = InlineText()
     private var pendingBlank = false
     private var boldDepth = 0
@@ -42,24 +43,45 @@ final class BodyRenderer {
     private(set) var links: [String] = []
     private var linkNumbers: [String: Int] = [:]
 
-    init(options: RenderOptions) {
+    /// Where finished output goes as it grows, so a long page is never held whole; nil keeps it
+    /// all in `output`.
+    private let sink: (([UInt8]) -> Void)?
+
+    init(options: RenderOptions, sink: (([UInt8]) -> Void)? = nil) {
         self.options = options
+        self.sink = sink
         inline.escapesMarkdown = options.format == .markdown
     }
 
     // MARK: - Input
 
-    /// Renders the body of an HTML document.
-    func render(_ document: HTMLDocument) {
-        document.walk { event in
-            switch event {
-            case .enter(let node): return enter(node)
-            case .exit(let node): exit(node)
-            case .text(let text): addText(text)
-            }
-            return true
-        }
+    /// Renders HTML given whole.
+    func render(html: [UInt8]) {
+        // unowned(unsafe): the stream lives only inside this call, and no reference counting per event.
+        let stream = HTMLStream { [unowned(unsafe) self] event in self.handle(event) }
+        html.withUnsafeBufferPointer { stream.feed($0) }
+        stream.finish()
         flushParagraph()
+    }
+
+    /// Elements inside a dropped one (script, style, head) and their text are skipped.
+    private var droppedDepth = 0
+
+    private func handle(_ event: HTMLEvent) {
+        if droppedDepth > 0 {
+            switch event {
+            case .enter: droppedDepth += 1
+            case .exit: droppedDepth -= 1
+            case .text: break
+            }
+            return
+        }
+        switch event {
+        case .enter(let tag, let attributes):
+            if tag == .dropped { droppedDepth = 1 } else { enter(tag, attributes) }
+        case .exit(let tag): exit(tag)
+        case .text(let text): addText(text)
+        }
     }
 
     /// Renders text without markup: paragraphs are separated by blank lines.
@@ -133,10 +155,8 @@ final class BodyRenderer {
 
     // MARK: - Elements
 
-    private func enter(_ node: HTMLNode) -> Bool {
-        let tag = node.tag
-        if tag == .dropped { return false }
-        if !tables.isEmpty, let handled = enterInsideTable(tag, node) { return handled }
+    private func enter(_ tag: HTMLTag, _ attributes: HTMLAttributes) {
+        if !tables.isEmpty && enterInsideTable(tag, attributes) { return }
         switch tag {
         case .paragraph, .division, .definitionTerm:
             startBlock()
@@ -151,10 +171,8 @@ final class BodyRenderer {
             flushParagraph()
             if listItemDepth == 0 { requestBlank() }
             let ordered = tag == .orderedList
-            let start = node.attribute("start").flatMap { Int($0.trimmingSpaces()) } ?? 1
-            let last = start + max(node.elementChildren - 1, 0)
-            let markerWidth = ordered ? max(String(start).count, String(last).count) + 2 : 2
-            lists.append(ListState(ordered: ordered, next: start, markerWidth: markerWidth))
+            let start = attributes.value("start").flatMap { Int($0.trimmingSpaces()) } ?? 1
+            lists.append(ListState(ordered: ordered, next: start))
         case .listItem:
             flushParagraph()
             listItemDepth += 1
@@ -190,12 +208,11 @@ final class BodyRenderer {
                 inline.escapesMarkdown = false
             }
         case .link:
-            let target = node.attribute("href").map(options.links.resolve)
+            let target = attributes.value("href").map(options.links.resolve)
             openLinks.append(target)
             if markdown && target != nil { inline.prefixNext("[") }
         case .image:
-            addImage(node)
-            return false
+            addImage(attributes)
         case .lineBreak:
             if preDepth > 0 { preText.append(0x0A) }
             else {
@@ -206,11 +223,9 @@ final class BodyRenderer {
             break
         }
         updateStyle()
-        return true
     }
 
-    private func exit(_ node: HTMLNode) {
-        let tag = node.tag
+    private func exit(_ tag: HTMLTag) {
         if !tables.isEmpty, exitInsideTable(tag) { return }
         switch tag {
         case .paragraph, .division:
@@ -269,8 +284,8 @@ final class BodyRenderer {
         updateStyle()
     }
 
-    /// Inside a table, blocks flow into the current cell; returns nil for what is handled as usual.
-    private func enterInsideTable(_ tag: HTMLTag, _ node: HTMLNode) -> Bool? {
+    /// Inside a table, blocks flow into the current cell; returns false for what is handled as usual.
+    private func enterInsideTable(_ tag: HTMLTag, _ attributes: HTMLAttributes) -> Bool {
         switch tag {
         case .table:
             tables.append(TableLayout())
@@ -286,8 +301,8 @@ final class BodyRenderer {
             tables[tables.count - 1].inHead = true
             return true
         case .image:
-            addImage(node)
-            return false
+            addImage(attributes)
+            return true
         case .lineBreak:
             withInline { $0.append(collapsing: [0x20]) }
             return true
@@ -295,7 +310,7 @@ final class BodyRenderer {
             withInline { $0.append(collapsing: [0x20]) }
             return true
         default:
-            return nil
+            return false
         }
     }
 
@@ -331,15 +346,17 @@ final class BodyRenderer {
     private func addText(_ text: UnsafeBufferPointer<UInt8>) {
         if preDepth > 0 && tables.isEmpty {
             preText.append(contentsOf: text)
+        } else if tables.isEmpty {
+            inline.append(collapsing: text)
         } else {
-            withInline { $0.append(collapsing: text) }
+            tables[tables.count - 1].withCell { $0.append(collapsing: text) }
         }
     }
 
-    private func addImage(_ node: HTMLNode) {
-        let alt = node.attribute("alt")?.trimmingSpaces() ?? ""
+    private func addImage(_ attributes: HTMLAttributes) {
+        let alt = attributes.value("alt")?.trimmingSpaces() ?? ""
         if markdown {
-            let source = node.attribute("src").map(options.links.resolve) ?? ""
+            let source = attributes.value("src").map(options.links.resolve) ?? ""
             let label = String(alt.unicodeScalars.filter { $0 != "[" && $0 != "]" }.map(Character.init))
             withInline { $0.appendWord("![\(label)](\(markdownURL(source)))") }
         } else {
@@ -379,8 +396,8 @@ final class BodyRenderer {
         if lists[index].ordered {
             let number = lists[index].next
             lists[index].next += 1
-            let label = "\(number)."
-            return Array((label + String(repeating: " ", count: max(lists[index].markerWidth - label.count, 1))).utf8)
+            // The parser streams, so the list's length is unknown: each item aligns its own lines.
+            return Array("\(number). ".utf8)
         }
         if markdown { return Array("- ".utf8) }
         return Array((["•", "◦", "▪"][depth % 3] + " ").utf8)
@@ -400,18 +417,23 @@ final class BodyRenderer {
 
     private func requestBlank() { pendingBlank = true }
 
+    /// Containers nested deeper than `deepestIndent`: counted, not kept, so that each line
+    /// costs the same however deep the nesting goes.
+    private var containersBeyondIndent = 0
+
     private func pushContainer(first: [UInt8], rest: [UInt8]) {
+        guard containers.count < Self.deepestIndent else {
+            containersBeyondIndent += 1
+            return
+        }
         let width = TextWidth.of(String(decoding: first, as: UTF8.self))
         let restPrefix = rest.isEmpty ? [UInt8](repeating: 0x20, count: width) : rest
-        if containers.count >= Self.deepestIndent {
-            containers.append(Container(first: [], rest: [], width: 0))
-        } else {
-            containers.append(Container(first: first, rest: restPrefix, width: width))
-        }
+        containers.append(Container(first: first, rest: restPrefix, width: width))
     }
 
     private func popContainer() {
-        if !containers.isEmpty { containers.removeLast() }
+        if containersBeyondIndent > 0 { containersBeyondIndent -= 1 }
+        else if !containers.isEmpty { containers.removeLast() }
     }
 
     private var availableWidth: Int {
@@ -423,10 +445,13 @@ final class BodyRenderer {
     private func flushParagraph() {
         _ = inline.cancelPrefix()
         guard !inline.isEmpty else { return }
-        let lines = inline.lines(width: availableWidth, styled: options.styled)
-        for line in lines { emitLine(line.bytes, width: line.width) }
+        var widest = 0
+        inline.forEachLine(width: availableWidth, styled: options.styled) { line, width in
+            emitLine(line, width: width)
+            widest = max(widest, width)
+        }
         if headingLevel > 0 && headingLevel <= 2 && !markdown && !options.styled {
-            let width = lines.map(\.width).max() ?? 0
+            let width = widest
             emitLine([UInt8](repeating: UInt8(ascii: headingLevel == 1 ? "=" : "-"), count: width), width: width)
         }
         inline.removeAll()
@@ -498,15 +523,29 @@ final class BodyRenderer {
     /// One line with the containers' prefixes, after the blank line a block asked for.
     private func emitLine(_ bytes: [UInt8], width: Int) {
         if pendingBlank {
-            if !output.isEmpty { emitBlankLine() }
+            if wroteLine { emitBlankLine() }
             pendingBlank = false
         }
+        wroteLine = true
         for index in containers.indices {
             output += containers[index].used ? containers[index].rest : containers[index].first
             containers[index].used = true
         }
         output += bytes
         output.append(0x0A)
+        if let sink, output.count >= 1 << 16 {
+            sink(output)
+            output.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Hands what is left to the sink.
+    func finish() {
+        flushParagraph()
+        if let sink, !output.isEmpty {
+            sink(output)
+            output.removeAll()
+        }
     }
 
     /// An empty line carrying only the prefixes of containers already started (`>` in Markdown).

@@ -31,8 +31,27 @@ enum HTMLTag: Equatable {
         return names
     }()
 
+    /// Names of up to 8 bytes packed into an integer: a lookup without making a String, for
+    /// the hundreds of thousands of elements of a large page.
+    static let byPackedName: [UInt64: HTMLTag] = {
+        var packed: [UInt64: HTMLTag] = [:]
+        for (name, tag) in byName where name.utf8.count <= 8 {
+            var key: UInt64 = 0
+            for (index, byte) in name.utf8.enumerated() { key |= UInt64(byte) << (8 * UInt64(index)) }
+            packed[key] = tag
+        }
+        return packed
+    }()
+
     static func named(_ name: UnsafePointer<UInt8>?) -> HTMLTag {
         guard let name else { return .inline }
+        var key: UInt64 = 0
+        for index in 0..<9 {
+            let byte = name[index]
+            if byte == 0 { return byPackedName[key] ?? .inline }
+            if index == 8 { break }
+            key |= UInt64(byte) << (8 * UInt64(index))
+        }
         return byName[String(cString: name)] ?? .inline
     }
 

@@ -65,11 +65,22 @@ struct InlineText {
                 index += 1
                 continue
             }
+            // The common case: a run of printable ASCII, appended at once.
+            var runEnd = index
+            while runEnd < end {
+                let next = text[runEnd]
+                guard next > 0x20 && next < 0x7F && !(escapesMarkdown && Self.isMarkdownSpecial(next)) else { break }
+                runEnd += 1
+            }
+            if runEnd > index {
+                appendScalarBytes(text, from: index, count: runEnd - index, width: runEnd - index)
+                index = runEnd
+                continue
+            }
             if byte < 0x20 || byte == 0x7F { index += 1; continue }
             if byte < 0x80 {
-                if escapesMarkdown && Self.isMarkdownSpecial(byte) {
-                    appendScalarBytes([0x5C], from: 0, count: 1, width: 1)
-                }
+                // A Markdown special character.
+                appendScalarBytes([0x5C], from: 0, count: 1, width: 1)
                 appendScalarBytes(text, from: index, count: 1, width: 1)
                 index += 1
                 continue
@@ -194,48 +205,62 @@ struct InlineText {
     /// own), each with its styles drawn when `styled`. Returns the lines and their widths.
     func lines(width: Int, styled: Bool) -> [(bytes: [UInt8], width: Int)] {
         var result: [(bytes: [UInt8], width: Int)] = []
+        forEachLine(width: width, styled: styled) { result.append(($0, $1)) }
+        return result
+    }
+
+    /// As `lines`, handing each line to `body` in one buffer that is reused: no allocation per
+    /// line, for pages of hundreds of thousands of lines.
+    func forEachLine(width: Int, styled: Bool, _ body: ([UInt8], Int) -> Void) {
         var line: [UInt8] = []
+        line.reserveCapacity(width * 2 + 16)
         var lineWidth = 0
         var lineStyle: TextStyle = []
-        var index = 0
+        var linesOut = 0
         func endLine() {
             if styled && !lineStyle.isEmpty { line += TextStyle.reset }
-            result.append((line, lineWidth))
-            line = []
+            body(line, lineWidth)
+            linesOut += 1
+            line.removeAll(keepingCapacity: true)
             lineWidth = 0
             lineStyle = []
         }
-        while index < atoms.count {
-            // A word: this atom and those glued to it.
-            var last = index
-            var wordWidth = atoms[index].width
-            while last + 1 < atoms.count && !atoms[last + 1].spaceBefore && !atoms[last + 1].breakBefore {
-                last += 1
-                wordWidth += atoms[last].width
-            }
-            let first = atoms[index]
-            if first.breakBefore && (lineWidth > 0 || !result.isEmpty) { endLine() }
-            else if lineWidth > 0 && lineWidth + 1 + wordWidth > width { endLine() }
-            else if lineWidth > 0 && first.spaceBefore {
-                if styled && !lineStyle.isEmpty && !lineStyle.isSubset(of: first.style) {
-                    line += TextStyle.reset
-                    lineStyle = []
+        bytes.withUnsafeBufferPointer { text in
+            atoms.withUnsafeBufferPointer { atoms in
+                var index = 0
+                while index < atoms.count {
+                    // A word: this atom and those glued to it.
+                    var last = index
+                    var wordWidth = atoms[index].width
+                    while last + 1 < atoms.count && !atoms[last + 1].spaceBefore && !atoms[last + 1].breakBefore {
+                        last += 1
+                        wordWidth += atoms[last].width
+                    }
+                    let first = atoms[index]
+                    if first.breakBefore && (lineWidth > 0 || linesOut > 0) { endLine() }
+                    else if lineWidth > 0 && lineWidth + 1 + wordWidth > width { endLine() }
+                    else if lineWidth > 0 && first.spaceBefore {
+                        if styled && !lineStyle.isEmpty && !lineStyle.isSubset(of: first.style) {
+                            line += TextStyle.reset
+                            lineStyle = []
+                        }
+                        line.append(0x20)
+                        lineWidth += 1
+                    }
+                    for position in index...last {
+                        let atom = atoms[position]
+                        if styled && atom.style != lineStyle {
+                            line += atom.style.isEmpty ? TextStyle.reset : atom.style.sequence
+                            lineStyle = atom.style
+                        }
+                        line.append(contentsOf: UnsafeBufferPointer(rebasing: text[atom.start..<atom.end]))
+                        lineWidth += atom.width
+                    }
+                    index = last + 1
                 }
-                line.append(0x20)
-                lineWidth += 1
             }
-            for atom in atoms[index...last] {
-                if styled && atom.style != lineStyle {
-                    line += atom.style.isEmpty ? TextStyle.reset : atom.style.sequence
-                    lineStyle = atom.style
-                }
-                line += bytes[atom.start..<atom.end]
-                lineWidth += atom.width
-            }
-            index = last + 1
         }
         if lineWidth > 0 || !line.isEmpty { endLine() }
-        return result
     }
 }
 

@@ -5,15 +5,24 @@ import ToolboxKit
 public enum PostPage {
     /// Renders `body` (HTML, or plain text when it has no tags) for `metadata`.
     public static func render(_ metadata: PostMetadata, body: [UInt8], options: RenderOptions) -> [UInt8] {
+        var page: [UInt8] = []
+        render(metadata, body: body, options: options) { page += $0 }
+        return page
+    }
+
+    /// Renders as `render`, handing the text to `sink` piece by piece as it is laid out.
+    public static func render(_ metadata: PostMetadata, body: [UInt8], options: RenderOptions,
+                              sink: @escaping ([UInt8]) -> Void) {
         if options.format == .html {
-            return sanitizedHTML(body)
+            sink(sanitizedHTML(body))
+            return
         }
-        let renderer = BodyRenderer(options: options)
+        let renderer = BodyRenderer(options: options, sink: sink)
         renderer.heading(metadata.title, level: 1)
         renderer.paragraph(byline(metadata), underlined: false)
         renderBody(body, into: renderer)
         renderer.appendLinkList()
-        return renderer.output
+        renderer.finish()
     }
 
     /// The body alone, as the golden tests check it.
@@ -27,8 +36,8 @@ public enum PostPage {
     static func renderBody(_ body: [UInt8], into renderer: BodyRenderer) {
         if !looksLikeHTML(body) {
             renderer.renderPlainText(body)
-        } else if let document = HTMLDocument(body) {
-            renderer.render(document)
+        } else {
+            renderer.render(html: body)
         }
     }
 

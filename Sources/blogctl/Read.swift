@@ -68,8 +68,13 @@ extension Blogctl {
                 width: width ?? (toTerminal ? Terminal.width() : 80),
                 styled: Terminal.colorEnabled(),
                 links: LinkResolver(document: document))
+            // Only a terminal may need the pager, which needs the whole text; a pipe gets it as it is laid out.
+            guard toTerminal && !noPager else {
+                PostPage.render(loaded.metadata, body: loaded.body, options: options) { StandardOutput.write(bytes: $0) }
+                return
+            }
             let page = PostPage.render(loaded.metadata, body: loaded.body, options: options)
-            if !noPager, Pager.wanted(lineCount: page.count { $0 == 0x0A }), Pager.show(page) { return }
+            if Pager.wanted(lineCount: page.count { $0 == 0x0A }), Pager.show(page) { return }
             StandardOutput.write(bytes: page)
         }
     }
