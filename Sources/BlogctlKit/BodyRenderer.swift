@@ -55,11 +55,11 @@ final class BodyRenderer {
 
     // MARK: - Input
 
-    /// Renders HTML given whole.
-    func render(html: [UInt8]) {
+    /// Renders HTML that `feed` hands over in pieces.
+    func renderHTML(_ feed: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void) {
         // unowned(unsafe): the stream lives only inside this call, and no reference counting per event.
         let stream = HTMLStream { [unowned(unsafe) self] event in self.handle(event) }
-        html.withUnsafeBufferPointer { stream.feed($0) }
+        feed { stream.feed($0) }
         stream.finish()
         flushParagraph()
     }

@@ -45,48 +45,63 @@ public enum Gzip {
     /// trailer: a wrong CRC-32 or length is `corrupt`, and so is input that stops early or
     /// carries bytes after the member.
     public static func decompress(_ input: [UInt8], limit: Int) throws(Failure) -> [UInt8] {
-        guard input.count >= 18, input[0] == 0x1F, input[1] == 0x8B else { throw .corrupt("not gzip") }
-        // The trailer's length (modulo 2^32) sizes the buffer, within the caller's bound.
-        let declared = Int(input[input.count - 4]) | Int(input[input.count - 3]) << 8
+        var output = [UInt8]()
+        output.reserveCapacity(min(max(declaredLength(input), 1024), limit + 1))
+        try decompress(input, limit: limit) { output.append(contentsOf: $0) }
+        return output
+    }
+
+    /// The trailer's length (the input's size modulo 2^32), to size a buffer.
+    static func declaredLength(_ input: [UInt8]) -> Int {
+        guard input.count >= 4 else { return 0 }
+        return Int(input[input.count - 4]) | Int(input[input.count - 3]) << 8
             | Int(input[input.count - 2]) << 16 | Int(input[input.count - 1]) << 24
+    }
+
+    /// Decompresses as above, handing the output to `consume` in pieces of up to 256 kB as it
+    /// is produced, so the whole never has to be in memory. The trailer is checked at the end:
+    /// only a call that returns has produced correct output. Returns the number of bytes.
+    @discardableResult
+    public static func decompress(_ input: [UInt8], limit: Int,
+                                  consume: (UnsafeBufferPointer<UInt8>) -> Void) throws(Failure) -> Int {
+        guard input.count >= 18, input[0] == 0x1F, input[1] == 0x8B else { throw .corrupt("not gzip") }
         var stream = z_stream()
         guard inflateInit2_(&stream, 31, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw .corrupt("inflateInit2 failed")
         }
         defer { inflateEnd(&stream) }
-        var output = [UInt8]()
-        output.reserveCapacity(min(max(declared, 1024), limit + 1))
         var chunk = [UInt8](repeating: 0, count: 256 * 1024)
+        var total = 0
         var finished = false
         var failure: Failure?
         input.withUnsafeBufferPointer { source in
             stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
             stream.avail_in = uInt(source.count)
-            while failure == nil && !finished {
-                let (result, produced) = chunk.withUnsafeMutableBufferPointer { target -> (Int32, Int) in
+            chunk.withUnsafeMutableBufferPointer { target in
+                while failure == nil && !finished {
                     stream.next_out = target.baseAddress
                     stream.avail_out = uInt(target.count)
                     let result = inflate(&stream, Z_NO_FLUSH)
-                    return (result, target.count - Int(stream.avail_out))
-                }
-                if output.count + produced > limit {
-                    failure = .tooLarge(limit: limit)
-                    break
-                }
-                output.append(contentsOf: chunk[0..<produced])
-                switch result {
-                case Z_STREAM_END: finished = true
-                case Z_OK: if stream.avail_in == 0 && produced == 0 { failure = .corrupt("truncated") }
-                case Z_BUF_ERROR: failure = .corrupt("truncated")
-                case Z_DATA_ERROR:
-                    let message = stream.msg.map { String(cString: $0) } ?? "bad data"
-                    failure = .corrupt(message)
-                default: failure = .corrupt("inflate error \(result)")
+                    let produced = target.count - Int(stream.avail_out)
+                    if total + produced > limit {
+                        failure = .tooLarge(limit: limit)
+                        break
+                    }
+                    total += produced
+                    if produced > 0 { consume(UnsafeBufferPointer(rebasing: target[0..<produced])) }
+                    switch result {
+                    case Z_STREAM_END: finished = true
+                    case Z_OK: if stream.avail_in == 0 && produced == 0 { failure = .corrupt("truncated") }
+                    case Z_BUF_ERROR: failure = .corrupt("truncated")
+                    case Z_DATA_ERROR:
+                        failure = .corrupt(stream.msg.map { String(cString: $0) } ?? "bad data")
+                    default: failure = .corrupt("inflate error \(result)")
+                    }
                 }
             }
         }
         if let failure { throw failure }
         guard stream.avail_in == 0 else { throw .corrupt("trailing bytes after the gzip member") }
-        return output
+        return total
     }
 }

@@ -213,7 +213,7 @@ struct InlineText {
     /// line, for pages of hundreds of thousands of lines.
     func forEachLine(width: Int, styled: Bool, _ body: ([UInt8], Int) -> Void) {
         var line: [UInt8] = []
-        line.reserveCapacity(width * 2 + 16)
+        line.reserveCapacity(min(width, 512) * 2 + 16)
         var lineWidth = 0
         var lineStyle: TextStyle = []
         var linesOut = 0

@@ -62,20 +62,21 @@ public struct PostCache: Sendable {
         return entry
     }
 
-    /// The body of `id`, decompressed and checked, and the entry marked as used. A body that
-    /// is missing, corrupt, truncated or of another length than recorded is removed with its
-    /// sidecar, and nil returned so that the caller fetches it again.
-    public func body(_ id: String, entry: CacheEntry) -> [UInt8]? {
+    /// The body of `id`, checked, and the entry marked as used. A body that is missing,
+    /// corrupt, truncated or of another length than recorded is removed with its sidecar, and
+    /// nil returned so that the caller fetches it again. The check decompresses into nothing:
+    /// the body stays compressed in memory until it is read.
+    public func body(_ id: String, entry: CacheEntry) -> PostBody? {
         guard entry.size <= Self.largestBody,
               let compressed = try? LocalFile.read(bodyPath(id), limit: Self.largestBody),
-              let body = try? Gzip.decompress(compressed, limit: entry.size),
-              body.count == entry.size
+              let count = try? Gzip.decompress(compressed, limit: entry.size, consume: { _ in }),
+              count == entry.size
         else {
             remove(id)
             return nil
         }
         touch(id)
-        return body
+        return .cached(compressed: compressed, size: entry.size)
     }
 
     /// Every readable entry, most recently used first.

@@ -12,7 +12,7 @@ public struct PostLoader: Sendable {
 
     public struct Loaded: Sendable {
         public let metadata: PostMetadata
-        public let body: [UInt8]
+        public let body: PostBody
         public let source: Source
     }
 
@@ -27,7 +27,7 @@ public struct PostLoader: Sendable {
         let id = try ResourceID.validate(id, kind: "post id")
         guard let client else { return try offline(id) }
         // A cached copy that fails its check is discarded here, so it is not revalidated.
-        var cached: (entry: CacheEntry, body: [UInt8])?
+        var cached: (entry: CacheEntry, body: PostBody)?
         if let entry = cache.entry(id) {
             if let body = cache.body(id, entry: entry) { cached = (entry, body) }
             else { warn("the cached copy of \(id) was damaged; fetching it again") }
@@ -45,7 +45,7 @@ public struct PostLoader: Sendable {
                 metadata.id = id
                 metadata.postId = postId
                 try cache.store(metadata, body: body, etag: etag)
-                return Loaded(metadata: metadata, body: body, source: .server)
+                return Loaded(metadata: metadata, body: .bytes(body), source: .server)
             }
         } catch {
             // The server is out of reach but we hold a copy: show it, and say so.

@@ -4,17 +4,21 @@ import ToolboxKit
 /// rendered, then the numbered links.
 public enum PostPage {
     /// Renders `body` (HTML, or plain text when it has no tags) for `metadata`.
-    public static func render(_ metadata: PostMetadata, body: [UInt8], options: RenderOptions) -> [UInt8] {
+    public static func render(_ metadata: PostMetadata, body: PostBody, options: RenderOptions) -> [UInt8] {
         var page: [UInt8] = []
         render(metadata, body: body, options: options) { page += $0 }
         return page
     }
 
+    public static func render(_ metadata: PostMetadata, body: [UInt8], options: RenderOptions) -> [UInt8] {
+        render(metadata, body: .bytes(body), options: options)
+    }
+
     /// Renders as `render`, handing the text to `sink` piece by piece as it is laid out.
-    public static func render(_ metadata: PostMetadata, body: [UInt8], options: RenderOptions,
+    public static func render(_ metadata: PostMetadata, body: PostBody, options: RenderOptions,
                               sink: @escaping ([UInt8]) -> Void) {
         if options.format == .html {
-            sink(sanitizedHTML(body))
+            sink(sanitizedHTML(body.bytes()))
             return
         }
         let renderer = BodyRenderer(options: options, sink: sink)
@@ -34,11 +38,21 @@ public enum PostPage {
     }
 
     static func renderBody(_ body: [UInt8], into renderer: BodyRenderer) {
-        if !looksLikeHTML(body) {
-            renderer.renderPlainText(body)
-        } else {
-            renderer.render(html: body)
+        renderBody(PostBody.bytes(body), into: renderer)
+    }
+
+    /// HTML is parsed as it is decompressed; whether the body is HTML at all is decided on its
+    /// first piece (plain-text bodies are small and read whole).
+    static func renderBody(_ body: PostBody, into renderer: BodyRenderer) {
+        var isHTML: Bool?
+        var plain: [UInt8] = []
+        renderer.renderHTML { parse in
+            body.stream { piece in
+                if isHTML == nil { isHTML = looksLikeHTML(Array(piece.prefix(1 << 16))) }
+                if isHTML == true { parse(piece) } else { plain.append(contentsOf: piece) }
+            }
         }
+        if isHTML != true { renderer.renderPlainText(plain) }
     }
 
     /// "By Ada Lovelace, Analyst · 2018-08-23 10:15"

@@ -11,6 +11,9 @@ public enum LocalFile {
         guard fd >= 0 else { throw .io(path: path, reason: String(cString: strerror(errno))) }
         defer { if fd != 0 { close(fd) } }
         var bytes: [UInt8] = []
+        // A regular file's size is known: one allocation of the right size, not a doubling series.
+        var info = stat()
+        if fstat(fd, &info) == 0, info.st_size > 0, Int(info.st_size) <= limit { bytes.reserveCapacity(Int(info.st_size) + 1) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }

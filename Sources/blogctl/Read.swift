@@ -56,7 +56,7 @@ extension Blogctl {
             if common.verbose { StandardError.write("* body from \(loaded.source.rawValue)") }
             if common.json {
                 let post = Post(id: loaded.metadata.postId, metadata: loaded.metadata,
-                                body: String(decoding: loaded.body, as: UTF8.self))
+                                body: String(decoding: loaded.body.bytes(), as: UTF8.self))
                 StandardOutput.print(String(decoding: JSONCoding.encode(post, pretty: true), as: UTF8.self) + "\n")
                 return
             }

@@ -41,11 +41,27 @@ import ToolboxKit
         let entry = try #require(temporary.cache.entry("3"))
         #expect(entry.etag == "\"abc\"")
         #expect(entry.size == body.count)
-        #expect(temporary.cache.body("3", entry: entry) == body)
+        #expect(temporary.cache.body("3", entry: entry)?.bytes() == body)
         // zcat reads the file the cache wrote.
         let compressed = Array(try Data(contentsOf: URL(fileURLWithPath: temporary.cache.directory + "/3.html.gz")))
         #expect(try Gzip.decompress(compressed, limit: 1 << 20) == body)
         #expect(temporary.cache.entries().map(\.metadata.id) == ["3"])
+    }
+
+    /// A cached body is decompressed piece by piece as it is rendered: the same page as from memory.
+    @Test func aCachedBodyRendersAsTheSameBytesWould() throws {
+        let temporary = TemporaryCache()
+        var html = "<h1>Big</h1>"
+        for index in 0..<20_000 { html += "<p>Paragraph \(index) with <b>bold</b> and <a href=\"/x/\(index % 7)\">a link</a>.</p>\n" }
+        for body in [Array(html.utf8), Array("Plain text.\n\nSecond paragraph.".utf8)] {
+            try temporary.cache.store(Self.metadata("big"), body: body, etag: nil)
+            let cached = try #require(temporary.cache.body("big", entry: try #require(temporary.cache.entry("big"))))
+            guard case .cached = cached else { Issue.record("expected a compressed body"); return }
+            let options = RenderOptions(width: 70)
+            #expect(PostPage.render(Self.metadata("big"), body: cached, options: options)
+                    == PostPage.render(Self.metadata("big"), body: body, options: options))
+            #expect(cached.bytes() == body)
+        }
     }
 
     @Test func nothingTemporaryIsLeftBehind() throws {
