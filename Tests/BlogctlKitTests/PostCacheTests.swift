@@ -55,7 +55,8 @@ import ToolboxKit
         for index in 0..<20_000 { html += "<p>Paragraph \(index) with <b>bold</b> and <a href=\"/x/\(index % 7)\">a link</a>.</p>\n" }
         for body in [Array(html.utf8), Array("Plain text.\n\nSecond paragraph.".utf8)] {
             try temporary.cache.store(Self.metadata("big"), body: body, etag: nil)
-            let cached = try #require(temporary.cache.body("big", entry: try #require(temporary.cache.entry("big"))))
+            let entry = try #require(temporary.cache.entry("big"))
+            let cached = try #require(temporary.cache.body("big", entry: entry))
             guard case .cached = cached else { Issue.record("expected a compressed body"); return }
             let options = RenderOptions(width: 70)
             #expect(PostPage.render(Self.metadata("big"), body: cached, options: options)
