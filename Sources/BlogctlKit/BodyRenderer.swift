@@ -122,20 +122,10 @@ final class BodyRenderer {
     }
 
     /// A paragraph made by the program (the byline).
-    func paragraph(_ text: String, underlined: Bool = false) {
+    func paragraph(_ text: String) {
         flushParagraph()
         requestBlank()
-        if underlined {
-            if markdown { inline.prefixNext("*") }
-            underlineDepth += 1
-            updateStyle()
-        }
         inline.append(collapsing: Array(text.utf8))
-        if underlined {
-            if markdown { inline.appendGlued("*") }
-            underlineDepth -= 1
-            updateStyle()
-        }
         flushParagraph()
         requestBlank()
     }
@@ -303,15 +293,17 @@ final class BodyRenderer {
         case .image:
             addImage(attributes)
             return true
-        case .lineBreak:
-            withInline { $0.append(collapsing: [0x20]) }
-            return true
-        case _ where tag.isBlock:
-            withInline { $0.append(collapsing: [0x20]) }
+        case _ where tag.isBlock || tag == .lineBreak:
+            separateInCell()
             return true
         default:
             return false
         }
+    }
+
+    /// A line break or a block inside a cell: the cell is one run of text, so a space.
+    private func separateInCell() {
+        withInline { $0.append(collapsing: [0x20]) }
     }
 
     /// Returns true when the end tag was handled as part of a table.
@@ -336,7 +328,7 @@ final class BodyRenderer {
         case .tableRow:
             return true
         case _ where tag.isBlock:
-            withInline { $0.append(collapsing: [0x20]) }
+            separateInCell()
             return true
         default:
             return false

@@ -103,12 +103,10 @@ struct InlineText {
         }
     }
 
-    /// Appends text as one unbreakable piece after a space when `spaced` (an image's label, a link mark).
-    mutating func appendWord(_ text: String, spaced: Bool = true, style: TextStyle? = nil) {
-        let saved = self.style
-        if let style { self.style = style }
+    /// Appends text as one unbreakable piece after a space (an image's label).
+    mutating func appendWord(_ text: String) {
         open = false
-        if spaced && (!atoms.isEmpty) { pendingSpace = true }
+        if !atoms.isEmpty { pendingSpace = true }
         let clean = Array(Terminal.sanitizeField(text).utf8)
         var index = 0
         while index < clean.count {
@@ -117,7 +115,6 @@ struct InlineText {
             index += length
         }
         open = false
-        self.style = saved
     }
 
     /// Glues `text` to the end of the last atom (a link's `[3]`, Markdown's closing `**`).

@@ -95,16 +95,17 @@ public struct PostCache: Sendable {
 
     /// Stores `body` for `metadata`: the compressed body first, then the sidecar that vouches
     /// for it, each atomically. A crash between the two leaves a sidecar whose length does not
-    /// match, which `body(_:entry:)` discards. Then evicts down to the capacity.
+    /// match, which `body(_:entry:)` discards. Then evicts down to the capacity, unless the
+    /// caller stores many at once and evicts after the last (eviction reads the whole folder).
     @discardableResult
-    public func store(_ metadata: PostMetadata, body: [UInt8], etag: String?) throws(ToolError) -> CacheEntry {
+    public func store(_ metadata: PostMetadata, body: [UInt8], etag: String?, evicting: Bool = true) throws(ToolError) -> CacheEntry {
         try LocalFile.makeDirectories(directory, mode: 0o700)
         let compressed = Gzip.compress(body)
         let entry = CacheEntry(metadata: metadata, etag: etag, size: body.count, storedSize: compressed.count,
                                stored: Date(), lastUsed: Date())
         try LocalFile.writeAtomically(bodyPath(metadata.id), compressed, mode: 0o600)
         try LocalFile.writeAtomically(entryPath(metadata.id), Array(JSONCoding.encode(entry)), mode: 0o600)
-        evict(keeping: metadata.id)
+        if evicting { evict(keeping: metadata.id) }
         return entry
     }
 

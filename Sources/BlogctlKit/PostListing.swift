@@ -9,7 +9,9 @@ public enum PostListing {
                               width: Int = Terminal.width(), bold: Bool = Terminal.colorEnabled()) -> String {
         switch mode {
         case .json:
-            let items = groups.flatMap { group in group.posts.map { ListedPost(metadata: $0, group: grouped ? group.name : nil) } }
+            let items = groups.flatMap { group in
+                group.posts.map { AnnotatedMetadata($0, key: "group", value: grouped ? group.name : nil) }
+            }
             return String(decoding: JSONCoding.encode(items, pretty: true), as: UTF8.self) + "\n"
         case .tsv:
             var table = Table(columns: [])
@@ -46,18 +48,30 @@ public enum PostListing {
     }
 }
 
-/// A metadata object with the group it is listed under.
-struct ListedPost: Encodable {
-    let metadata: PostMetadata
-    let group: String?
+/// A metadata object with one more key beside its own (`group` in `list`, `imageURL` in `show`).
+public struct AnnotatedMetadata: Encodable {
+    public let metadata: PostMetadata
+    public let key: String
+    public let value: String?
 
-    enum GroupKey: String, CodingKey { case group }
+    public init(_ metadata: PostMetadata, key: String, value: String?) {
+        self.metadata = metadata
+        self.key = key
+        self.value = value
+    }
 
-    func encode(to encoder: any Encoder) throws {
+    struct Key: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
         try metadata.encode(to: encoder)
-        if let group {
-            var container = encoder.container(keyedBy: GroupKey.self)
-            try container.encode(group, forKey: .group)
+        if let value {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(value, forKey: Key(stringValue: key))
         }
     }
 }

@@ -23,7 +23,7 @@ public enum PostPage {
         }
         let renderer = BodyRenderer(options: options, sink: sink)
         renderer.heading(metadata.title, level: 1)
-        renderer.paragraph(byline(metadata), underlined: false)
+        renderer.paragraph(byline(metadata))
         renderBody(body, into: renderer)
         renderer.appendLinkList()
         renderer.finish()

@@ -46,6 +46,8 @@ public struct Prefetcher: Sendable {
                 startOne()
             }
         }
+        // Once, not after each of possibly thousands of stores.
+        cache.evict()
         return results.compactMap { $0 }
     }
 
@@ -66,7 +68,7 @@ public struct Prefetcher: Sendable {
                 var stored = post.metadata
                 stored.id = metadata.id
                 stored.postId = metadata.postId
-                try cache.store(stored, body: body, etag: etag)
+                try cache.store(stored, body: body, etag: etag, evicting: false)
                 return Result(id: metadata.id, outcome: .fetched, bytes: body.count, detail: "")
             }
         } catch {

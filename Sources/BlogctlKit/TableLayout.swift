@@ -19,9 +19,11 @@ struct TableLayout {
         if rows.isEmpty { startRow() }
         var cell = InlineText()
         cell.escapesMarkdown = escapesMarkdown
-        rows[rows.count - 1].cells.append(cell)
-        if !header { rows[rows.count - 1].isHeader = inHead }
-        else if rows[rows.count - 1].cells.count == 1 { rows[rows.count - 1].isHeader = true }
+        let row = rows.count - 1
+        let first = rows[row].cells.isEmpty
+        rows[row].cells.append(cell)
+        // A header row: inside thead, or of th cells only.
+        rows[row].isHeader = inHead || (header && (first || rows[row].isHeader))
         cellOpen = true
     }
 

@@ -54,8 +54,6 @@ public struct BlogAPI: MockAPI {
 
     public init(directory: String, massiveSize: Int = 8_000_000, massiveRate: Int = 2_000_000, generatedPosts: Int = 0) throws {
         let decoder = JSONDecoder()
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         func load<T: Decodable>(_ type: T.Type, _ path: String) throws -> T {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             do { return try decoder.decode(type, from: data) } catch {
@@ -70,7 +68,7 @@ public struct BlogAPI: MockAPI {
                 throw MockdDataError(path: path, problem: "missing body of post \(item.id)")
             }
             let post = Post(id: item.postId, metadata: item, body: String(decoding: body, as: UTF8.self))
-            posts[item.postId] = Tagged(Array(try encoder.encode(post)))
+            posts[item.postId] = Tagged(Array(JSONCoding.encode(post)))
         }
         var massivePostID: String?
         var massive: Task<Tagged, Never>?
@@ -79,9 +77,7 @@ public struct BlogAPI: MockAPI {
             let item = try load(Metadata.self, massivePath)
             massive = Task.detached {
                 let post = Post(id: item.postId, metadata: item, body: MassivePost.html(size: massiveSize))
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-                return Tagged(Array((try? encoder.encode(post)) ?? Data()))
+                return Tagged(Array(JSONCoding.encode(post)))
             }
             metadata.append(item)
             massivePostID = item.postId
@@ -95,9 +91,9 @@ public struct BlogAPI: MockAPI {
                                       postId: id, summary: "Load-test post number \(number + 1).", author: authors[number % authors.count]))
         }
         metadata += generated
-        self.metadataList = Tagged(Array(try encoder.encode(metadata)))
+        self.metadataList = Tagged(Array(JSONCoding.encode(metadata)))
         var byID: [String: Tagged] = [:]
-        for item in metadata { byID[item.id] = Tagged(Array(try encoder.encode(item))) }
+        for item in metadata { byID[item.id] = Tagged(Array(JSONCoding.encode(item))) }
         self.metadataByID = byID
         self.posts = posts
         self.massivePostID = massivePostID
@@ -124,9 +120,7 @@ public struct BlogAPI: MockAPI {
         guard id.hasPrefix("gen-"), let number = Int(id.dropFirst(4)), number >= 1, number <= generated.count else { return nil }
         let item = generated[number - 1]
         let body = "<p>\(item.summary)</p>\n<p>Written by <em>\(item.author.name)</em> for load tests.</p>\n"
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(Post(id: id, metadata: item, body: body))).map { Tagged(Array($0)) }
+        return Tagged(Array(JSONCoding.encode(Post(id: id, metadata: item, body: body))))
     }
 
     public func register(on router: Router<BasicRequestContext>, faults: FaultMiddleware<BasicRequestContext>) {

@@ -20,17 +20,7 @@ extension Blogctl {
                 return (metadata, api.server.url(try client.imagePath(metadata)))
             }
             if common.json {
-                struct Shown: Encodable {
-                    let metadata: PostMetadata
-                    let imageURL: String
-                    enum Key: String, CodingKey { case imageURL }
-                    func encode(to encoder: any Encoder) throws {
-                        try metadata.encode(to: encoder)
-                        var container = encoder.container(keyedBy: Key.self)
-                        try container.encode(imageURL, forKey: .imageURL)
-                    }
-                }
-                StandardOutput.print(String(decoding: JSONCoding.encode(Shown(metadata: metadata, imageURL: imageURL), pretty: true), as: UTF8.self) + "\n")
+                StandardOutput.print(String(decoding: JSONCoding.encode(AnnotatedMetadata(metadata, key: "imageURL", value: imageURL), pretty: true), as: UTF8.self) + "\n")
                 return
             }
             let mode = common.outputMode
