@@ -161,7 +161,8 @@ final class BodyRenderer {
             flushParagraph()
             if listItemDepth == 0 { requestBlank() }
             let ordered = tag == .orderedList
-            let start = attributes.value("start").flatMap { Int($0.trimmingSpaces()) } ?? 1
+            // Browsers keep list numbers within 32 bits; so do we, and a huge `start` cannot overflow.
+            let start = attributes.value("start").flatMap { Int($0.trimmingSpaces()) }.map { min(max($0, -2_147_483_648), 2_147_483_647) } ?? 1
             lists.append(ListState(ordered: ordered, next: start))
         case .listItem:
             flushParagraph()
@@ -387,7 +388,7 @@ final class BodyRenderer {
         let index = lists.count - 1
         if lists[index].ordered {
             let number = lists[index].next
-            lists[index].next += 1
+            lists[index].next = number < 2_147_483_647 ? number + 1 : number
             // The parser streams, so the list's length is unknown: each item aligns its own lines.
             return Array("\(number). ".utf8)
         }
@@ -454,11 +455,9 @@ final class BodyRenderer {
         preText.removeAll()
         if text.first == 0x0A { text.removeFirst() }
         while text.last == 0x0A || text.last == 0x20 || text.last == 0x0D { text.removeLast() }
-        var fence = Array("```".utf8)
-        if markdown {
-            while text.firstRange(of: fence) != nil { fence.append(UInt8(ascii: "`")) }
-            emitLine(fence, width: fence.count)
-        }
+        // A fence longer than any backtick run inside, found in one pass.
+        let fence = [UInt8](repeating: UInt8(ascii: "`"), count: max(3, Self.longestRun(of: UInt8(ascii: "`"), in: text) + 1))
+        if markdown { emitLine(fence, width: fence.count) }
         for line in text.split(separator: 0x0A, omittingEmptySubsequences: false) {
             let clean = Self.verbatim(line)
             if markdown { emitLine(clean, width: 0) }
@@ -467,6 +466,17 @@ final class BodyRenderer {
         }
         if markdown { emitLine(fence, width: fence.count) }
         requestBlank()
+    }
+
+    /// The length of the longest run of `byte` in `bytes`.
+    static func longestRun(of byte: UInt8, in bytes: [UInt8]) -> Int {
+        var longest = 0
+        var current = 0
+        for item in bytes {
+            current = item == byte ? current + 1 : 0
+            longest = max(longest, current)
+        }
+        return longest
     }
 
     /// A `pre` line as it is, tabs expanded to 8-column stops, control characters dropped.

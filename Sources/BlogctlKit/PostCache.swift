@@ -54,7 +54,7 @@ public struct PostCache: Sendable {
 
     /// The sidecar of `id`, or nil when there is none or it cannot be read.
     public func entry(_ id: String) -> CacheEntry? {
-        guard let bytes = try? LocalFile.read(entryPath(id), limit: 1 << 20),
+        guard let bytes = try? LocalFile.read(entryPath(id), limit: 1 << 20, regularOnly: true),
               var entry = try? JSONCoding.decode(CacheEntry.self, from: Data(bytes)),
               entry.metadata.id == id
         else { return nil }
@@ -68,7 +68,7 @@ public struct PostCache: Sendable {
     /// the body stays compressed in memory until it is read.
     public func body(_ id: String, entry: CacheEntry) -> PostBody? {
         guard entry.size <= Self.largestBody,
-              let compressed = try? LocalFile.read(bodyPath(id), limit: Self.largestBody),
+              let compressed = try? LocalFile.read(bodyPath(id), limit: Self.largestBody, regularOnly: true),
               let count = try? Gzip.decompress(compressed, limit: entry.size, consume: { _ in }),
               count == entry.size
         else {
@@ -99,7 +99,7 @@ public struct PostCache: Sendable {
     /// caller stores many at once and evicts after the last (eviction reads the whole folder).
     @discardableResult
     public func store(_ metadata: PostMetadata, body: [UInt8], etag: String?, evicting: Bool = true) throws(ToolError) -> CacheEntry {
-        try LocalFile.makeDirectories(directory, mode: 0o700)
+        try LocalFile.privateDirectory(directory)
         let compressed = Gzip.compress(body)
         let entry = CacheEntry(metadata: metadata, etag: etag, size: body.count, storedSize: compressed.count,
                                stored: Date(), lastUsed: Date())
@@ -115,19 +115,51 @@ public struct PostCache: Sendable {
     }
 
     public func remove(_ id: String) {
-        unlink(bodyPath(id))
-        unlink(entryPath(id))
+        delete(bodyPath(id))
+        delete(entryPath(id))
     }
 
-    /// Removes every entry; returns how many there were.
+    /// Removes every entry and our own leftovers, nothing else: only regular files whose
+    /// names the cache writes, and only in a folder that passes `LocalFile.checkPrivate`
+    /// (never through a symlinked folder). Returns how many entries there were.
     @discardableResult
-    public func clear() -> Int {
+    public func clear() throws(ToolError) -> Int {
+        guard folderExists else { return 0 }
+        try LocalFile.checkPrivate(directory)
         var count = 0
-        for name in names() {
-            if name.hasSuffix(".json") { count += 1 }
-            unlink(directory + "/" + name)
+        for name in names() where Self.isOwnName(name) || Self.isOwnTemporaryName(name) {
+            let path = directory + "/" + name
+            guard LocalFile.isRegularFile(path) else { continue }
+            if name.hasSuffix(".json") && Self.isOwnName(name) { count += 1 }
+            unlink(path)
         }
         return count
+    }
+
+    private var folderExists: Bool {
+        var info = stat()
+        return lstat(directory, &info) == 0
+    }
+
+    /// Unlinks `path` only if it is a regular file: a symlink, folder or FIFO planted under
+    /// one of our names is left alone.
+    private func delete(_ path: String) {
+        if LocalFile.isRegularFile(path) { unlink(path) }
+    }
+
+    /// `ID.html.gz` or `ID.json` for an id the cache could have written.
+    static func isOwnName(_ name: String) -> Bool {
+        let id: Substring
+        if name.hasSuffix(".html.gz") { id = name.dropLast(8) }
+        else if name.hasSuffix(".json") { id = name.dropLast(5) }
+        else { return false }
+        return (try? ResourceID.validate(String(id))) != nil
+    }
+
+    /// `.ID.html.gz.tmp.PID.RANDOM` and the like, as `LocalFile.writeAtomically` names them.
+    static func isOwnTemporaryName(_ name: String) -> Bool {
+        guard let parsed = LocalFile.parseTemporaryName(name) else { return false }
+        return isOwnName(parsed.name)
     }
 
     /// Bytes on disk: bodies and sidecars.
@@ -140,12 +172,14 @@ public struct PostCache: Sendable {
     public func evict(keeping: String? = nil) {
         var sizes: [String: Int] = [:]
         var used: [String: Date] = [:]
+        guard (try? LocalFile.checkPrivate(directory)) != nil else { return }
         for name in names() {
             let path = directory + "/" + name
-            if name.hasPrefix("."), let dot = name.lastIndex(of: "."), let pid = Int32(name[name.index(after: dot)...]) {
-                if kill(pid, 0) != 0 && errno == ESRCH { unlink(path) }
+            if let temporary = LocalFile.parseTemporaryName(name) {
+                if Self.isOwnName(temporary.name) && LocalFile.isDead(temporary.pid) { delete(path) }
                 continue
             }
+            guard Self.isOwnName(name), LocalFile.isRegularFile(path) else { continue }
             let id: String
             if name.hasSuffix(".html.gz") { id = String(name.dropLast(8)) }
             else if name.hasSuffix(".json") {

@@ -84,7 +84,10 @@ public struct PostOrdering: Sendable {
 
     /// year × 12 + month, in the reader's zone.
     func monthKey(_ date: Date) -> Int {
-        let local = Int(date.timeIntervalSince1970.rounded(.down)) + utcOffset(date)
+        let since1970 = date.timeIntervalSince1970.rounded(.down)
+        // Beyond any date ISO 8601 text can name; kept out of Int's range checks.
+        let clamped = Int(min(max(since1970, -1e15), 1e15))
+        let local = clamped + utcOffset(date)
         var seconds = time_t(local)
         var parts = tm()
         gmtime_r(&seconds, &parts)
@@ -95,8 +98,11 @@ public struct PostOrdering: Sendable {
                              "August", "September", "October", "November", "December"]
 
     /// "August 2018"
+    /// Floor division: a key before year 0 (a date late on 31 December of year 0 in a zone
+    /// west of UTC) is a negative number whose month must still be 0–11.
     static func monthName(_ key: Int) -> String {
-        "\(monthNames[key % 12]) \(key / 12)"
+        let month = ((key % 12) + 12) % 12
+        return "\(monthNames[month]) \((key - month) / 12)"
     }
 
     /// The local zone's offset at `date`, from the C library (TZ applies).

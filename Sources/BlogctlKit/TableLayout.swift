@@ -65,12 +65,12 @@ struct TableLayout {
                 least[index] = max(least[index], min(cell.longestWord, 12))
             }
         }
+        // Too many columns to give each one even a column of text: cells one under another,
+        // rows apart, so that the output stays as long as the text (side by side, every line
+        // of the tallest cell would repeat the padding of every other column).
+        if columns * (1 + gap) - gap > width { return stackedLines(width: width, styled: styled) }
         let available = max(width - gap * (columns - 1), columns)
-        // Narrow the widest column one step at a time until it fits or nothing can give.
-        while widths.reduce(0, +) > available {
-            guard let widest = widths.indices.filter({ widths[$0] > least[$0] }).max(by: { widths[$0] < widths[$1] }) else { break }
-            widths[widest] -= 1
-        }
+        widths = Self.narrowed(widths, least: least, toFit: available)
         var lines: [(bytes: [UInt8], width: Int)] = []
         for (rowIndex, row) in rows.enumerated() {
             let wrapped = (0..<columns).map { index in
@@ -102,6 +102,57 @@ struct TableLayout {
             }
         }
         return lines
+    }
+
+    /// A table too wide for side-by-side columns: each non-empty cell wrapped to the full
+    /// width, a blank line between rows, header cells bold when `styled`.
+    private func stackedLines(width: Int, styled: Bool) -> [(bytes: [UInt8], width: Int)] {
+        var lines: [(bytes: [UInt8], width: Int)] = []
+        for row in rows {
+            let cells = row.cells.filter { !$0.isEmpty }
+            guard !cells.isEmpty else { continue }
+            if !lines.isEmpty { lines.append(([], 0)) }
+            for cell in cells {
+                cell.forEachLine(width: width, styled: styled && !row.isHeader) { bytes, lineWidth in
+                    let line = styled && row.isHeader && !bytes.isEmpty ? TextStyle.bold.sequence + bytes + TextStyle.reset : bytes
+                    lines.append((line, lineWidth))
+                }
+            }
+        }
+        return lines
+    }
+
+    /// The widths after narrowing the widest column one column at a time (the first of equal
+    /// widest ones) until they add up to `available` or no column can give more. Computed in
+    /// O(columns × log(widest)) rather than step by step, which cost a pass over every column
+    /// for each column of excess (quadratic on a wide row).
+    static func narrowed(_ widths: [Int], least: [Int], toFit available: Int) -> [Int] {
+        // The widths once every column is capped at `level` (never below its least).
+        func capped(_ level: Int) -> [Int] {
+            widths.indices.map { min(widths[$0], max(level, least[$0])) }
+        }
+        func total(_ level: Int) -> Int {
+            widths.indices.reduce(0) { $0 + min(widths[$1], max(level, least[$1])) }
+        }
+        let widest = widths.max() ?? 0
+        guard total(widest) > available else { return widths }
+        guard total(0) <= available else { return capped(0) }
+        // The highest level at which everything fits: total(low) <= available < total(low + 1).
+        var low = 0
+        var high = widest
+        while high - low > 1 {
+            let middle = low + (high - low) / 2
+            if total(middle) <= available { low = middle } else { high = middle }
+        }
+        // From `low + 1`, the stepwise narrowing takes one column from the first columns that
+        // stand at that level and can give, until the table fits.
+        var result = capped(low + 1)
+        var excess = total(low + 1) - available
+        for index in result.indices where excess > 0 && result[index] == low + 1 && least[index] <= low {
+            result[index] = low
+            excess -= 1
+        }
+        return result
     }
 
     /// A GitHub-flavoured Markdown table; the first row is its header, as the format requires.

@@ -68,7 +68,7 @@ public enum ConditionJSON {
         let isRecord: Bool
         try precheck(data)
         do {
-            isRecord = try JSONCoding.decoder().decode(Probe.self, from: data).hasCondition
+            isRecord = try JSONCoding.decodeThrowingUnderlying(Probe.self, from: data).hasCondition
         } catch {
             throw failure(error)
         }
@@ -80,7 +80,7 @@ public enum ConditionJSON {
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(ConditionError) -> T {
         try precheck(data)
         do {
-            return try JSONCoding.decoder().decode(type, from: data)
+            return try JSONCoding.decodeThrowingUnderlying(type, from: data)
         } catch {
             throw failure(error)
         }
@@ -101,6 +101,8 @@ public enum ConditionJSON {
             return error
         case let error as DecodingError:
             let failure = JSONDecodeFailure(error)
+            return ConditionError(path: failure.path, problem: failure.problem)
+        case let failure as JSONDecodeFailure:
             return ConditionError(path: failure.path, problem: failure.problem)
         default:
             return ConditionError(path: "", problem: "not valid JSON")

@@ -53,11 +53,10 @@ public struct BlogAPI: MockAPI {
     let massiveRate: Int
 
     public init(directory: String, massiveSize: Int = 8_000_000, massiveRate: Int = 2_000_000, generatedPosts: Int = 0) throws {
-        let decoder = JSONDecoder()
         func load<T: Decodable>(_ type: T.Type, _ path: String) throws -> T {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            do { return try decoder.decode(type, from: data) } catch {
-                throw MockdDataError(path: path, problem: "not valid blog data: \(error)")
+            do { return try JSONCoding.decode(type, from: data) } catch {
+                throw MockdDataError(path: path, problem: "not valid blog data: \(error.description)")
             }
         }
         var metadata = try load([Metadata].self, directory + "/posts.json")

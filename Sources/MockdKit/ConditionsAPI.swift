@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ToolboxKit
 
 /// The conditions API, served from `data/conditions/*.json`, one record per file:
 /// `GET /conditions` lists `{"name", "_id"}` in file-name order; `GET /conditions/:id`
@@ -25,7 +26,7 @@ public struct ConditionsAPI: MockAPI {
         for file in files {
             let path = directory + "/" + file
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            guard let summary = try? JSONDecoder().decode(Summary.self, from: data) else {
+            guard let summary = try? JSONCoding.decode(Summary.self, from: data) else {
                 throw MockdDataError(path: path, problem: "not a condition record with \"name\" and \"_id\"")
             }
             guard records[summary._id] == nil else {

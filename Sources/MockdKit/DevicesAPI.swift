@@ -36,6 +36,7 @@ public final class DevicesAPI: MockAPI {
     /// Loads the seed and adds `generated` devices named `GEN-NNNNNN-00`.
     public init(file: String, generated: Int = 0) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: file))
+        do { try JSONCoding.checkDepth(data) } catch { throw MockdDataError(path: file, problem: error.description) }
         guard let list = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else {
             throw MockdDataError(path: file, problem: "not a JSON array of devices")
         }
@@ -78,6 +79,8 @@ public final class DevicesAPI: MockAPI {
 
     /// Validates every present field first; writes nothing unless all are valid.
     func patch(id: String, body: Data) -> Response {
+        // A client's body is measured before Foundation parses it (see JSONCoding.maximumDepth).
+        do { try JSONCoding.checkDepth(body) } catch { return Self.badRequest(error.description) }
         guard let object = (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) as? [String: Any] else {
             return Self.badRequest("the body must be a JSON object")
         }

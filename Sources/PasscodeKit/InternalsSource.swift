@@ -54,14 +54,20 @@ public struct ServerInternalsSource: InternalsSource {
                     switch event.type {
                     case "code":
                         let value = try decode(CodeEvent.self, event, url).code
+                        guard PasscodeMachine.isValidCode(value) else {
+                            throw ToolError.protocolViolation(url: url, detail: "malformed code event: expected \(PasscodeMachine.codeLength) digits, found \(Terminal.quote(value))")
+                        }
                         gotCode = true
                         await deliver(.code(value))
                     case "setup":
                         let value = try decode(SetupEvent.self, event, url).setup
+                        guard PasscodeMachine.isValidSetup(value) else {
+                            throw ToolError.protocolViolation(url: url, detail: "malformed setup event: expected the digits 0 to 9, each once")
+                        }
                         gotSetup = true
                         await deliver(.setup(value))
                     case "error":
-                        throw ToolError.protocolViolation(url: url, detail: "the server sent an error event: \(Terminal.sanitizeField(event.data))")
+                        throw ToolError.protocolViolation(url: url, detail: "the server sent an error event: \(Terminal.quote(event.data, limit: 200))")
                     default:
                         continue  // Unknown event types are for future servers.
                     }

@@ -56,6 +56,11 @@ public struct PasscodeMachine: Sendable, Equatable {
         return 0
     }
 
+    public var isFailed: Bool {
+        if case .failed = phase { return true }
+        return false
+    }
+
     public var acceptsInput: Bool {
         if case .ready = phase { return true }
         return false

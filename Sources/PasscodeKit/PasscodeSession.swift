@@ -40,6 +40,7 @@ public actor PasscodeSession {
 
     /// Feeds one event through the machine and carries out its effects.
     public func send(_ event: PasscodeMachine.Event) {
+        let wasFailed = machine.isFailed
         let effects = machine.handle(event)
         for effect in effects { perform(effect) }
         if machine.acceptsInput {
@@ -48,7 +49,10 @@ public actor PasscodeSession {
             readyWaiters.removeAll()
             for waiter in waiters { waiter.continuation.resume(returning: nil) }
         }
-        if case .failed = machine.phase, case .fetchFailed = event {
+        // Every call that ends in failure counts against the limit: one that failed on the
+        // wire, and one whose code or setup the machine refused as malformed.
+        if case .failed(_, let message) = machine.phase, !wasFailed {
+            if case .fetchFailed = event {} else { lastError = .protocolViolation(url: "the server", detail: message) }
             failuresInARow += 1
             let error = lastError ?? .bug("a call failed without an error")
             readyWaiters.removeAll { waiter in

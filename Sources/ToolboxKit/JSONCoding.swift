@@ -4,14 +4,22 @@ import FoundationEssentials
 /// and decoding errors that name the JSON path (`condition.args[1].op`) instead of
 /// Swift's raw `DecodingError` text.
 public enum JSONCoding {
-    public static func decoder() -> JSONDecoder {
+    /// The deepest nesting of arrays and objects any tool accepts. Foundation's decoder has
+    /// a limit of 512 whose error path crashes (SIGILL) when the limit is reached at the very
+    /// end of the input (513 unclosed `[`); every document is measured first and refused
+    /// well before Foundation would count that far.
+    public static let maximumDepth = 500
+
+    /// The one configured decoder. Private: every decode goes through `decode` or
+    /// `decodeThrowingUnderlying`, which check the depth first.
+    private static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
             guard let date = ISO8601.parse(text) else {
                 throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "expected an ISO 8601 date, found \"\(text)\"")
+                    in: container, debugDescription: "expected an ISO 8601 date, found \(Terminal.quote(text))")
             }
             return date
         }
@@ -31,6 +39,7 @@ public enum JSONCoding {
 
     /// Decodes `T`, turning any failure into a one-line `path: problem` message.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(JSONDecodeFailure) -> T {
+        try checkDepth(data)
         do {
             return try decoder().decode(type, from: data)
         } catch let error as DecodingError {
@@ -40,8 +49,63 @@ public enum JSONCoding {
         }
     }
 
+    /// Decodes `T` after the same depth check, but lets errors thrown by `T`'s own `init(from:)`
+    /// through unchanged, for types that report their own failures (condition JSON).
+    public static func decodeThrowingUnderlying<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        try checkDepth(data)
+        return try decoder().decode(type, from: data)
+    }
+
+    /// Refuses a document nested deeper than `limit` before any parser sees it.
+    public static func checkDepth(_ data: Data, limit: Int = maximumDepth) throws(JSONDecodeFailure) {
+        if nestingDepth(data) > limit {
+            throw JSONDecodeFailure(path: "", problem: "nested deeper than \(limit) levels")
+        }
+    }
+
+    /// Encodes `value`; DEL, the C1 controls and the bidi controls, which the encoder leaves
+    /// raw, are escaped as `\uXXXX` so that `--json` piped to a terminal cannot drive it.
+    /// The document still decodes to the same data.
     public static func encode<T: Encodable>(_ value: T, pretty: Bool = false) -> Data {
-        do { return try encoder(pretty: pretty).encode(value) } catch { return Data("null".utf8) }
+        do { return escapingInvisibles(try encoder(pretty: pretty).encode(value)) } catch { return Data("null".utf8) }
+    }
+
+    /// Rewrites DEL (7F), C1 (C2 80–C2 9F) and the bidi controls (U+061C, U+200E/F,
+    /// U+202A–E, U+2066–9) as `\uXXXX`. They can only occur inside strings, where the escape
+    /// means the same character.
+    static func escapingInvisibles(_ data: Data) -> Data {
+        let bytes = [UInt8](data)
+        func escape(_ value: UInt32, into out: inout [UInt8]) {
+            let hex = String(value, radix: 16)
+            out += Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+        }
+        // The common case: nothing to escape, no copy.
+        guard bytes.contains(where: { $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }) else { return data }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 16)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x7F {
+                escape(0x7F, into: &out)
+                index += 1
+            } else if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
+                escape(UInt32(bytes[index + 1]), into: &out)
+                index += 2
+            } else if byte == 0xD8, index + 1 < bytes.count, bytes[index + 1] == 0x9C {
+                escape(0x061C, into: &out)
+                index += 2
+            } else if byte == 0xE2, index + 2 < bytes.count,
+                      let scalar = Unicode.Scalar(UInt32(byte & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)),
+                      bytes[index + 1] & 0xC0 == 0x80, bytes[index + 2] & 0xC0 == 0x80, Terminal.isBidiControl(scalar) {
+                escape(scalar.value, into: &out)
+                index += 3
+            } else {
+                out.append(byte)
+                index += 1
+            }
+        }
+        return Data(out)
     }
 
     /// The deepest nesting of objects and arrays in a JSON document, found in one pass

@@ -74,13 +74,15 @@ public struct StandardOutput: ~Copyable {
     }
 }
 
-/// Unbuffered lines on standard error: messages, warnings, verbose logs.
+/// Unbuffered lines on standard error: messages, warnings, verbose logs. The one way text
+/// reaches stderr: whatever a message quotes, `Terminal.sanitize` has the last word.
 public enum StandardError {
     public static func write(_ line: String) {
-        StandardOutput.writeAll(2, Array((line + "\n").utf8))
+        StandardOutput.writeAll(2, Array((Terminal.sanitize(line) + "\n").utf8))
     }
 
-    /// Writes without a newline, for progress drawing.
+    /// Writes without a newline, for progress drawing: only our own control sequences and
+    /// text already cleaned by the caller.
     public static func writeRaw(_ text: String) {
         StandardOutput.writeAll(2, Array(text.utf8))
     }

@@ -36,28 +36,60 @@ public enum Terminal {
     }
 
     /// Removes what a terminal would obey rather than print: C0 controls except tab and
-    /// newline, DEL, and the C1 controls U+0080–U+009F (U+009B is a one-byte CSI).
+    /// newline, DEL, and the C1 controls U+0080–U+009F (U+009B is a one-byte CSI); and shows
+    /// the invisible bidi controls, which reorder what a reader sees, as `<U+202E>`.
     /// Every string that came from a server passes through here before it is printed.
     public static func sanitize(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        guard text.unicodeScalars.contains(where: needsCleaning) else { return text }
         var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars where !isControl(scalar) { scalars.append(scalar) }
+        for scalar in text.unicodeScalars { append(scalar, to: &scalars, flattening: false) }
         return String(scalars)
     }
 
-    /// As `sanitize`, and also turns tabs and newlines into spaces, for one TSV field or one table cell.
+    /// As `sanitize`, and also turns tabs and newlines into spaces, for one TSV field, one
+    /// table cell or one message line.
     public static func sanitizeField(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { needsCleaning($0) || $0 == "\t" || $0 == "\n" }) else { return text }
         var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars where !isControl(scalar) {
-            scalars.append(scalar == "\t" || scalar == "\n" ? " " : scalar)
-        }
+        for scalar in text.unicodeScalars { append(scalar, to: &scalars, flattening: true) }
         return String(scalars)
+    }
+
+    /// A value from a server inside a message: cleaned as a field, cut to `limit` characters,
+    /// in double quotes, so that a hostile value can neither drive the terminal nor flood it.
+    public static func quote(_ value: String, limit: Int = 60) -> String {
+        let clean = sanitizeField(value)
+        return "\"" + (clean.count > limit ? String(clean.prefix(limit)) + "…" : clean) + "\""
+    }
+
+    private static func append(_ scalar: Unicode.Scalar, to scalars: inout String.UnicodeScalarView, flattening: Bool) {
+        if isControl(scalar) { return }
+        if isBidiControl(scalar) {
+            scalars.append(contentsOf: "<U+\(String(scalar.value, radix: 16, uppercase: true))>".unicodeScalars)
+        } else if flattening && (scalar == "\t" || scalar == "\n") {
+            scalars.append(" ")
+        } else {
+            scalars.append(scalar)
+        }
     }
 
     @inline(__always)
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    static func needsCleaning(_ scalar: Unicode.Scalar) -> Bool { isControl(scalar) || isBidiControl(scalar) }
+
+    @inline(__always)
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0x20 { return value != 0x09 && value != 0x0A }
         return value >= 0x7F && value <= 0x9F
+    }
+
+    /// The explicit directional marks, embeddings, overrides and isolates (U+061C, U+200E/F,
+    /// U+202A–E, U+2066–9): invisible, and able to make text read in another order (CVE-2021-42574).
+    @inline(__always)
+    public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
     }
 }

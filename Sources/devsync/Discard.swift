@@ -19,7 +19,7 @@ extension Devsync {
             guard device.change != nil else { throw ToolError.notFound(what: "a local change for \(id)") }
             if !yes {
                 guard Terminal.isTTY(0) else { throw ToolError.usage("refusing to discard without --yes: stdin is not a terminal") }
-                StandardError.writeRaw("devsync: discard the \(device.syncState.rawValue) change to \(id)? [y/N] ")
+                StandardError.writeRaw("devsync: discard the \(device.syncState.rawValue) change to \(Terminal.sanitizeField(id))? [y/N] ")
                 guard let answer = readLine(), answer.lowercased().hasPrefix("y") else {
                     StandardError.write("devsync: kept")
                     return

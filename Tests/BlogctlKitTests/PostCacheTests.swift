@@ -151,8 +151,8 @@ import ToolboxKit
         let temporary = TemporaryCache()
         try temporary.cache.store(Self.metadata("1"), body: Self.body(100), etag: nil)
         // A pid that cannot exist (above pid_max) stands for a writer that died mid-write.
-        let stale = temporary.cache.directory + "/" + LocalFile.temporaryPrefix(for: "2.html.gz") + "99999999"
-        let live = temporary.cache.directory + "/" + LocalFile.temporaryPrefix(for: "3.html.gz") + String(getpid())
+        let stale = temporary.cache.directory + "/" + LocalFile.temporaryPrefix(for: "2.html.gz") + "99999999.0123456789abcdef"
+        let live = temporary.cache.directory + "/" + LocalFile.temporaryPrefix(for: "3.html.gz") + String(getpid()) + ".0123456789abcdef"
         FileManager.default.createFile(atPath: stale, contents: Data("partial".utf8))
         FileManager.default.createFile(atPath: live, contents: Data("in progress".utf8))
         temporary.cache.evict()
@@ -163,9 +163,57 @@ import ToolboxKit
     @Test func clearRemovesEverything() throws {
         let temporary = TemporaryCache()
         for id in ["1", "2"] { try temporary.cache.store(Self.metadata(id), body: Self.body(100), etag: nil) }
-        #expect(temporary.cache.clear() == 2)
+        #expect(try temporary.cache.clear() == 2)
         #expect(temporary.cache.entries().isEmpty)
         #expect(temporary.cache.totalSize() == 0)
+    }
+
+    /// Issue 10: clear and eviction deleted what the cache never wrote.
+    @Test func clearAndEvictionDeleteOnlyOurOwnRegularFiles() throws {
+        let temporary = TemporaryCache()
+        try temporary.cache.store(Self.metadata("1"), body: Self.body(100), etag: nil)
+        let folder = temporary.cache.directory
+        let outside = temporary.root + "/outside.json"
+        FileManager.default.createFile(atPath: outside, contents: Data("keep".utf8))
+        let foreign = ["notes.txt", ".profile.99999999", ".x.tmp.99999999", "a b.json", ".2.json.tmp.99999999.nothex_nothex__"]
+        for name in foreign { FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("mine".utf8)) }
+        try FileManager.default.createSymbolicLink(atPath: folder + "/9.json", withDestinationPath: outside)
+        temporary.cache.evict()
+        #expect(try temporary.cache.clear() == 1)
+        for name in foreign { #expect(FileManager.default.fileExists(atPath: folder + "/" + name), "\(name)") }
+        #expect(FileManager.default.fileExists(atPath: folder + "/9.json"))
+        #expect(try String(contentsOfFile: outside, encoding: .utf8) == "keep")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/1.json"))
+    }
+
+    @Test func aSymlinkedOrWorldWritableFolderIsRefused() throws {
+        let temporary = TemporaryCache()
+        try temporary.cache.store(Self.metadata("1"), body: Self.body(100), etag: nil)
+        chmod(temporary.cache.directory, 0o777)
+        #expect(throws: ToolError.self) { try temporary.cache.clear() }
+        #expect(throws: ToolError.self) { try temporary.cache.store(Self.metadata("2"), body: Self.body(1), etag: nil) }
+        chmod(temporary.cache.directory, 0o700)
+        let elsewhere = temporary.root + "/elsewhere"
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: elsewhere + "/5.json", contents: Data("theirs".utf8))
+        let linked = PostCache(directory: temporary.root + "/linked")
+        try FileManager.default.createSymbolicLink(atPath: linked.directory, withDestinationPath: elsewhere)
+        #expect(throws: ToolError.self) { try linked.clear() }
+        #expect(FileManager.default.fileExists(atPath: elsewhere + "/5.json"))
+    }
+
+    @Test func aFIFOOrSymlinkInPlaceOfACachedBodyIsNotRead() throws {
+        let temporary = TemporaryCache()
+        let entry = try temporary.cache.store(Self.metadata("1"), body: Self.body(100), etag: nil)
+        let body = temporary.cache.directory + "/1.html.gz"
+        unlink(body)
+        #expect(mkfifo(body, 0o600) == 0)
+        #expect(temporary.cache.body("1", entry: entry) == nil)
+        try temporary.cache.store(Self.metadata("2"), body: Self.body(100), etag: nil)
+        let second = temporary.cache.directory + "/2.html.gz"
+        unlink(second)
+        try FileManager.default.createSymbolicLink(atPath: second, withDestinationPath: "/dev/zero")
+        #expect(temporary.cache.entry("2").flatMap { temporary.cache.body("2", entry: $0) } == nil)
     }
 
     @Test func findsAPostByItsPostIdToo() throws {

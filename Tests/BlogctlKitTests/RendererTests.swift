@@ -146,3 +146,57 @@ import ToolboxKit
         #expect(resolver.resolve("") == "http://127.0.0.1:8106/post/7")
     }
 }
+
+/// Issue 17: rendering cost must not depend on the longest run or the widest row.
+@Suite struct RenderingCostTests {
+    @Test func aMarkdownFenceIsLongerThanEveryBacktickRunInside() {
+        let text = RendererTests.render("<pre>a ``` b ````` c ``</pre>", format: .markdown)
+        #expect(text == "``````\na ``` b ````` c ``\n``````\n")
+        #expect(RendererTests.render("<pre>plain</pre>", format: .markdown) == "```\nplain\n```\n")
+    }
+
+    @Test func aLongBacktickRunRendersAtOnce() {
+        // 65,000 backticks took more than a minute when the fence grew one at a time.
+        let text = RendererTests.render("<pre>" + String(repeating: "`", count: 65_000) + "</pre>", format: .markdown)
+        let fence = String(repeating: "`", count: 65_001)
+        #expect(text == fence + "\n" + String(repeating: "`", count: 65_000) + "\n" + fence + "\n")
+    }
+
+    @Test func narrowingMatchesTheStepwiseRule() {
+        var generator = SeededGenerator(seed: 17)
+        for _ in 0..<2_000 {
+            let columns = Int.random(in: 1...9, using: &generator)
+            let widths = (0..<columns).map { _ in Int.random(in: 1...40, using: &generator) }
+            let least = widths.map { min($0, Int.random(in: 1...12, using: &generator)) }
+            let available = Int.random(in: columns...(widths.reduce(0, +) + 5), using: &generator)
+            #expect(TableLayout.narrowed(widths, least: least, toFit: available) == Self.stepwise(widths, least: least, available: available),
+                    "\(widths) \(least) \(available)")
+        }
+    }
+
+    /// The rule as it was first written: one column a step, the first of the widest.
+    static func stepwise(_ start: [Int], least: [Int], available: Int) -> [Int] {
+        var widths = start
+        while widths.reduce(0, +) > available {
+            guard let widest = widths.indices.filter({ widths[$0] > least[$0] }).max(by: { widths[$0] < widths[$1] }) else { break }
+            widths[widest] -= 1
+        }
+        return widths
+    }
+
+    @Test func aRowWiderThanTheScreenIsStacked() {
+        let cells = (1...40).map { "<td>c\($0)</td>" }.joined()
+        let text = RendererTests.render("<table><tr><th>h1</th><th>h2</th></tr><tr>" + cells + "</tr></table>", width: 60)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.prefix(4) == ["h1", "h2", "", "c1"])
+        #expect(lines.allSatisfy { $0.count <= 60 })
+    }
+
+    @Test func outputGrowsLinearlyWithAWideRowAndATallCell() {
+        // Side by side, a tall cell beside thousands of empty ones repeated their padding on
+        // every line: output grew with the product of the two.
+        let row = String(repeating: "<td></td>", count: 5_000) + "<td>" + String(repeating: "w ", count: 5_000) + "</td>"
+        let text = RendererTests.render("<table><tr>" + row + "</tr></table>", width: 80)
+        #expect(text.utf8.count < 20_000)
+    }
+}

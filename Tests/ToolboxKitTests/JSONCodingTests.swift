@@ -48,3 +48,42 @@ import Testing
         #expect(String(decoding: data, as: UTF8.self) == #"{"name":"a","when":"2018-08-24T14:15:22Z"}"#)
     }
 }
+
+/// Issue 17: 513 unclosed `[` at the end of a reply crashed Foundation's decoder (SIGILL).
+@Suite struct JSONDepthTests {
+    struct Anything: Decodable {}
+
+    @Test(arguments: [511, 512, 513, 514, 1_000, 100_000])
+    func unclosedArraysAreRefusedWithoutCrashing(count: Int) {
+        let data = Data(repeating: UInt8(ascii: "["), count: count)
+        #expect(throws: JSONDecodeFailure(path: "", problem: "nested deeper than \(JSONCoding.maximumDepth) levels")) {
+            try JSONCoding.decode([Anything].self, from: data)
+        }
+        #expect(throws: JSONDecodeFailure.self) { try JSONCoding.decodeThrowingUnderlying([Anything].self, from: data) }
+    }
+
+    @Test func unclosedObjectsAndMixedNestingToo() {
+        let mixed = Data(String(repeating: #"{"a":["#, count: 300).utf8)
+        #expect(throws: JSONDecodeFailure.self) { try JSONCoding.decode(Anything.self, from: mixed) }
+    }
+
+    @Test func documentsWithinTheLimitStillDecode() throws {
+        let depth = JSONCoding.maximumDepth
+        let data = Data((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)
+        _ = try JSONCoding.decode([JSONValueProbe].self, from: data)
+    }
+
+    @Test func bracketsInsideStringsDoNotCount() throws {
+        let data = Data(("[\"" + String(repeating: "[", count: 2_000) + "\"]").utf8)
+        #expect(try JSONCoding.decode([String].self, from: data) == [String(repeating: "[", count: 2_000)])
+    }
+
+    /// Any JSON value, to decode nesting without a type for each level.
+    struct JSONValueProbe: Decodable {
+        init(from decoder: any Decoder) throws {
+            if var list = try? decoder.unkeyedContainer() {
+                while !list.isAtEnd { _ = try list.decode(JSONValueProbe.self) }
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// Replies no honest server sends, and bodies shaped to make a renderer slow: the tools end
+/// with a clear error or render, and never crash (issue 17).
+@Suite struct HostileReplyEndToEndTests {
+    static func json(_ body: String) -> String {
+        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body
+    }
+
+    @Test(arguments: [512, 513, 514])
+    func unclosedBracketsAreABrokenReplyNotACrash(count: Int) throws {
+        let sandbox = try Sandbox()
+        let stub = try StubServer(response: Self.json(String(repeating: "[", count: count)))
+        defer { stub.stop() }
+        // A condition record is condition data: too deep is a malformed condition (65), as with `-f`.
+        let show = try runTool("condtest", ["show", "abc", "--retries", "0"], sandbox: sandbox, environment: ["CONDTEST_SERVER": stub.url])
+        #expect(show.status == 65 && show.stderr == "condtest: condition abc: nested deeper than 200 levels\n", "\(show.stderr)")
+        let runs: [(String, [String], String)] = [
+            ("condtest", ["list"], "CONDTEST_SERVER"),
+            ("blogctl", ["list"], "BLOGCTL_SERVER"), ("blogctl", ["show", "1"], "BLOGCTL_SERVER"),
+            ("devsync", ["pull"], "DEVSYNC_SERVER"),
+        ]
+        for (tool, arguments, variable) in runs {
+            let run = try runTool(tool, arguments + ["--retries", "0"], sandbox: sandbox, environment: [variable: stub.url])
+            #expect(!run.signaled, "\(tool) \(arguments): killed by a signal")
+            #expect(run.status == 76, "\(tool) \(arguments): \(run.status) \(run.stderr)")
+            #expect(run.stderr.hasPrefix("\(tool): unexpected response from \(stub.url)/"), "\(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        }
+    }
+
+    /// A blog data folder holding one post with `body`, for mockd's `--data`.
+    static func blogData(_ sandbox: Sandbox, body: String) throws -> String {
+        let root = sandbox.root + "/hostile-data"
+        try FileManager.default.createDirectory(atPath: root + "/blog/bodies", withIntermediateDirectories: true)
+        let metadata = #"[{"id":"w","title":"Worst case","publishDate":"2018-06-04T09:30:00Z","postId":"w","summary":"s","#
+            + #""author":{"name":"A","image":"/images/authors/a.jpg","title":"T"}}]"#
+        try metadata.write(toFile: root + "/blog/posts.json", atomically: true, encoding: .utf8)
+        try body.write(toFile: root + "/blog/bodies/w.html", atomically: true, encoding: .utf8)
+        return root
+    }
+
+    @Test func worstCaseBodiesRender() async throws {
+        let cases: [(String, String, (String) -> Bool)] = [
+            ("<pre>" + String(repeating: "`", count: 65_000) + "</pre>", "markdown",
+             { $0.contains(String(repeating: "`", count: 65_001)) }),
+            ("<table><tr>" + String(repeating: "<td>cell</td>", count: 23_800) + "</tr></table>", "text",
+             { $0.components(separatedBy: "cell").count == 23_801 }),
+        ]
+        for (body, format, check) in cases {
+            let sandbox = try Sandbox()
+            let data = try Self.blogData(sandbox, body: body)
+            try await withMockd(["--data", data, "--latency", "0", "--quiet"], sandbox: sandbox) { mockd in
+                let run = try runTool("blogctl", ["read", "w", "--format", format, "--no-pager"], sandbox: sandbox,
+                                      environment: ["BLOGCTL_SERVER": mockd.url], limit: 60)
+                #expect(run.status == 0, "\(format): \(run.stderr)")
+                #expect(check(run.stdout), "\(format): \(run.stdout.prefix(200))")
+            }
+        }
+    }
+
+    /// Issue 10: a malformed code or setup looped forever in script mode.
+    @Test(arguments: [#"{"code":"12a4"}"#, #"{"code":"\u001b]0;PWNED\u0007"}"#])
+    func aMalformedPasscodeCountsAgainstRetries(code: String) throws {
+        let sandbox = try Sandbox()
+        let events = "event: setup\ndata: {\"setup\":[1,2,3,4,5,6,7,8,9,0]}\n\nevent: code\ndata: \(code)\n\n"
+        let stub = try StubServer(response: "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nContent-Length: \(events.utf8.count)\r\n\r\n" + events)
+        defer { stub.stop() }
+        let run = try runTool("passcode", ["--script", "--retries", "2"], stdin: "1\n", sandbox: sandbox,
+                              environment: ["PASSCODE_SERVER": stub.url, "PASSCODE_USER": "u", "PASSCODE_PASSWORD": "p"], limit: 60)
+        #expect(run.status == 76, "\(run.stderr)")
+        let errors = run.lines.filter { $0.hasPrefix("error ") }
+        #expect(errors.count == 3, "\(run.stdout)")
+        #expect(errors.allSatisfy { $0.contains("malformed code event: expected 4 digits") })
+        #expect(!run.stdout.contains("\u{1B}") && !run.stderr.contains("\u{1B}") && !run.stdout.contains("\u{07}"))
+    }
+}
