@@ -14,9 +14,14 @@ public final class DeviceStore: Sendable {
     static let knownMigrations = ["v1"]
 
     public let path: String
-    private let pool: DatabasePool
+    private let reader: any DatabaseReader
+    /// Nil when the store could only be opened read-only: reading works, changing says why not.
+    private let writer: (any DatabaseWriter)?
 
-    /// Opens or creates the store at `path`, creating its folder.
+    /// Opens or creates the store at `path`, creating its folder (0700). A new store is built
+    /// aside under a temporary name and linked into place whole, so an interrupted first use
+    /// leaves nothing and concurrent first uses all open the one store that won. A store that
+    /// cannot be written (a read-only file or file system) is opened read-only.
     public init(path: String) throws(ToolError) {
         self.path = path
         do {
@@ -25,10 +30,20 @@ public final class DeviceStore: Sendable {
             // Two devsync processes wait for each other's short write transactions.
             configuration.busyMode = .timeout(30)
             configuration.label = "devsync"
-            pool = try DatabasePool(path: path, configuration: configuration)
-            try pool.write { db in try Self.check(db, path: path) }
-            try Self.migrator.migrate(pool)
-            try pool.write { db in try db.execute(sql: "PRAGMA application_id = \(Self.applicationID)") }
+            try Self.createIfMissing(path)
+            if Self.isWritable(path) {
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                try pool.write { db in try Self.check(db, path: path, repairing: true) }
+                try Self.migrator.migrate(pool)
+                reader = pool
+                writer = pool
+            } else {
+                configuration.readonly = true
+                let queue = try DatabaseQueue(path: path, configuration: configuration)
+                try queue.read { db in try Self.check(db, path: path, repairing: false) }
+                reader = queue
+                writer = nil
+            }
         } catch let error as ToolError {
             throw error
         } catch {
@@ -36,10 +51,54 @@ public final class DeviceStore: Sendable {
         }
     }
 
+    /// Whether this process may write the store and the folder its journal lives in.
+    static func isWritable(_ path: String) -> Bool {
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        return access(path, W_OK) == 0 && access(folder.isEmpty ? "/" : folder, W_OK) == 0
+    }
+
+    /// First use: a complete store (schema, application id, WAL mode) built under a temporary
+    /// name, then hard-linked to `path`, which fails if another process got there first (its
+    /// store is used then). An empty file, left by an older devsync that was interrupted
+    /// before writing anything, counts as missing.
+    static func createIfMissing(_ path: String) throws {
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            guard info.st_size == 0, info.st_mode & S_IFMT == S_IFREG else { return }
+            unlink(path)
+        } else if errno != ENOENT {
+            return  // Let SQLite report what is wrong with it.
+        }
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let random = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+        let temporary = folder + "/" + LocalFile.temporaryPrefix(for: name) + String(getpid()) + "." + String(repeating: "0", count: 16 - random.count) + random
+        defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) } }
+        do {
+            let queue = try DatabaseQueue(path: temporary)
+            try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
+            try migrator.migrate(queue)
+            try queue.write { db in try db.execute(sql: "PRAGMA application_id = \(applicationID)") }
+            try queue.close()
+        }
+        let fd = open(temporary, O_RDONLY | O_CLOEXEC)
+        if fd >= 0 { fsync(fd); close(fd) }
+        if link(temporary, path) != 0 && errno != EEXIST {
+            throw ToolError.io(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+
     /// Checks the file is ours and of a schema we know, before anything writes to it.
-    static func check(_ db: Database, path: String) throws {
+    /// With `repairing`, a store an older devsync left half-made (our tables, all empty, but
+    /// no application id yet) is completed instead of refused.
+    static func check(_ db: Database, path: String, repairing: Bool) throws {
         let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
         let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0
+        if try id == 0 && tables > 0 && repairing && isEmptyStoreOfOurs(db) {
+            try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+            return
+        }
         if id == 0 && tables > 0 {
             throw ToolError.io(path: path, reason: "not a devsync store (another program's SQLite database); refusing to change it")
         }
@@ -53,6 +112,17 @@ public final class DeviceStore: Sendable {
                 throw ToolError.io(path: path, reason: "written by a newer devsync (schema \(unknown.sorted().joined(separator: ", "))); refusing to change it")
             }
         }
+    }
+
+    /// Only tables of ours, and no row in any of them but the migration log.
+    static func isEmptyStoreOfOurs(_ db: Database) throws -> Bool {
+        let names = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+        let ours: Set<String> = ["device", "change", "meta", "grdb_migrations"]
+        guard Set(names).isSubset(of: ours) else { return false }
+        for name in names where name != "grdb_migrations" {
+            if try Int.fetchOne(db, sql: "SELECT count(*) FROM \(name)") != 0 { return false }
+        }
+        return true
     }
 
     static var migrator: DatabaseMigrator {
@@ -196,7 +266,9 @@ public final class DeviceStore: Sendable {
     /// Takes every pending change that no live process is sending, for `token`. A claim left
     /// by a process that died (kill -9) is taken over. Returns the claims and how many
     /// pending changes another live process holds.
-    public func claim(token: String, pid: Int32 = getpid()) throws(ToolError) -> (claims: [Claim], heldElsewhere: Int) {
+    /// A change whose stored date cannot be read is never sent (it would go out as "not
+    /// installed"): it is left pending and returned in `damaged`, for the user to fix or discard.
+    public func claim(token: String, pid: Int32 = getpid()) throws(ToolError) -> (claims: [Claim], heldElsewhere: Int, damaged: [String]) {
         try write { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT deviceID, installationDate, revision, claimToken, claimPID FROM change WHERE state = 'pending'
@@ -204,6 +276,7 @@ public final class DeviceStore: Sendable {
                 """)
             var claims: [Claim] = []
             var elsewhere = 0
+            var damaged: [String] = []
             for row in rows {
                 let holder: String? = row["claimToken"]
                 let holderPID: Int32? = row["claimPID"]
@@ -212,12 +285,17 @@ public final class DeviceStore: Sendable {
                     continue
                 }
                 let id: String = row["deviceID"]
+                let stored: String? = row["installationDate"]
+                let date = StoredDate.parse(stored)
+                if stored != nil && date == nil {
+                    damaged.append(id)
+                    continue
+                }
                 try db.execute(sql: "UPDATE change SET claimToken = ?, claimPID = ? WHERE deviceID = ?",
                                arguments: [token, pid, id])
-                claims.append(Claim(deviceID: id, installationDate: StoredDate.parse(row["installationDate"]),
-                                    revision: row["revision"]))
+                claims.append(Claim(deviceID: id, installationDate: date, revision: row["revision"]))
             }
-            return (claims, elsewhere)
+            return (claims, elsewhere, damaged)
         }
     }
 
@@ -291,7 +369,7 @@ public final class DeviceStore: Sendable {
         let bytes = Array(path.utf8)
         for index in bytes.indices.dropFirst() where bytes[index] == UInt8(ascii: "/") {
             let folder = String(decoding: bytes[..<index], as: UTF8.self)
-            if mkdir(folder, 0o755) != 0 && errno != EEXIST {
+            if mkdir(folder, 0o700) != 0 && errno != EEXIST {
                 throw ToolError.io(path: folder, reason: String(cString: strerror(errno)))
             }
         }
@@ -305,13 +383,14 @@ public final class DeviceStore: Sendable {
     }
 
     private func read<T>(_ body: (Database) throws -> T) throws(ToolError) -> T {
-        do { return try pool.read(body) } catch let error as ToolError { throw error } catch {
+        do { return try reader.read(body) } catch let error as ToolError { throw error } catch {
             throw .io(path: path, reason: Self.describe(error))
         }
     }
 
     private func write<T>(_ body: (Database) throws -> T) throws(ToolError) -> T {
-        do { return try pool.write(body) } catch let error as ToolError { throw error } catch {
+        guard let writer else { throw .io(path: path, reason: "the store is read-only; nothing was changed") }
+        do { return try writer.write(body) } catch let error as ToolError { throw error } catch {
             throw .io(path: path, reason: Self.describe(error))
         }
     }

@@ -14,13 +14,16 @@ public struct SyncReport: Sendable, Equatable {
     public var heldElsewhere = 0
     /// The last transient error, for the message.
     public var lastError: String?
+    /// Devices whose pending change could not be read from the store: kept, never sent.
+    public var damaged: [String] = []
 
     public init() {}
 
-    /// 0 all through; 75 some remain and a later try may succeed; 65 some were rejected.
+    /// 0 all through; 75 some remain and a later try may succeed; 65 some were rejected or
+    /// are damaged.
     public var exitStatus: ExitStatus {
         if remaining + heldElsewhere > 0 { return .tempFail }
-        return rejected > 0 ? .dataError : .success
+        return rejected > 0 || !damaged.isEmpty ? .dataError : .success
     }
 }
 
@@ -53,9 +56,10 @@ public struct SyncEngine: Sendable {
     /// `progress` gets (done, total) after each change.
     public func runOnce(progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws(ToolError) -> SyncReport {
         let token = "\(getpid())-\(UInt64.random(in: 1...UInt64.max))"
-        let (claims, elsewhere) = try store.claim(token: token)
+        let (claims, elsewhere, damaged) = try store.claim(token: token)
         var report = SyncReport()
         report.heldElsewhere = elsewhere
+        report.damaged = damaged
         defer { try? store.release(token: token) }
         progress(0, claims.count)
         var failure: ToolError?
@@ -101,6 +105,7 @@ public struct SyncEngine: Sendable {
             total.remaining = report.remaining
             total.heldElsewhere = report.heldElsewhere
             total.lastError = report.lastError ?? total.lastError
+            total.damaged = report.damaged
             if report.remaining + report.heldElsewhere == 0 { return total }
             // A round that made progress starts the pauses over.
             if report.synced + report.rejected > 0 { round = 0 }

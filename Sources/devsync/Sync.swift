@@ -55,7 +55,7 @@ extension Devsync {
                 return report
             }
             if common.json {
-                let json = "{\"synced\":\(report.synced),\"rejected\":\(report.rejected),\"remaining\":\(report.remaining),\"heldElsewhere\":\(report.heldElsewhere)}\n"
+                let json = "{\"synced\":\(report.synced),\"rejected\":\(report.rejected),\"remaining\":\(report.remaining),\"heldElsewhere\":\(report.heldElsewhere),\"damaged\":\(report.damaged.count)}\n"
                 StandardOutput.print(json)
             }
             summarize(report)
@@ -63,6 +63,9 @@ extension Devsync {
         }
 
         func summarize(_ report: SyncReport) {
+            for id in report.damaged {
+                StandardError.write("devsync: the change to \(id) cannot be read from the store and was not sent; record it again with devsync install, or devsync discard it")
+            }
             if report.remaining + report.heldElsewhere > 0 {
                 var reason = report.lastError.map { " (\(Terminal.sanitizeField($0)))" } ?? ""
                 if report.heldElsewhere > 0 && report.remaining == 0 { reason = " (another devsync sync is sending them)" }

@@ -70,7 +70,7 @@ let seed = [
         try store.record("WWM-0001-12", installationDate: nil)
 
         // pending → in flight
-        let (claims, elsewhere) = try store.claim(token: "a")
+        let (claims, elsewhere, _) = try store.claim(token: "a")
         #expect(claims.map(\.deviceID) == ["CWM-0012-62", "HEA-8127-29", "WWM-0001-12"])
         #expect(elsewhere == 0)
         #expect(String(decoding: claims[2].body, as: UTF8.self) == #"{"installationDate":null}"#)
