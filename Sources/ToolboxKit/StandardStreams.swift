@@ -78,7 +78,12 @@ public struct StandardOutput: ~Copyable {
 /// reaches stderr: whatever a message quotes, `Terminal.sanitize` has the last word.
 public enum StandardError {
     public static func write(_ line: String) {
-        StandardOutput.writeAll(2, Array((Terminal.sanitize(line) + "\n").utf8))
+        StandardOutput.writeAll(2, bytes(of: line))
+    }
+
+    /// What `write` prints for `line`: one line, cleaned as a field, ended by a newline.
+    public static func bytes(of line: String) -> [UInt8] {
+        Array((Terminal.sanitizeField(line) + "\n").utf8)
     }
 
     /// Writes without a newline, for progress drawing: only our own control sequences and

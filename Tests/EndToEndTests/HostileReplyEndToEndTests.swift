@@ -75,4 +75,22 @@ import Testing
         #expect(errors.allSatisfy { $0.contains("malformed code event: expected 4 digits") })
         #expect(!run.stdout.contains("\u{1B}") && !run.stderr.contains("\u{1B}") && !run.stdout.contains("\u{07}"))
     }
+
+    /// Issue 10: a decoding error printed the server's value raw, and the terminal obeyed it.
+    @Test func hostileValuesInErrorsArePrintedInert() throws {
+        let sandbox = try Sandbox()
+        let osc = "X\\u001b]0;PWNED\\u0007\\u001b[31mY\\u009b\\u202e"
+        let posts = #"[{"id":"1","title":"t","publishDate":""# + osc + #"","postId":"1","summary":"s","author":{"name":"a","image":"/i.jpg","title":"w"}}]"#
+        let devices = #"[{"id":"D-1","type":""# + osc + #"","meterPointDescription":"m","installationDate":null}]"#
+        for (tool, arguments, variable, body) in [("blogctl", ["list"], "BLOGCTL_SERVER", posts), ("devsync", ["pull"], "DEVSYNC_SERVER", devices)] {
+            let stub = try StubServer(response: Self.json(body))
+            defer { stub.stop() }
+            let run = try runTool(tool, arguments + ["--retries", "0"], sandbox: sandbox, environment: [variable: stub.url])
+            #expect(!run.signaled)
+            #expect(!run.stderr.isEmpty, "\(tool)")
+            #expect(!run.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B || $0.value == 0x202E },
+                    "\(tool): \(run.stderr.debugDescription)")
+            #expect(!run.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B || $0.value == 0x202E })
+        }
+    }
 }

@@ -36,3 +36,40 @@ import Testing
         #expect(throws: ToolError.self) { try ResourceID.validate(String(repeating: "a", count: 129)) }
     }
 }
+
+/// Issue 10: whatever a server puts in a value, the line a tool prints for an error cannot
+/// drive the terminal: no C0 but the final newline, no DEL, no C1, no raw bidi control.
+@Suite struct HostileErrorTextTests {
+    static let payload = "X\u{1B}]0;PWNED\u{07}\u{1B}[31mY\u{9B}2J\u{7F}\u{202E}evil\u{2066}\nsecond line\tZ"
+
+    static var everyCase: [ToolError] {
+        let p = payload
+        return [.unreachable(url: p, reason: p), .timedOut(url: p, seconds: 1), .httpStatus(url: p, status: 500, message: p),
+                .credentialsRefused(url: p), .protocolViolation(url: p, detail: p), .notFound(what: p), .missing(p),
+                .badData(p), .usage(p), .io(path: p, reason: p), .tryLater(p), .interrupted, .bug(p)]
+    }
+
+    @Test func everyErrorPrintsOneCleanLine() {
+        for error in Self.everyCase {
+            let bytes = StandardError.bytes(of: "tool: " + error.message)
+            #expect(bytes.last == 0x0A)
+            #expect(bytes.dropLast().allSatisfy { $0 >= 0x20 && $0 != 0x7F }, "\(error)")
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(!text.unicodeScalars.contains { (0x80...0x9F).contains($0.value) || Terminal.isBidiControl($0) }, "\(error)")
+            if error != .interrupted { #expect(text.contains("<U+202E>evil<U+2066>"), "\(error)") }
+        }
+    }
+
+    @Test func quotedValuesAreCut() {
+        let long = String(repeating: "a", count: 10_000)
+        #expect(Terminal.quote(long).count == 63)
+        #expect(Terminal.quote("a\u{1B}b") == "\"ab\"")
+    }
+
+    @Test func jsonEscapesWhatTheEncoderLeavesRaw() throws {
+        let data = JSONCoding.encode(["v": "a\u{7F}b\u{9B}c\u{202E}d\u{1B}"])
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text == #"{"v":"a\u007fb\u009bc\u202ed\u001b"}"#)
+        #expect(try JSONCoding.decode([String: String].self, from: data) == ["v": "a\u{7F}b\u{9B}c\u{202E}d\u{1B}"])
+    }
+}
