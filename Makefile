@@ -19,7 +19,7 @@ BASHDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR  := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all build deps test test-tsan check man-lint man-options demo install uninstall bench clean
+.PHONY: all build deps test test-tsan check man-lint man-options demo install uninstall bench fuzz clean
 
 ## all: release build of every binary, Swift runtime linked statically
 all:
@@ -79,6 +79,10 @@ uninstall:
 bench: deps all
 	@bash scripts/bench.sh "$(RELEASE_BIN)"
 
+## fuzz: libFuzzer harnesses for every parser, FUZZ_SECONDS each (default 60); never part of check
+fuzz: deps
+	@bash scripts/fuzz.sh
+
 clean:
 	$(SWIFT) package clean
-	rm -rf .build
+	rm -rf .build .build-fuzz

@@ -83,3 +83,13 @@ public struct ConditionError: Error, Sendable, Equatable, CustomStringConvertibl
 
     public var description: String { path.isEmpty ? problem : "\(path): \(problem)" }
 }
+
+extension ConditionError {
+    /// What `ConditionJSON` reports for bytes that are not JSON at all.
+    public static let notJSON = ConditionError(path: "", problem: "not valid JSON")
+    /// Bytes that are not UTF-8 cannot be JSON either.
+    public static let notUTF8 = ConditionError(path: "", problem: "not valid JSON (not UTF-8)")
+
+    /// True when the bytes were not JSON at all, rather than JSON describing a bad condition.
+    public var isMalformedJSON: Bool { self == .notJSON || self == .notUTF8 }
+}

@@ -1,0 +1,21 @@
+// The HTML body renderer (libxml2's push parser, text and Markdown). Property: plain output
+// holds no ESC, no C1 and no C0 but tab and newline, so a post cannot drive the terminal.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let body = Array(UnsafeBufferPointer(start: data, count: size))
+    for format in [RenderFormat.text, .markdown] {
+        let output = PostPage.renderBody(body, options: RenderOptions(format: format, width: 40, styled: false))
+        var index = 0
+        while index < output.count {
+            let byte = output[index]
+            if (byte < 0x20 && byte != 0x09 && byte != 0x0A) || byte == 0x7F {
+                fatalError("control byte \(byte) in \(format) output")
+            }
+            if byte == 0xC2, index + 1 < output.count, (0x80...0x9F).contains(output[index + 1]) {
+                fatalError("C1 control in \(format) output")
+            }
+            index += 1
+        }
+    }
+    return 0
+}

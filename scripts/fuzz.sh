@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# make fuzz: builds each libFuzzer harness in fuzz/ with AddressSanitizer and runs it for
+# FUZZ_SECONDS (default 60) from a corpus seeded with data/ and the tests' inputs. A run that
+# takes longer than 10 s on one input is a finding too (-timeout=10). Findings (crash-*,
+# timeout-*, leak-*) land in .build-fuzz/findings/NAME/; each becomes a regression test.
+# Usage: fuzz.sh [NAME...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${FUZZ_SECONDS:-60}
+out=.build-fuzz
+mkdir -p "$out"
+
+# The sources each harness is compiled with, as one module with the harness itself (so that
+# it may call internal functions). The files of ToolboxKit that need the network stack are left
+# out; nothing a parser calls lives there.
+toolbox=$(ls Sources/ToolboxKit/*.swift | grep -v -e APIClient.swift -e CommonOptions.swift -e ToolMain.swift)
+condtest=$(ls Sources/CondtestKit/*.swift Sources/CondtestKit/Operators/*.swift | grep -v ConditionLoader.swift)
+blogctl="Sources/BlogctlKit/BodyRenderer.swift Sources/BlogctlKit/Gzip.swift Sources/BlogctlKit/HTMLStream.swift
+  Sources/BlogctlKit/HTMLTag.swift Sources/BlogctlKit/InlineText.swift Sources/BlogctlKit/LinkResolver.swift
+  Sources/BlogctlKit/PostBody.swift Sources/BlogctlKit/PostMetadata.swift Sources/BlogctlKit/PostPage.swift
+  Sources/BlogctlKit/RenderOptions.swift Sources/BlogctlKit/TableLayout.swift"
+declare -A sources=(
+  [condition-json]="$condtest"
+  [condition-text]="$condtest"
+  [batch-lines]="$condtest"
+  [sse]="Sources/PasscodeKit/ServerSentEvents.swift"
+  [netrc]="Sources/PasscodeKit/Netrc.swift"
+  [html-render]="$blogctl"
+  [gzip]="$blogctl"
+  [date-input]="Sources/DevsyncKit/DateInput.swift"
+  [models-json]="$blogctl Sources/CondtestKit/ConditionRecord.swift Sources/CondtestKit/Condition.swift
+    Sources/CondtestKit/ConditionJSON.swift Sources/CondtestKit/Operator.swift Sources/CondtestKit/OperatorRegistry.swift
+    $(ls Sources/CondtestKit/Operators/*.swift) Sources/CondtestKit/ArgumentEncoding.swift Sources/CondtestKit/ByteSearch.swift
+    Sources/CondtestKit/Evaluator.swift Sources/CondtestKit/Explanation.swift Sources/CondtestKit/TextSyntax.swift
+    Sources/DevsyncKit/Device.swift Sources/DevsyncKit/PendingChange.swift"
+)
+# Seeds: files from data/ and inputs the unit tests use.
+declare -A seeds=(
+  [condition-json]="data/conditions"
+  [models-json]="data/blog/posts.json data/blog/massive.json data/devices/devices.json"
+  [html-render]="data/blog/bodies"
+  [gzip]="data/blog/bodies"
+)
+
+names=("$@")
+[ ${#names[@]} -gt 0 ] || names=(condition-json condition-text batch-lines sse netrc html-render gzip date-input models-json)
+summary=()
+for name in "${names[@]}"; do
+  binary="$out/$name"
+  echo "== $name: building"
+  # shellcheck disable=SC2086
+  swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name ToolboxKit -swift-version 6 \
+    -I Sources/CLibXML2 -I Sources/CZlib -Xcc -I/usr/include/libxml2 \
+    $toolbox ${sources[$name]} "fuzz/$name.swift" -o "$binary" 2>&1 | grep -v "ignoring import" | grep -v "^ *|" | grep -v '^$' || true
+  [ -x "$binary" ] || { echo "fuzz: $name did not build" >&2; exit 1; }
+  corpus="$out/corpus/$name"
+  findings="$out/findings/$name"
+  mkdir -p "$corpus" "$findings"
+  for seed in ${seeds[$name]:-}; do
+    if [ -d "$seed" ]; then cp "$seed"/* "$corpus"/ 2>/dev/null || true; else cp "$seed" "$corpus"/; fi
+  done
+  echo "== $name: fuzzing for ${seconds}s"
+  log="$out/$name.log"
+  ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no "$binary" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=65536 \
+    -detect_leaks=0 -artifact_prefix="$findings/" -print_final_stats=1 >"$log" 2>&1 || true
+  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
+  found=$(find "$findings" -type f | wc -l)
+  summary+=("$name	${runs:-0} executions	$found findings")
+  tail -n 3 "$log"
+done
+echo
+echo "fuzz summary (findings in $out/findings/):"
+printf '%s\n' "${summary[@]}" | column -t -s $'\t'
