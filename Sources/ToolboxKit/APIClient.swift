@@ -84,7 +84,7 @@ public final class APIClient: Sendable {
     /// Sends a request and reads the whole body. Returns every status below 500; a 5xx, a
     /// connection error or a timeout is retried when the request is idempotent, then thrown.
     public func send(_ method: HTTPMethod, _ path: String, headers: [(String, String)] = [],
-                     body: [UInt8]? = nil, idempotent: Bool? = nil, maxBytes: Int = 512 << 20,
+                     body: [UInt8]? = nil, idempotent: Bool? = nil, maxBytes: Int = APIClient.maximumResponse(),
                      progress: (@Sendable (Int64, Int64?) -> Void)? = nil) async throws(ToolError) -> Response {
         let url = server.url(path)
         let retryable = idempotent ?? [.GET, .HEAD, .PUT, .DELETE, .OPTIONS].contains(method)
@@ -153,6 +153,13 @@ public final class APIClient: Sendable {
         }
     }
 
+    /// The most a response body may hold unless the caller says otherwise: 64 MiB, or
+    /// `TOOLBOX_MAX_RESPONSE` (bytes, or with K, M, G, KiB, MiB, GiB). A list larger than
+    /// that is refused; reading stops at the limit, so refusing costs no more than it.
+    public static func maximumResponse(environment: [String: String] = Environment.current) -> Int {
+        environment["TOOLBOX_MAX_RESPONSE"].flatMap(ByteSize.parse).map { max($0, 1) } ?? 64 << 20
+    }
+
     private func perform(_ method: HTTPMethod, _ url: String, headers: [(String, String)], body: [UInt8]?,
                          maxBytes: Int, progress: (@Sendable (Int64, Int64?) -> Void)?) async throws -> Response {
         let request = makeRequest(method, url, headers: headers, body: body)
@@ -165,11 +172,14 @@ public final class APIClient: Sendable {
         let response = try await http.execute(request, deadline: deadline)
         let expected = response.headers.first(name: "Content-Length").flatMap { Int64($0) }
         var buffer = ByteBuffer()
-        if let expected, expected <= Int64(maxBytes) { buffer.reserveCapacity(Int(expected)) }
+        if let expected, expected > Int64(maxBytes) {
+            throw ToolError.protocolViolation(url: url, detail: "a body of \(expected) bytes, over the limit of \(maxBytes) (TOOLBOX_MAX_RESPONSE)")
+        }
+        if let expected { buffer.reserveCapacity(Int(expected)) }
         progress?(0, expected)
         for try await chunk in response.body {
             guard buffer.readableBytes + chunk.readableBytes <= maxBytes else {
-                throw ToolError.protocolViolation(url: url, detail: "body larger than \(maxBytes) bytes")
+                throw ToolError.protocolViolation(url: url, detail: "a body larger than the limit of \(maxBytes) bytes (TOOLBOX_MAX_RESPONSE)")
             }
             var chunk = chunk
             buffer.writeBuffer(&chunk)

@@ -93,4 +93,23 @@ import Testing
             #expect(!run.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B || $0.value == 0x202E })
         }
     }
+
+    /// Issue 10: a reply larger than the response limit is refused as soon as that is known.
+    @Test func oversizedRepliesAreRefusedAtTheLimit() throws {
+        let sandbox = try Sandbox()
+        let claimed = try StubServer(response: "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100000000000\r\n\r\n[")
+        defer { claimed.stop() }
+        let run = try runTool("condtest", ["list", "--retries", "0"], sandbox: sandbox, environment: ["CONDTEST_SERVER": claimed.url])
+        #expect(run.status == 76)
+        #expect(run.stderr.contains("over the limit of 67108864 (TOOLBOX_MAX_RESPONSE)"), "\(run.stderr)")
+        let body = "[" + String(repeating: #"{"name":"n","_id":"i"},"#, count: 100) + #"{"name":"n","_id":"i"}]"#
+        let small = try StubServer(response: Self.json(body))
+        defer { small.stop() }
+        let refused = try runTool("condtest", ["list", "--retries", "0"], sandbox: sandbox,
+                                  environment: ["CONDTEST_SERVER": small.url, "TOOLBOX_MAX_RESPONSE": "1K"])
+        #expect(refused.status == 76, "\(refused.stderr)")
+        let allowed = try runTool("condtest", ["list", "--retries", "0"], sandbox: sandbox,
+                                  environment: ["CONDTEST_SERVER": small.url, "TOOLBOX_MAX_RESPONSE": "1M"])
+        #expect(allowed.status == 0, "\(allowed.stderr)")
+    }
 }
