@@ -30,7 +30,7 @@ public struct BlogClient: Sendable {
     /// What a conditional `GET /post/:id` answered.
     public enum Fetch: Sendable {
         case notModified
-        case fetched(Post, body: [UInt8], etag: String?)
+        case fetched(Post, etag: String?)
     }
 
     /// `GET /post/:postId`, with `If-None-Match` when a cached copy has a tag; `progress`
@@ -47,7 +47,7 @@ public struct BlogClient: Sendable {
         try api.check(response, path: path, notFound: "post \(postId)")
         let post = try api.decode(Post.self, from: response, path: path)
         _ = try post.metadata.validated(server: server)
-        return .fetched(post, body: Array(post.body.utf8), etag: response.header("ETag"))
+        return .fetched(post, etag: response.header("ETag"))
     }
 
     /// `HEAD /post/:postId`: the size of the answer and its tag, without the body.

@@ -19,25 +19,40 @@ public enum Gzip {
 
     /// Compresses `input` at `level` (zlib's 1–9; 6 is gzip's default).
     public static func compress(_ input: [UInt8], level: Int32 = 6) -> [UInt8] {
+        input.withUnsafeBufferPointer { compress($0, level: level) }
+    }
+
+    /// Compresses `input` in one pass, the output growing by pieces: memory beyond the input
+    /// is about the compressed size, not another copy of the input (deflateBound's worst case).
+    public static func compress(_ input: UnsafeBufferPointer<UInt8>, level: Int32 = 6) -> [UInt8] {
         var stream = z_stream()
         // 31 = 15 (the largest window) + 16 (write a gzip header and trailer, not zlib's).
         let status = deflateInit2_(&stream, level, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY,
                                    ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
         precondition(status == Z_OK, "deflateInit2 failed: \(status)")
         defer { deflateEnd(&stream) }
-        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(input.count))) + 32)
-        let produced = input.withUnsafeBufferPointer { source -> Int in
-            output.withUnsafeMutableBufferPointer { target -> Int in
-                stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
-                stream.avail_in = uInt(source.count)
+        var output: [UInt8] = []
+        var piece = [UInt8](repeating: 0, count: 1 << 18)
+        var offset = 0
+        var result = Z_OK
+        while result != Z_STREAM_END {
+            // zlib counts input in 32 bits: feed at most 1 GiB at a time.
+            if stream.avail_in == 0 && offset < input.count {
+                let count = min(input.count - offset, 1 << 30)
+                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress! + offset)
+                stream.avail_in = uInt(count)
+                offset += count
+            }
+            let flush = offset == input.count ? Z_FINISH : Z_NO_FLUSH
+            let produced = piece.withUnsafeMutableBufferPointer { target -> Int in
                 stream.next_out = target.baseAddress
                 stream.avail_out = uInt(target.count)
-                let result = deflate(&stream, Z_FINISH)
-                precondition(result == Z_STREAM_END, "deflate did not finish: \(result)")
+                result = deflate(&stream, flush)
                 return target.count - Int(stream.avail_out)
             }
+            precondition(result == Z_OK || result == Z_STREAM_END || result == Z_BUF_ERROR, "deflate failed: \(result)")
+            output += piece[0..<produced]
         }
-        output.removeSubrange(produced...)
         return output
     }
 

@@ -68,23 +68,47 @@ final class HTMLStream {
 
     deinit { if let context { htmlFreeParserCtxt(context) } }
 
-    /// Parses the next piece of the document.
+    /// Bytes not yet handed to libxml2.
+    private var pending: [UInt8] = []
+
+    /// Parses the next piece of the document. Pieces reach libxml2 in runs of at least 64 KiB
+    /// that end just before a `<`: libxml2 2.9's push parser, resumed in the middle of a tag
+    /// with a quoted attribute, can stop parsing and keep everything after it in its input
+    /// buffer until the end (seen at 64 KiB pieces: a 30 MB post held whole). A piece that
+    /// ends before a tag never resumes inside one.
     func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard context != nil, !bytes.isEmpty else { return }
+        pending.append(contentsOf: bytes)
+        guard pending.count >= 1 << 16 else { return }
+        var cut = pending.lastIndex(of: UInt8(ascii: "<")) ?? 0
+        if cut == 0 {
+            guard pending.count >= 1 << 20 else { return }
+            cut = pending.count  // a megabyte without a tag: text, safe to cut anywhere
+        }
+        push(pending[..<cut])
+        pending.removeFirst(cut)
+    }
+
+    private func push(_ bytes: ArraySlice<UInt8>) {
         guard let context, !bytes.isEmpty else { return }
-        var offset = 0
-        // htmlParseChunk takes an Int32 size.
-        while offset < bytes.count {
-            let count = min(bytes.count - offset, 1 << 20)
-            bytes.baseAddress!.advanced(by: offset).withMemoryRebound(to: CChar.self, capacity: count) {
-                _ = htmlParseChunk(context, $0, Int32(count), 0)
+        bytes.withUnsafeBufferPointer { buffer in
+            var offset = 0
+            // htmlParseChunk takes an Int32 size.
+            while offset < buffer.count {
+                let count = min(buffer.count - offset, 1 << 20)
+                buffer.baseAddress!.advanced(by: offset).withMemoryRebound(to: CChar.self, capacity: count) {
+                    _ = htmlParseChunk(context, $0, Int32(count), 0)
+                }
+                offset += count
             }
-            offset += count
         }
     }
 
     /// Ends the document: the parser closes what is still open.
     func finish() {
         guard let context else { return }
+        push(pending[...])
+        pending.removeAll()
         htmlParseChunk(context, nil, 0, 1)
     }
 }

@@ -69,6 +69,7 @@ public struct PostCache: Sendable {
     public func body(_ id: String, entry: CacheEntry) -> PostBody? {
         guard entry.size <= Self.largestBody,
               let compressed = try? LocalFile.read(bodyPath(id), limit: Self.largestBody, regularOnly: true),
+              compressed.count == entry.storedSize, Self.trailerSize(compressed) == UInt32(truncatingIfNeeded: entry.size),
               let count = try? Gzip.decompress(compressed, limit: entry.size, consume: { _ in }),
               count == entry.size
         else {
@@ -77,6 +78,14 @@ public struct PostCache: Sendable {
         }
         touch(id)
         return .cached(compressed: compressed, size: entry.size)
+    }
+
+    /// The length modulo 2^32 a gzip member's trailer records (its last four bytes), so that
+    /// a sidecar that disagrees with its body is damage before anything is decompressed.
+    static func trailerSize(_ gzip: [UInt8]) -> UInt32? {
+        guard gzip.count >= 18 else { return nil }
+        let end = gzip.count
+        return UInt32(gzip[end - 4]) | UInt32(gzip[end - 3]) << 8 | UInt32(gzip[end - 2]) << 16 | UInt32(gzip[end - 1]) << 24
     }
 
     /// Every readable entry, most recently used first.
@@ -99,6 +108,13 @@ public struct PostCache: Sendable {
     /// caller stores many at once and evicts after the last (eviction reads the whole folder).
     @discardableResult
     public func store(_ metadata: PostMetadata, body: [UInt8], etag: String?, evicting: Bool = true) throws(ToolError) -> CacheEntry {
+        try body.withUnsafeBufferPointer { buffer throws(ToolError) in try store(metadata, body: buffer, etag: etag, evicting: evicting).entry }
+    }
+
+    /// As `store`, from bytes the caller holds (a decoded string's UTF-8, with no copy), and
+    /// also returns the compressed body, so the caller can render from it.
+    public func store(_ metadata: PostMetadata, body: UnsafeBufferPointer<UInt8>, etag: String?,
+                      evicting: Bool = true) throws(ToolError) -> (entry: CacheEntry, compressed: [UInt8]) {
         try LocalFile.privateDirectory(directory)
         let compressed = Gzip.compress(body)
         let entry = CacheEntry(metadata: metadata, etag: etag, size: body.count, storedSize: compressed.count,
@@ -106,7 +122,17 @@ public struct PostCache: Sendable {
         try LocalFile.writeAtomically(bodyPath(metadata.id), compressed, mode: 0o600)
         try LocalFile.writeAtomically(entryPath(metadata.id), Array(JSONCoding.encode(entry)), mode: 0o600)
         if evicting { evict(keeping: metadata.id) }
-        return entry
+        return (entry, compressed)
+    }
+
+    /// Stores a post body held as a string, without copying its bytes.
+    public func store(_ metadata: PostMetadata, text: inout String, etag: String?,
+                      evicting: Bool = true) throws(ToolError) -> (entry: CacheEntry, compressed: [UInt8]) {
+        var result: Result<(entry: CacheEntry, compressed: [UInt8]), ToolError> = .failure(.bug("no store"))
+        text.withUTF8 { buffer in
+            result = Result { () throws(ToolError) in try store(metadata, body: buffer, etag: etag, evicting: evicting) }
+        }
+        return try result.get()
     }
 
     /// Marks `id` as just used.

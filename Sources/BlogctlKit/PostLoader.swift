@@ -40,12 +40,15 @@ public struct PostLoader: Sendable {
                 if let cached { return Loaded(metadata: cached.entry.metadata, body: cached.body, source: .revalidated) }
                 throw .protocolViolation(url: client.server.url("/post/\(postId)"),
                                                   detail: "304 Not Modified to a request without If-None-Match")
-            case .fetched(let post, let body, let etag):
+            case .fetched(let post, let etag):
                 var metadata = post.metadata
                 metadata.id = id
                 metadata.postId = postId
-                try cache.store(metadata, body: body, etag: etag)
-                return Loaded(metadata: metadata, body: .bytes(body), source: .server)
+                // Compressed straight from the decoded string and rendered from the compressed
+                // copy: the body is never held twice uncompressed.
+                var text = post.body
+                let stored = try cache.store(metadata, text: &text, etag: etag)
+                return Loaded(metadata: metadata, body: .cached(compressed: stored.compressed, size: stored.entry.size), source: .server)
             }
         } catch {
             // The server is out of reach but we hold a copy: show it, and say so.

@@ -18,7 +18,7 @@ public enum PostPage {
     public static func render(_ metadata: PostMetadata, body: PostBody, options: RenderOptions,
                               sink: @escaping ([UInt8]) -> Void) {
         if options.format == .html {
-            sink(sanitizedHTML(body.bytes()))
+            streamSanitizedHTML(body, sink: sink)
             return
         }
         let renderer = BodyRenderer(options: options, sink: sink)
@@ -77,9 +77,40 @@ public enum PostPage {
     }
 
     /// The HTML as it came, minus what a terminal would obey (ESC, C1 controls).
-    static func sanitizedHTML(_ body: [UInt8]) -> [UInt8] {
-        var text = Terminal.sanitize(String(decoding: body, as: UTF8.self))
-        if !text.hasSuffix("\n") { text += "\n" }
-        return Array(text.utf8)
+    /// The HTML as it is, cleaned piece by piece as it is decompressed (never whole in
+    /// memory); a UTF-8 sequence split between two pieces waits for the rest.
+    static func streamSanitizedHTML(_ body: PostBody, sink: ([UInt8]) -> Void) {
+        var pending: [UInt8] = []
+        var endsWithNewline = true
+        func emit(_ bytes: ArraySlice<UInt8>) {
+            let text = Terminal.sanitize(String(decoding: bytes, as: UTF8.self))
+            guard let last = text.utf8.last else { return }
+            endsWithNewline = last == 0x0A
+            sink(Array(text.utf8))
+        }
+        body.stream { piece in
+            pending.append(contentsOf: piece)
+            let cut = completeUTF8Prefix(pending)
+            emit(pending[..<cut])
+            pending.removeFirst(cut)
+        }
+        emit(pending[...])
+        if !endsWithNewline { sink([0x0A]) }
+    }
+
+    /// How many leading bytes of `bytes` end on a UTF-8 sequence boundary: all but an
+    /// incomplete sequence at the very end.
+    static func completeUTF8Prefix(_ bytes: [UInt8]) -> Int {
+        var index = bytes.count
+        var back = 0
+        while index > 0 && back < 4 {
+            index -= 1
+            back += 1
+            let byte = bytes[index]
+            if byte & 0xC0 == 0x80 { continue }  // a continuation byte: look further back
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+            return length > back ? index : bytes.count
+        }
+        return bytes.count
     }
 }

@@ -64,12 +64,13 @@ public struct Prefetcher: Sendable {
             switch try await client.post(metadata.postId, etag: nil) {
             case .notModified:
                 return Result(id: metadata.id, outcome: .failed, bytes: 0, detail: "304 to an unconditional request")
-            case .fetched(let post, let body, let etag):
+            case .fetched(let post, let etag):
                 var stored = post.metadata
                 stored.id = metadata.id
                 stored.postId = metadata.postId
-                try cache.store(stored, body: body, etag: etag, evicting: false)
-                return Result(id: metadata.id, outcome: .fetched, bytes: body.count, detail: "")
+                var text = post.body
+                let entry = try cache.store(stored, text: &text, etag: etag, evicting: false).entry
+                return Result(id: metadata.id, outcome: .fetched, bytes: entry.size, detail: "")
             }
         } catch {
             return Result(id: metadata.id, outcome: .failed, bytes: 0, detail: error.message)

@@ -127,11 +127,17 @@ public final class APIClient: Sendable {
         }
     }
 
+    /// Decodes the body where it lies: the decoder reads the response's own buffer through a
+    /// `Data` that does not copy it (it does not outlive this call), so a large answer is not
+    /// held twice while it is decoded.
     public func decode<T: Decodable>(_ type: T.Type, from response: Response, path: String) throws(ToolError) -> T {
-        do {
-            return try JSONCoding.decode(type, from: response.data)
-        } catch {
-            throw .protocolViolation(url: server.url(path), detail: error.description)
+        let result = response.body.withUnsafeReadableBytes { raw -> Result<T, JSONDecodeFailure> in
+            let data = raw.baseAddress.map { Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: raw.count, deallocator: .none) } ?? Data()
+            return Result { () throws(JSONDecodeFailure) in try JSONCoding.decode(type, from: data) }
+        }
+        switch result {
+        case .success(let value): return value
+        case .failure(let error): throw .protocolViolation(url: server.url(path), detail: error.description)
         }
     }
 

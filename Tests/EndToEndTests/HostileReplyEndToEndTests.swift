@@ -112,4 +112,34 @@ import Testing
                                   environment: ["CONDTEST_SERVER": small.url, "TOOLBOX_MAX_RESPONSE": "1M"])
         #expect(allowed.status == 0, "\(allowed.stderr)")
     }
+
+    /// Peak RSS of a process in KiB, from the kernel's own accounting (python3's
+    /// getrusage of its one child), and its exit status.
+    static func peakMemory(_ tool: String, _ arguments: [String], sandbox: Sandbox, environment: [String: String]) throws -> (kib: Int, status: Int32) {
+        let script = "import resource, subprocess, sys; r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL); "
+            + "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, r.returncode)"
+        let run = try runTool("/usr/bin/env", ["python3", "-c", script, Binaries.path(tool)] + arguments, sandbox: sandbox, environment: environment)
+        let fields = run.stdout.split(separator: " ").map { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1 }
+        return (fields.first ?? -1, Int32(fields.last ?? -1))
+    }
+
+    /// Issue 10: memory is bounded by design. A 30 MB post whose every paragraph has a link
+    /// (quoted attributes once made libxml2 hold the whole rest of the body, 57 MB): from the
+    /// network at most three times the body plus 32 MB; from the cache at most 64 MB, and in
+    /// fact under 48 MB whatever the size.
+    @Test func aLargePostIsReadInBoundedMemory() async throws {
+        let sandbox = try Sandbox()
+        let paragraph = "<p>Lorem ipsum <a href=\"/x\">dolor</a> sit amet, <span class=\"c\">consectetur</span> adipiscing elit.</p>\n"
+        let body = String(repeating: paragraph, count: 30_000_000 / paragraph.utf8.count)
+        let data = try Self.blogData(sandbox, body: body)
+        try await withMockd(["--data", data, "--latency", "0", "--quiet"], sandbox: sandbox) { mockd in
+            let environment = sandbox.environment.merging(["BLOGCTL_SERVER": mockd.url]) { $1 }
+            let network = try Self.peakMemory("blogctl", ["read", "w", "--no-pager"], sandbox: sandbox, environment: environment)
+            #expect(network.status == 0)
+            #expect(network.kib > 0 && network.kib < (3 * 30_000_000 + 32 << 20) / 1024, "\(network.kib) KiB from the network")
+            let cached = try Self.peakMemory("blogctl", ["read", "w", "--no-pager", "--offline"], sandbox: sandbox, environment: environment)
+            #expect(cached.status == 0)
+            #expect(cached.kib > 0 && cached.kib < 48 << 10, "\(cached.kib) KiB from the cache")
+        }
+    }
 }
