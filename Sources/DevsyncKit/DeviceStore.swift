@@ -39,7 +39,7 @@ public final class DeviceStore: Sendable {
                 writer = pool
             } else {
                 configuration.readonly = true
-                let queue = try DatabaseQueue(path: path, configuration: configuration)
+                let queue = try DatabaseQueue(path: Self.readOnlyLocation(path), configuration: configuration)
                 try queue.read { db in try Self.check(db, path: path, repairing: false) }
                 reader = queue
                 writer = nil
@@ -49,6 +49,24 @@ public final class DeviceStore: Sendable {
         } catch {
             throw .io(path: path, reason: Self.describe(error))
         }
+    }
+
+    /// Where SQLite can read a store we may not write. In WAL mode a reader needs the shared
+    /// memory file, which it cannot create in a folder it may not write; with no journal left
+    /// beside the store (its writer closed cleanly), the file alone is the whole store, and
+    /// SQLite reads it as immutable. Otherwise the journal is used as it is.
+    static func readOnlyLocation(_ path: String) -> String {
+        guard access(path + "-wal", F_OK) != 0 else { return path }
+        var escaped = ""
+        for character in path {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3F"
+            case "#": escaped += "%23"
+            default: escaped.append(character)
+            }
+        }
+        return "file:" + escaped + "?immutable=1"
     }
 
     /// Whether this process may write the store and the folder its journal lives in.

@@ -13,7 +13,7 @@ extension Devsync {
                 by pending and show. With --wait, rounds repeat with growing pauses until every \
                 change is through or rejected. Exit 0 when all are through, 75 when some remain \
                 for transient reasons, 65 when some were rejected. With --json, the counts \
-                (synced, rejected, remaining, heldElsewhere) as one JSON object on stdout.
+                (synced, rejected, remaining, heldElsewhere, damaged) as one JSON object on stdout.
                 """)
 
         @OptionGroup var store: StoreOptions
