@@ -1,7 +1,12 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import AsyncHTTPClient
 import FoundationEssentials
 import NIOCore
 import NIOHTTP1
+import NIOPosix
+import NIOSSL
 
 /// The one HTTP client of the toolbox, over AsyncHTTPClient: JSON requests, bodies with a
 /// progress callback, connect and total timeouts, retries with backoff for idempotent
@@ -38,21 +43,56 @@ public final class APIClient: Sendable {
         public let body: HTTPClientResponse.Body
     }
 
+    /// How the client reaches the server: timeouts, retries, whom to trust, which proxy.
+    public struct Network: Sendable {
+        /// Seconds for the whole of a request, body included, retries included (curl's `-m`).
+        /// A download that reports progress is bounded by silence instead: no byte for this long.
+        public var timeout: Double = 30
+        /// Seconds to establish a connection (TCP and TLS), within `timeout`.
+        public var connectTimeout: Double?
+        public var retries: Int = 2
+        public var trust: TrustStore = .resolve(cacert: nil)
+        /// Accept any certificate (`-k`).
+        public var insecure = false
+        public var proxy: ProxyChoice?
+
+        public init(timeout: Double = 30, connectTimeout: Double? = nil, retries: Int = 2,
+                    trust: TrustStore = .resolve(cacert: nil), insecure: Bool = false, proxy: ProxyChoice? = nil) {
+            self.timeout = timeout
+            self.connectTimeout = connectTimeout
+            self.retries = retries
+            self.trust = trust
+            self.insecure = insecure
+            self.proxy = proxy
+        }
+    }
+
     /// - Parameters:
-    ///   - timeout: seconds for connecting and for the whole of a request (for streaming
-    ///     requests, the longest silence between two reads).
     ///   - verbose: a sink for `> METHOD URL` and `< STATUS` lines, or nil.
-    public init(server: ServerURL, timeout: Double = 30, retries: Int = 2,
-                verbose: (@Sendable (String) -> Void)? = nil) {
+    public init(server: ServerURL, network: Network, verbose: (@Sendable (String) -> Void)? = nil) throws(ToolError) {
         self.server = server
-        self.timeout = timeout
-        self.retryPolicy = RetryPolicy(retries: retries)
+        self.timeout = network.timeout
+        self.retryPolicy = RetryPolicy(retries: network.retries)
         self.log = verbose ?? { _ in }
-        let amount = TimeAmount.milliseconds(Int64(max(timeout, 0.001) * 1000))
+        let total = TimeAmount.milliseconds(Int64(max(network.timeout, 0.001) * 1000))
+        let connect = TimeAmount.milliseconds(Int64(max(min(network.connectTimeout ?? network.timeout, network.timeout), 0.001) * 1000))
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if network.insecure {
+            tls.certificateVerification = .none
+        } else if server.base.lowercased().hasPrefix("https://") || network.proxy != nil {
+            tls.trustRoots = try network.trust.trustRoots()
+        }
         var configuration = HTTPClient.Configuration(
+            tlsConfiguration: tls,
             redirectConfiguration: .follow(max: 5, allowCycles: false),
-            timeout: .init(connect: amount, read: amount))
+            timeout: .init(connect: connect, read: total))
         configuration.decompression = .disabled
+        if let proxy = network.proxy {
+            let authorization = proxy.user.map { HTTPClient.Authorization.basic(username: $0, password: proxy.password ?? "") }
+            configuration.proxy = proxy.kind == .http
+                ? .server(host: proxy.host, port: proxy.port, authorization: authorization)
+                : .socksServer(host: proxy.host, port: proxy.port)
+        }
         // Our RetryPolicy retries with backoff and counts against --retries; AsyncHTTPClient's
         // own retrying of failed connects would hold a refused connection until the timeout.
         configuration.connectionPool.retryConnectionEstablishment = false
@@ -60,11 +100,21 @@ public final class APIClient: Sendable {
         self.http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
+    public convenience init(server: ServerURL, timeout: Double = 30, retries: Int = 2,
+                            verbose: (@Sendable (String) -> Void)? = nil) {
+        // Plain settings never fail: no CA file to read.
+        try! self.init(server: server, network: Network(timeout: timeout, retries: retries, trust: .system(nil)), verbose: verbose)
+    }
+
     /// Runs `body` with a client and always shuts the client down afterwards.
     public static func using<T>(server: ServerURL, timeout: Double = 30, retries: Int = 2,
                                 verbose: (@Sendable (String) -> Void)? = nil,
                                 _ body: (APIClient) async throws -> T) async throws -> T {
-        let client = APIClient(server: server, timeout: timeout, retries: retries, verbose: verbose)
+        try await using(APIClient(server: server, timeout: timeout, retries: retries, verbose: verbose), body)
+    }
+
+    /// Runs `body` with `client` and always shuts it down afterwards.
+    public static func using<T>(_ client: APIClient, _ body: (APIClient) async throws -> T) async throws -> T {
         do {
             let result = try await body(client)
             await client.shutdown()
@@ -83,21 +133,28 @@ public final class APIClient: Sendable {
 
     /// Sends a request and reads the whole body. Returns every status below 500; a 5xx, a
     /// connection error or a timeout is retried when the request is idempotent, then thrown.
+    /// Without `progress`, the whole of it, retries and body included, ends within `timeout`.
     public func send(_ method: HTTPMethod, _ path: String, headers: [(String, String)] = [],
                      body: [UInt8]? = nil, idempotent: Bool? = nil, maxBytes: Int = APIClient.maximumResponse(),
                      progress: (@Sendable (Int64, Int64?) -> Void)? = nil) async throws(ToolError) -> Response {
         let url = server.url(path)
         let retryable = idempotent ?? [.GET, .HEAD, .PUT, .DELETE, .OPTIONS].contains(method)
         let policy = retryable ? retryPolicy : RetryPolicy(retries: 0)
+        let deadline: ContinuousClock.Instant? = progress == nil ? .now + .milliseconds(Int64(timeout * 1000)) : nil
         do {
             return try await policy.run(
-                isRetryable: { [timeout] in Self.isTransient(Self.describe($0, url: url, timeout: timeout)) },
+                isRetryable: { [timeout] error in
+                    // A retry that could not finish before the deadline is not worth starting.
+                    if let deadline, deadline - .now < .milliseconds(100) { return false }
+                    return Self.isTransient(Self.describe(error, url: url, timeout: timeout))
+                },
                 onRetry: { [log] attempt, error, wait in
                     log("* retry \(attempt) of \(policy.retries) in \(Int(wait * 1000)) ms after: \(Self.describe(error, url: url, timeout: self.timeout).message)")
                 },
                 operation: { _ in
-                    let response = try await self.perform(method, url, headers: headers, body: body,
-                                                          maxBytes: maxBytes, progress: progress)
+                    let response = try await self.withDeadline(deadline, url: url) {
+                        try await self.perform(method, path, headers: headers, body: body, maxBytes: maxBytes, progress: progress)
+                    }
                     if response.status >= 500 {
                         throw ToolError.httpStatus(url: url, status: response.status, message: response.summary)
                     }
@@ -105,6 +162,23 @@ public final class APIClient: Sendable {
                 })
         } catch {
             throw Self.describe(error, url: url, timeout: timeout)
+        }
+    }
+
+    /// Runs `operation`, ending it with `timedOut` at `deadline` (nil: no deadline), whatever
+    /// it is waiting for: a connection, a header, or a body sent one byte at a time.
+    private func withDeadline<T: Sendable>(_ deadline: ContinuousClock.Instant?, url: String,
+                                           _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+        guard let deadline else { return try await operation() }
+        return try await withThrowingTaskGroup(of: T.self) { group in
+            group.addTask { try await operation() }
+            group.addTask { [timeout] in
+                try await Task.sleep(until: deadline, clock: .continuous)
+                throw ToolError.timedOut(url: url, seconds: timeout)
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw ToolError.timedOut(url: url, seconds: timeout) }
+            return first
         }
     }
 
@@ -147,7 +221,7 @@ public final class APIClient: Sendable {
                      body: [UInt8]? = nil) async throws(ToolError) -> StreamingResponse {
         let url = server.url(path)
         do {
-            let request = makeRequest(method, url, headers: headers, body: body)
+            let request = makeRequest(method, path, headers: headers, body: body)
             let start = ContinuousClock.now
             log("> \(method.rawValue) \(url)")
             // No total deadline: a stream may legitimately last long; the read timeout bounds silence.
@@ -166,16 +240,15 @@ public final class APIClient: Sendable {
         environment["TOOLBOX_MAX_RESPONSE"].flatMap(ByteSize.parse).map { max($0, 1) } ?? 64 << 20
     }
 
-    private func perform(_ method: HTTPMethod, _ url: String, headers: [(String, String)], body: [UInt8]?,
+    private func perform(_ method: HTTPMethod, _ path: String, headers: [(String, String)], body: [UInt8]?,
                          maxBytes: Int, progress: (@Sendable (Int64, Int64?) -> Void)?) async throws -> Response {
-        let request = makeRequest(method, url, headers: headers, body: body)
+        let url = server.url(path)
+        let request = makeRequest(method, path, headers: headers, body: body)
         let start = ContinuousClock.now
         log("> \(method.rawValue) \(url)")
         // A download that reports progress may take longer than the timeout as long as it keeps
-        // moving: the read timeout bounds silence. Other requests get a total deadline too.
-        let deadline: NIODeadline = progress == nil
-            ? .now() + .milliseconds(Int64(timeout * 1000)) : .distantFuture
-        let response = try await http.execute(request, deadline: deadline)
+        // moving: the read timeout bounds silence. Other requests are bounded by `send`.
+        let response = try await http.execute(request, deadline: .distantFuture)
         let expected = response.headers.first(name: "Content-Length").flatMap { Int64($0) }
         var buffer = ByteBuffer()
         if let expected, expected > Int64(maxBytes) {
@@ -195,11 +268,16 @@ public final class APIClient: Sendable {
         return Response(status: Int(response.status.code), headers: response.headers, body: buffer)
     }
 
-    private func makeRequest(_ method: HTTPMethod, _ url: String, headers: [(String, String)], body: [UInt8]?) -> HTTPClientRequest {
-        var request = HTTPClientRequest(url: url)
+    /// The request for `path`, sent without the credentials of the server URL in the URL
+    /// itself: they go as HTTP Basic, unless the caller authorises otherwise.
+    private func makeRequest(_ method: HTTPMethod, _ path: String, headers: [(String, String)], body: [UInt8]?) -> HTTPClientRequest {
+        var request = HTTPClientRequest(url: server.requestURL(path))
         request.method = method
         request.headers.add(name: "User-Agent", value: "toolbox/\(ToolboxVersion.current)")
         for (name, value) in headers { request.headers.add(name: name, value: value) }
+        if let authorization = server.authorization, !headers.contains(where: { $0.0.lowercased() == "authorization" }) {
+            request.headers.add(name: "Authorization", value: authorization)
+        }
         if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
         return request
     }
@@ -216,35 +294,75 @@ public final class APIClient: Sendable {
         }
     }
 
-    /// Maps whatever AsyncHTTPClient or NIO threw to a `ToolError` naming the URL.
+    /// Maps whatever AsyncHTTPClient, NIO or NIOSSL threw to a `ToolError` naming the URL,
+    /// by the error's type and case, never by the words of its description, and in words a
+    /// user reads (no Swift type names).
     public static func describe(_ error: any Error, url: String, timeout: Double) -> ToolError {
-        if let error = error as? ToolError { return error }
-        if error is CancellationError { return .interrupted }
-        if let error = error as? HTTPClientError {
-            switch error {
-            case .connectTimeout, .readTimeout, .deadlineExceeded, .getConnectionFromPoolTimeout, .writeTimeout:
-                return .timedOut(url: url, seconds: timeout)
-            case .remoteConnectionClosed:
-                return .unreachable(url: url, reason: "connection closed by the server")
-            case .invalidURL, .emptyHost, .emptyScheme:
-                return .usage("invalid URL \(url)")
-            case .cancelled:
-                return .interrupted
-            default:
-                break
+        switch error {
+        case let error as ToolError: return error
+        case is CancellationError: return .interrupted
+        case let error as HTTPClientError: return describe(error, url: url, timeout: timeout)
+        case let error as NIOConnectionError:
+            if error.dnsAError != nil && error.dnsAAAAError != nil && error.connectionErrors.isEmpty {
+                return .unreachable(url: url, reason: "host not found")
+            }
+            if let first = error.connectionErrors.first { return describe(first.error, url: url, timeout: timeout) }
+            return .unreachable(url: url, reason: "host not found")
+        case let error as IOError: return .unreachable(url: url, reason: describe(errno: error.errnoCode))
+        case is ChannelError:
+            if case .connectTimeout = error as? ChannelError { return .timedOut(url: url, seconds: timeout) }
+            return .unreachable(url: url, reason: "the connection failed")
+        case is HTTPParserError:
+            return .protocolViolation(url: url, detail: "the reply is not valid HTTP")
+        case let error as NIOSSLExtraError where error == .failedToValidateHostname:
+            return .certificate(url: url, reason: "it is not valid for this host name")
+        case let error as NIOSSLError: return describe(error, url: url)
+        case is SocketAddressError: return .unreachable(url: url, reason: "host not found")
+        default: return .unreachable(url: url, reason: "the connection failed")
+        }
+    }
+
+    static func describe(_ error: HTTPClientError, url: String, timeout: Double) -> ToolError {
+        // HTTPClientError is a struct of static values: matched by equality, case by case.
+        let timeouts: [HTTPClientError] = [.connectTimeout, .readTimeout, .deadlineExceeded, .getConnectionFromPoolTimeout,
+                                           .writeTimeout, .socksHandshakeTimeout, .httpProxyHandshakeTimeout, .tlsHandshakeTimeout]
+        if timeouts.contains(error) { return .timedOut(url: url, seconds: timeout) }
+        if error == .remoteConnectionClosed { return .unreachable(url: url, reason: "connection closed by the server") }
+        if [.invalidURL, .emptyHost, .emptyScheme].contains(error) { return .usage("invalid URL \(url)") }
+        if error == .cancelled { return .interrupted }
+        if [.redirectCycleDetected, .redirectLimitReached].contains(error) {
+            return .protocolViolation(url: url, detail: "the server redirects in a loop")
+        }
+        if error == .bodyLengthMismatch { return .protocolViolation(url: url, detail: "the body is not as long as the server said") }
+        if error == .invalidProxyResponse { return .unreachable(url: url, reason: "the proxy refused the connection") }
+        if error == .proxyAuthenticationRequired {
+            return .unreachable(url: url, reason: "the proxy wants credentials (user:password@ in the proxy URL)")
+        }
+        return .protocolViolation(url: url, detail: "the server broke the HTTP protocol")
+    }
+
+    static func describe(_ error: NIOSSLError, url: String) -> ToolError {
+        if case .handshakeFailed(let inner) = error {
+            let text = "\(inner)"
+            // BoringSSL's own reason codes, the stable part of its error strings.
+            if text.contains("CERTIFICATE_VERIFY_FAILED") {
+                return .certificate(url: url, reason: "it is not trusted (an unknown or private issuer, self-signed, or expired)")
+            }
+            if text.contains("WRONG_VERSION_NUMBER") {
+                return .protocolViolation(url: url, detail: "the server does not speak TLS on this port; try http://")
             }
         }
-        let text = String(describing: error)
-        let lower = text.lowercased()
-        if lower.contains("refused") { return .unreachable(url: url, reason: "connection refused") }
-        if lower.contains("reset") { return .unreachable(url: url, reason: "connection reset") }
-        if lower.contains("unreachable") { return .unreachable(url: url, reason: "network unreachable") }
-        if lower.contains("dns") || lower.contains("resolve") || lower.contains("nodename") {
-            return .unreachable(url: url, reason: "host not found")
+        return .unreachable(url: url, reason: "the TLS handshake failed")
+    }
+
+    static func describe(errno code: Int32) -> String {
+        switch code {
+        case ECONNREFUSED: return "connection refused"
+        case ECONNRESET: return "connection reset"
+        case ENETUNREACH, EHOSTUNREACH: return "network unreachable"
+        case ETIMEDOUT: return "connection timed out"
+        default: return String(cString: strerror(code))
         }
-        if lower.contains("timeout") || lower.contains("timed out") { return .timedOut(url: url, seconds: timeout) }
-        let reason = Terminal.sanitizeField(text)
-        return .unreachable(url: url, reason: reason.count > 120 ? String(reason.prefix(120)) + "…" : reason)
     }
 
     static func milliseconds(since start: ContinuousClock.Instant) -> Int64 {

@@ -7,8 +7,25 @@ public struct CommonOptions: ParsableArguments, Sendable {
         valueName: "url"))
     public var server: String?
 
-    @Option(name: .long, help: ArgumentHelp("Seconds to wait for a connection and for each request.", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp(
+        "Seconds for the whole of a request, body and retries included; a download with progress: the longest silence.",
+        valueName: "seconds"))
     public var timeout: Double = 30
+
+    @Option(name: .customLong("connect-timeout"), help: ArgumentHelp("Seconds to establish a connection (default: --timeout).", valueName: "seconds"))
+    public var connectTimeout: Double?
+
+    @Option(name: .long, help: ArgumentHelp("Trust the certificates in this PEM file instead of the system's.", valueName: "file"))
+    public var cacert: String?
+
+    @Flag(name: [.short, .long], help: "Do not check the server's TLS certificate (prints a warning).")
+    public var insecure = false
+
+    @Option(name: .long, help: ArgumentHelp("Use this proxy: http://[user:password@]host:port or socks5://host:port.", valueName: "url"))
+    public var proxy: String?
+
+    @Option(name: .long, help: ArgumentHelp("Hosts reached without a proxy: a comma-separated list of names, domains and addresses, or *.", valueName: "list"))
+    public var noproxy: String?
 
     @Option(name: .long, help: ArgumentHelp(
         "Retries of a read on connection errors, timeouts and 5xx answers, with exponential backoff.",
@@ -28,6 +45,9 @@ public struct CommonOptions: ParsableArguments, Sendable {
 
     public func validate() throws {
         guard timeout > 0, timeout <= 86_400 else { throw ValidationError("--timeout must be between 0 and 86400 seconds") }
+        if let connectTimeout, !(connectTimeout > 0 && connectTimeout <= 86_400) {
+            throw ValidationError("--connect-timeout must be between 0 and 86400 seconds")
+        }
         guard (0...20).contains(retries) else { throw ValidationError("--retries must be between 0 and 20") }
     }
 
@@ -42,10 +62,22 @@ public struct CommonOptions: ParsableArguments, Sendable {
         try ServerURL.resolve(flag: server, toolVariable: tool.uppercased() + "_SERVER")
     }
 
+    /// The network settings these options and the environment give for `server`.
+    public func network(for server: ServerURL, environment: [String: String] = Environment.current) throws(ToolError) -> APIClient.Network {
+        APIClient.Network(timeout: timeout, connectTimeout: connectTimeout, retries: retries,
+                          trust: TrustStore.resolve(cacert: cacert, environment: environment), insecure: insecure,
+                          proxy: try ProxyChoice.resolve(for: server, flag: proxy, noproxyFlag: noproxy, environment: environment))
+    }
+
     /// Runs `body` with a client configured from these options, shut down afterwards.
     public func withClient<T>(tool: String, _ body: (APIClient) async throws -> T) async throws -> T {
         let verboseSink: (@Sendable (String) -> Void)? = verbose ? { @Sendable line in StandardError.write(line) } : nil
-        return try await APIClient.using(server: try serverURL(tool: tool), timeout: timeout, retries: retries,
-                                         verbose: verboseSink, body)
+        let server = try serverURL(tool: tool)
+        let network = try network(for: server)
+        if insecure && server.base.lowercased().hasPrefix("https://") {
+            StandardError.write("\(tool): warning: -k: the certificate of \(server.host) is not checked")
+        }
+        if verbose, let proxy = network.proxy { StandardError.write("* through the proxy \(proxy.description)") }
+        return try await APIClient.using(try APIClient(server: server, network: network, verbose: verboseSink), body)
     }
 }

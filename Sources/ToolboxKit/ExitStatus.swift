@@ -21,6 +21,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case protocolError = 76
     /// The server refused the credentials.
     case noPermission = 77
+    /// The server's TLS certificate is not trusted with these settings (`--cacert`, `SSL_CERT_FILE`).
+    case configuration = 78
     /// Stopped by Ctrl-C (128 + SIGINT).
     case interrupted = 130
 }

@@ -3,23 +3,76 @@
 public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
     public static let defaultURL = "http://127.0.0.1:8106"
 
-    /// Scheme, host and port, with no trailing slash: `http://127.0.0.1:8106`.
+    /// Scheme, host and port, with no trailing slash and no credentials: `http://127.0.0.1:8106`.
     public let base: String
+    /// Credentials written in the URL (`https://alice:secret@host`), percent-decoded, sent as
+    /// HTTP Basic as curl does, and never printed.
+    public let user: String?
+    public let password: String?
 
     public init(_ text: String) throws(ToolError) {
         var value = text.trimmingSpaces()
         while value.hasSuffix("/") { value.removeLast() }
         let lower = value.lowercased()
         guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
-            throw .usage("invalid server URL \"\(Terminal.sanitize(text))\": it must start with http:// or https://")
+            throw .usage("invalid server URL \(Terminal.quote(Self.redacted(text))): it must start with http:// or https://")
         }
-        let afterScheme = value[value.firstRange(of: "://")!.upperBound...]
+        let schemeEnd = value.firstRange(of: "://")!.upperBound
+        var afterScheme = value[schemeEnd...]
+        // user:password@ before the host (the host part ends at the first slash).
+        let authorityEnd = afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex
+        if let at = afterScheme[..<authorityEnd].lastIndex(of: "@") {
+            let userinfo = afterScheme[..<at]
+            let colon = userinfo.firstIndex(of: ":")
+            user = Self.percentDecoded(colon.map { userinfo[..<$0] } ?? userinfo)
+            password = colon.map { Self.percentDecoded(userinfo[userinfo.index(after: $0)...]) } ?? ""
+            afterScheme = afterScheme[afterScheme.index(after: at)...]
+        } else {
+            user = nil
+            password = nil
+        }
         guard let first = afterScheme.first, first != "/", first != ":",
               !afterScheme.contains(where: { $0 == " " || $0 == "?" || $0 == "#" })
         else {
-            throw .usage("invalid server URL \"\(Terminal.sanitize(text))\": it needs a host, and no query or fragment")
+            throw .usage("invalid server URL \(Terminal.quote(Self.redacted(text))): it needs a host, and no query or fragment")
         }
-        self.base = value
+        self.base = String(value[..<schemeEnd]) + afterScheme
+    }
+
+    /// The `Authorization` header for credentials given in the URL.
+    public var authorization: String? {
+        guard let user else { return nil }
+        return "Basic " + Base64.encode(Array((user + ":" + (password ?? "")).utf8))
+    }
+
+    /// `text` with the password of a URL replaced by `***`, for messages.
+    public static func redacted(_ text: String) -> String {
+        guard let schemeEnd = text.firstRange(of: "://")?.upperBound else { return text }
+        let rest = text[schemeEnd...]
+        let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
+        guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return text }
+        let userinfo = rest[..<at]
+        let user = userinfo.firstIndex(of: ":").map { userinfo[..<$0] } ?? userinfo
+        return String(text[..<schemeEnd]) + user + ":***" + rest[at...]
+    }
+
+    static func percentDecoded(_ text: Substring) -> String {
+        var bytes: [UInt8] = []
+        var index = text.utf8.startIndex
+        let utf8 = text.utf8
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "%"), let high = utf8.index(index, offsetBy: 1, limitedBy: utf8.endIndex), high < utf8.endIndex,
+               let low = utf8.index(index, offsetBy: 2, limitedBy: utf8.endIndex), low < utf8.endIndex,
+               let value = UInt8(String(decoding: [utf8[high], utf8[low]], as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                index = utf8.index(after: low)
+            } else {
+                bytes.append(byte)
+                index = utf8.index(after: index)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Resolves the server from the flag, the environment and the default, in that order.
@@ -32,13 +85,23 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
         return try ServerURL(defaultURL)
     }
 
-    /// The absolute URL of an API path (`/conditions/7`) or of an absolute URL given by the server.
+    /// The absolute URL of an API path (`/conditions/7`) or of an absolute URL given by the
+    /// server, as messages show it: credentials as `user:***@`.
     public func url(_ path: String) -> String {
+        let full = requestURL(path)
+        guard let user, full.hasPrefix(base) else { return full }
+        let schemeEnd = base.firstRange(of: "://")!.upperBound
+        return String(base[..<schemeEnd]) + user + ":***@" + full[schemeEnd...]
+    }
+
+    /// The URL to send a request to, and to resolve a document's links against: no credentials
+    /// (they travel in the Authorization header).
+    public func requestURL(_ path: String) -> String {
         if path.hasPrefix("http://") || path.hasPrefix("https://") { return path }
         return path.hasPrefix("/") ? base + path : base + "/" + path
     }
 
-    public var description: String { base }
+    public var description: String { String(url("/").dropLast()) }
 
     /// The host name, as ~/.netrc names machines: `127.0.0.1`, `api.example.com`.
     public var host: String {

@@ -9,6 +9,8 @@ public enum ToolError: Error, Sendable, Equatable {
     case httpStatus(url: String, status: Int, message: String)
     /// The server refused the credentials (401/403).
     case credentialsRefused(url: String)
+    /// The server's certificate failed verification; `reason` says why, in words.
+    case certificate(url: String, reason: String)
     /// The server's response could not be understood.
     case protocolViolation(url: String, detail: String)
     /// An id that does not exist.
@@ -33,6 +35,7 @@ public enum ToolError: Error, Sendable, Equatable {
         case .unreachable, .timedOut: return .unavailable
         case .httpStatus(_, let status, _): return status == 404 ? .noInput : .unavailable
         case .credentialsRefused: return .noPermission
+        case .certificate: return .configuration
         case .protocolViolation: return .protocolError
         case .notFound, .missing: return .noInput
         case .badData: return .dataError
@@ -57,6 +60,8 @@ public enum ToolError: Error, Sendable, Equatable {
             return "\(url) answered HTTP \(status)\(detail)"
         case .credentialsRefused(let url):
             return "\(url) refused the credentials"
+        case .certificate(let url, let reason):
+            return "cannot trust the certificate of \(Self.host(of: url)): \(reason); give its CA with --cacert FILE (or SSL_CERT_FILE), or use -k to skip the check"
         case .protocolViolation(let url, let detail):
             return "unexpected response from \(url): \(detail)"
         case .notFound(let what):
@@ -70,6 +75,15 @@ public enum ToolError: Error, Sendable, Equatable {
         case .bug(let text):
             return "internal error: \(text); please report it"
         }
+    }
+
+    /// `host[:port]` of a URL, for messages about the host itself.
+    static func host(of url: String) -> String {
+        guard let schemeEnd = url.firstRange(of: "://")?.upperBound else { return url }
+        var rest = url[schemeEnd...]
+        if let slash = rest.firstIndex(of: "/") { rest = rest[..<slash] }
+        if let at = rest.lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
+        return String(rest)
     }
 
     /// The hint about mockd only makes sense for a server on this machine.

@@ -15,9 +15,11 @@ public enum ToolMain {
             StandardOutput.print(Command.configuration.version + "\n")
             exit(0)
         }
+        let subcommands = Set(Command.configuration.subcommands.map { $0._commandName })
+        let given = arguments ?? Array(CommandLine.arguments.dropFirst())
         var command: any ParsableCommand
         do {
-            command = try Command.parseAsRoot(arguments)
+            command = try Command.parseAsRoot(LeadingOptions.hoisted(given, subcommands: subcommands))
         } catch {
             Command.exit(withError: error)
         }

@@ -32,3 +32,22 @@ import Testing
         #expect(url.url("https://elsewhere/x") == "https://elsewhere/x")
     }
 }
+
+@Suite struct LeadingOptionsTests {
+    let subcommands: Set<String> = ["list", "eval", "cache"]
+
+    @Test func sharedOptionsBeforeTheSubcommandMoveAfterIt() {
+        #expect(LeadingOptions.hoisted(["--server", "http://h", "list"], subcommands: subcommands) == ["list", "--server", "http://h"])
+        #expect(LeadingOptions.hoisted(["--json", "--timeout=5", "-v", "eval", "7", "--", "-x"], subcommands: subcommands)
+                == ["eval", "7", "--json", "--timeout=5", "-v", "--", "-x"])
+        #expect(LeadingOptions.hoisted(["-q", "cache", "clear"], subcommands: subcommands) == ["cache", "clear", "-q"])
+    }
+
+    @Test func anythingElseIsLeftAlone() {
+        #expect(LeadingOptions.hoisted(["list", "--json"], subcommands: subcommands) == ["list", "--json"])
+        #expect(LeadingOptions.hoisted(["--server", "http://h"], subcommands: subcommands) == ["--server", "http://h"])
+        #expect(LeadingOptions.hoisted(["--server"], subcommands: subcommands) == ["--server"])
+        #expect(LeadingOptions.hoisted(["--bogus", "list"], subcommands: subcommands) == ["--bogus", "list"])
+        #expect(LeadingOptions.hoisted(["--json", "nosuch"], subcommands: subcommands) == ["--json", "nosuch"])
+    }
+}
