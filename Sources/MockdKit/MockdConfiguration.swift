@@ -21,6 +21,9 @@ public struct MockdConfiguration: Sendable {
     public var passcodeUser = "Runloop"
     public var passcodePassword = "Run!@0p"
     public var passcodeCodes: [String] = []
+    /// PEM files of a certificate (chain) and its key: serve HTTPS instead of HTTP.
+    public var tlsCertificate: String?
+    public var tlsKey: String?
 
     public init() {}
 

@@ -18,7 +18,7 @@ public struct CommonOptions: ParsableArguments, Sendable {
     @Option(name: .long, help: ArgumentHelp("Trust the certificates in this PEM file instead of the system's.", valueName: "file"))
     public var cacert: String?
 
-    @Flag(name: [.short, .long], help: "Do not check the server's TLS certificate (prints a warning).")
+    @Flag(name: [.customShort("k"), .long], help: "Do not check the server's TLS certificate (prints a warning).")
     public var insecure = false
 
     @Option(name: .long, help: ArgumentHelp("Use this proxy: http://[user:password@]host:port or socks5://host:port.", valueName: "url"))

@@ -61,7 +61,10 @@ public enum ToolError: Error, Sendable, Equatable {
         case .credentialsRefused(let url):
             return "\(url) refused the credentials"
         case .certificate(let url, let reason):
-            return "cannot trust the certificate of \(Self.host(of: url)): \(reason); give its CA with --cacert FILE (or SSL_CERT_FILE), or use -k to skip the check"
+            let hint = reason.contains("host name")
+                ? "connect by a name the certificate lists, or use -k to skip the check"
+                : "give its CA with --cacert FILE (or SSL_CERT_FILE), or use -k to skip the check"
+            return "cannot trust the certificate of \(Self.host(of: url)): \(reason); \(hint)"
         case .protocolViolation(let url, let detail):
             return "unexpected response from \(url): \(detail)"
         case .notFound(let what):

@@ -67,6 +67,12 @@ struct Mockd: AsyncParsableCommand {
             help: ArgumentHelp("Comma-separated 4-digit codes the passcode API chooses from (default: any).", valueName: "list"))
     var passcodeCodes: String?
 
+    @Option(name: .customLong("tls-cert"), help: ArgumentHelp("Serve HTTPS with this PEM certificate (chain); needs --tls-key.", valueName: "file"))
+    var tlsCert: String?
+
+    @Option(name: .customLong("tls-key"), help: ArgumentHelp("The PEM private key of --tls-cert.", valueName: "file"))
+    var tlsKey: String?
+
     static func main() async { await ToolMain.run(self) }
 
     func validate() throws {
@@ -77,6 +83,7 @@ struct Mockd: AsyncParsableCommand {
             throw ValidationError("--failure-rate must be between 0 and 1")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together") }
         guard (0...1_000_000).contains(posts) else { throw ValidationError("--posts must be between 0 and 1000000") }
         guard (0...200_000_000).contains(massiveSize) else { throw ValidationError("--massive-size must be between 0 and 200000000") }
         guard massiveRate >= 1 else { throw ValidationError("--massive-rate must be at least 1") }
@@ -105,9 +112,13 @@ struct Mockd: AsyncParsableCommand {
         configuration.passcodeUser = passcodeUser
         configuration.passcodePassword = passcodePassword
         configuration.passcodeCodes = passcodeCodes.map { $0.split(separator: ",").map(String.init) } ?? []
+        configuration.tlsCertificate = tlsCert
+        configuration.tlsKey = tlsKey
         let server = MockServer(configuration: configuration, apis: try MockAPIs.load(configuration))
         do {
             try await server.run()
+        } catch let error as ToolError {
+            throw error
         } catch {
             throw ToolError.io(path: "\(host):\(port)", reason: "cannot serve: \(Terminal.sanitizeField(String(describing: error)))")
         }
