@@ -11,19 +11,23 @@ public struct BlogClient: Sendable {
 
     public var server: ServerURL { api.server }
 
-    /// `GET /post-metadata`: every post's summary. Never touches `/post`.
-    public func metadataList() async throws(ToolError) -> [PostMetadata] {
-        let list = try await api.getJSON("/post-metadata", as: [PostMetadata].self)
+    /// `GET /post-metadata`: every post's summary. Never touches `/post`. A record that does
+    /// not decode, or whose ids cannot be used, is left out and described to `warn`.
+    public func metadataList(warn: (String) -> Void = { _ in }) async throws(ToolError) -> [PostMetadata] {
+        let list = try await api.getList("/post-metadata", as: PostMetadata.self)
+        for skipped in list.skipped { warn("skipped post \(skipped)") }
         var checked: [PostMetadata] = []
-        checked.reserveCapacity(list.count)
-        for metadata in list { checked.append(try metadata.validated(server: server)) }
+        checked.reserveCapacity(list.records.count)
+        for metadata in list.records {
+            do { checked.append(try metadata.validated(server: server)) } catch { warn("skipped post: \(error.message)") }
+        }
         return checked
     }
 
     /// `GET /post-metadata/:id`
     public func metadata(_ id: String) async throws(ToolError) -> PostMetadata {
         let id = try ResourceID.validate(id, kind: "post id")
-        return try await api.getJSON("/post-metadata/\(id)", as: PostMetadata.self, notFound: "post \(id)")
+        return try await api.getJSON("/post-metadata/" + ResourceID.pathSegment(id), as: PostMetadata.self, notFound: "post \(Terminal.quote(id))")
             .validated(server: server)
     }
 
@@ -38,13 +42,13 @@ public struct BlogClient: Sendable {
     public func post(_ postId: String, etag: String?,
                      progress: (@Sendable (Int64, Int64?) -> Void)? = nil) async throws(ToolError) -> Fetch {
         let postId = try ResourceID.validate(postId, kind: "post id")
-        let path = "/post/\(postId)"
+        let path = "/post/" + ResourceID.pathSegment(postId)
         var headers = [("Accept", "application/json")]
         if let etag { headers.append(("If-None-Match", etag)) }
         let response = try await api.send(.GET, path, headers: headers, maxBytes: Self.largestBody,
                                           progress: progress ?? { _, _ in })
         if response.status == 304 { return .notModified }
-        try api.check(response, path: path, notFound: "post \(postId)")
+        try api.check(response, path: path, notFound: "post \(Terminal.quote(postId))")
         let post = try api.decode(Post.self, from: response, path: path)
         _ = try post.metadata.validated(server: server)
         return .fetched(post, etag: response.header("ETag"))
@@ -53,9 +57,9 @@ public struct BlogClient: Sendable {
     /// `HEAD /post/:postId`: the size of the answer and its tag, without the body.
     public func postHead(_ postId: String) async throws(ToolError) -> (size: Int?, etag: String?) {
         let postId = try ResourceID.validate(postId, kind: "post id")
-        let path = "/post/\(postId)"
+        let path = "/post/" + ResourceID.pathSegment(postId)
         let response = try await api.send(.HEAD, path)
-        try api.check(response, path: path, notFound: "post \(postId)")
+        try api.check(response, path: path, notFound: "post \(Terminal.quote(postId))")
         return (response.header("Content-Length").flatMap { Int($0) }, response.header("ETag"))
     }
 
@@ -68,7 +72,7 @@ public struct BlogClient: Sendable {
         guard image.hasPrefix("/"), !segments.contains(".."), !segments.contains("."),
               image.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") })
         else {
-            throw .protocolViolation(url: server.url("/post-metadata/\(metadata.id)"),
+            throw .protocolViolation(url: server.url("/post-metadata/" + ResourceID.pathSegment(metadata.id)),
                                      detail: "author image \"\(Terminal.sanitizeField(metadata.author.image))\" is not a path on this server")
         }
         return image

@@ -47,18 +47,28 @@ public struct PostCache: Sendable {
         return PostCache(directory: Paths(environment: environment).cache("blogctl") + "/posts", capacity: capacity)
     }
 
-    func bodyPath(_ id: String) -> String { directory + "/" + id + ".html.gz" }
-    func entryPath(_ id: String) -> String { directory + "/" + id + ".json" }
+    /// Files are named by `ResourceID.fileStem` of the post's id: any id the server uses,
+    /// none able to leave the folder or collide (a hashed stem's sidecar records its id).
+    func bodyPath(_ id: String) -> String { stemPath(ResourceID.fileStem(id)) + ".html.gz" }
+    func entryPath(_ id: String) -> String { stemPath(ResourceID.fileStem(id)) + ".json" }
+    func stemPath(_ stem: String) -> String { directory + "/" + stem }
 
     // MARK: - Reading
 
     /// The sidecar of `id`, or nil when there is none or it cannot be read.
     public func entry(_ id: String) -> CacheEntry? {
-        guard let bytes = try? LocalFile.read(entryPath(id), limit: 1 << 20, regularOnly: true),
+        guard let entry = entry(stem: ResourceID.fileStem(id)), entry.metadata.id == id else { return nil }
+        return entry
+    }
+
+    /// The sidecar `STEM.json`, when it is ours and vouches for an id with that stem.
+    func entry(stem: String) -> CacheEntry? {
+        let path = stemPath(stem) + ".json"
+        guard let bytes = try? LocalFile.read(path, limit: 1 << 20, regularOnly: true),
               var entry = try? JSONCoding.decode(CacheEntry.self, from: Data(bytes)),
-              entry.metadata.id == id
+              ResourceID.fileStem(entry.metadata.id) == stem
         else { return nil }
-        entry.lastUsed = modificationTime(entryPath(id))
+        entry.lastUsed = modificationTime(path)
         return entry
     }
 
@@ -90,8 +100,8 @@ public struct PostCache: Sendable {
 
     /// Every readable entry, most recently used first.
     public func entries() -> [CacheEntry] {
-        let ids = names().compactMap { $0.hasSuffix(".json") ? String($0.dropLast(5)) : nil }
-        return ids.compactMap(entry).sorted { ($0.lastUsed ?? .distantPast) > ($1.lastUsed ?? .distantPast) }
+        let stems = names().compactMap { $0.hasSuffix(".json") && Self.isOwnName($0) ? String($0.dropLast(5)) : nil }
+        return stems.compactMap { entry(stem: $0) }.sorted { ($0.lastUsed ?? .distantPast) > ($1.lastUsed ?? .distantPast) }
     }
 
     /// The post whose metadata id or post id is `id`, for `--offline`.
@@ -140,9 +150,11 @@ public struct PostCache: Sendable {
         utimensat(AT_FDCWD, entryPath(id), nil, 0)
     }
 
-    public func remove(_ id: String) {
-        delete(bodyPath(id))
-        delete(entryPath(id))
+    public func remove(_ id: String) { remove(stem: ResourceID.fileStem(id)) }
+
+    func remove(stem: String) {
+        delete(stemPath(stem) + ".html.gz")
+        delete(stemPath(stem) + ".json")
     }
 
     /// Removes every entry and our own leftovers, nothing else: only regular files whose
@@ -173,13 +185,13 @@ public struct PostCache: Sendable {
         if LocalFile.isRegularFile(path) { unlink(path) }
     }
 
-    /// `ID.html.gz` or `ID.json` for an id the cache could have written.
+    /// `STEM.html.gz` or `STEM.json` for a stem the cache could have written.
     static func isOwnName(_ name: String) -> Bool {
-        let id: Substring
-        if name.hasSuffix(".html.gz") { id = name.dropLast(8) }
-        else if name.hasSuffix(".json") { id = name.dropLast(5) }
+        let stem: Substring
+        if name.hasSuffix(".html.gz") { stem = name.dropLast(8) }
+        else if name.hasSuffix(".json") { stem = name.dropLast(5) }
         else { return false }
-        return (try? ResourceID.validate(String(id))) != nil
+        return ResourceID.isFileStem(stem)
     }
 
     /// `.ID.html.gz.tmp.PID.RANDOM` and the like, as `LocalFile.writeAtomically` names them.
@@ -206,20 +218,21 @@ public struct PostCache: Sendable {
                 continue
             }
             guard Self.isOwnName(name), LocalFile.isRegularFile(path) else { continue }
-            let id: String
-            if name.hasSuffix(".html.gz") { id = String(name.dropLast(8)) }
-            else if name.hasSuffix(".json") {
-                id = String(name.dropLast(5))
-                used[id] = modificationTime(path)
-            } else { continue }
-            sizes[id, default: 0] += fileSize(path)
+            let stem: String
+            if name.hasSuffix(".html.gz") { stem = String(name.dropLast(8)) }
+            else {
+                stem = String(name.dropLast(5))
+                used[stem] = modificationTime(path)
+            }
+            sizes[stem, default: 0] += fileSize(path)
         }
         var total = sizes.values.reduce(0, +)
         guard total > capacity else { return }
+        let kept = keeping.map(ResourceID.fileStem)
         let order = sizes.keys.sorted { (used[$0] ?? .distantPast, $0) < (used[$1] ?? .distantPast, $1) }
-        for id in order where total > capacity && id != keeping {
-            remove(id)
-            total -= sizes[id] ?? 0
+        for stem in order where total > capacity && stem != kept {
+            remove(stem: stem)
+            total -= sizes[stem] ?? 0
         }
     }
 

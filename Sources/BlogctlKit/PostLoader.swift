@@ -38,7 +38,7 @@ public struct PostLoader: Sendable {
             switch try await client.post(postId, etag: cached?.entry.etag, progress: progress) {
             case .notModified:
                 if let cached { return Loaded(metadata: cached.entry.metadata, body: cached.body, source: .revalidated) }
-                throw .protocolViolation(url: client.server.url("/post/\(postId)"),
+                throw .protocolViolation(url: client.server.url("/post/" + ResourceID.pathSegment(postId)),
                                                   detail: "304 Not Modified to a request without If-None-Match")
             case .fetched(let post, let etag):
                 var metadata = post.metadata

@@ -32,14 +32,15 @@ public struct PostMetadata: Codable, Sendable, Equatable {
         self.author = author
     }
 
-    /// Both ids go into URLs and file names, so a server's id is held to the same rule as the user's.
+    /// Both ids go into URLs and file names, encoded; only an id that cannot be represented
+    /// at all (empty, NUL) is refused.
     public func validated(server: ServerURL) throws(ToolError) -> PostMetadata {
         for value in [id, postId] {
             do {
                 _ = try ResourceID.validate(value, kind: "post id")
             } catch {
                 throw .protocolViolation(url: server.url("/post-metadata"),
-                                         detail: "unusable post id \"\(Terminal.sanitizeField(value))\"")
+                                         detail: "unusable post id \(Terminal.quote(value))")
             }
         }
         return self

@@ -32,7 +32,7 @@ public enum ConditionLoader {
         case .server(let id):
             guard let client else { throw .bug("no client for a server condition") }
             let id = try ResourceID.validate(id, kind: "condition id")
-            let path = "/conditions/\(id)"
+            let path = "/conditions/" + ResourceID.pathSegment(id)
             let response = try await client.send(.GET, path, headers: [("Accept", "application/json")])
             try client.check(response, path: path, notFound: "condition \(id)")
             do {
@@ -46,8 +46,10 @@ public enum ConditionLoader {
     }
 
     /// `GET /conditions`.
-    public static func list(client: APIClient) async throws(ToolError) -> [ConditionSummary] {
-        try await client.getJSON("/conditions", as: [ConditionSummary].self)
+    public static func list(client: APIClient, warn: (String) -> Void = { _ in }) async throws(ToolError) -> [ConditionSummary] {
+        let list = try await client.getList("/conditions", as: ConditionSummary.self)
+        for skipped in list.skipped { warn("skipped condition \(skipped)") }
+        return list.records
     }
 
     /// Reads a whole file, or stdin for `-`, up to `maximumFileSize`.

@@ -25,7 +25,7 @@ public struct HTTPChangeSender: ChangeSender {
     public func send(_ claim: DeviceStore.Claim) async -> SendOutcome {
         do {
             // Not retried here: the engine retries, counting every try in the store.
-            let response = try await client.send(.PATCH, "/devices/" + Self.pathComponent(claim.deviceID),
+            let response = try await client.send(.PATCH, "/devices/" + ResourceID.pathSegment(claim.deviceID),
                                                  headers: [("Content-Type", "application/json")],
                                                  body: claim.body, idempotent: false)
             switch response.status {
@@ -38,21 +38,5 @@ public struct HTTPChangeSender: ChangeSender {
         } catch {
             return .failed(error.message)
         }
-    }
-
-    /// Percent-encodes everything but unreserved characters (RFC 3986).
-    static func pathComponent(_ text: String) -> String {
-        var result = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                result += "%" + (hex.count == 1 ? "0" + hex : hex)
-            }
-        }
-        return result
     }
 }

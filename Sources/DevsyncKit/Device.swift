@@ -1,17 +1,24 @@
 import FoundationEssentials
 
-/// The three kinds of meter an installer fits.
-public enum DeviceType: String, Sendable, Codable, CaseIterable {
-    case warmWater = "warm_water"
-    case coldWater = "cold_water"
-    case heating
+/// The kind of meter: the three the app knows, or any other a newer server sends, which is
+/// kept and shown as it is (and synced like any other).
+public struct DeviceType: RawRepresentable, Hashable, Sendable, Codable {
+    public let rawValue: String
 
-    /// As the app's list screen shows it.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let warmWater = DeviceType(rawValue: "warm_water")
+    public static let coldWater = DeviceType(rawValue: "cold_water")
+    public static let heating = DeviceType(rawValue: "heating")
+    public static let known = [warmWater, coldWater, heating]
+
+    /// As the app's list screen shows it; a type it does not know, as the server names it.
     public var displayName: String {
         switch self {
         case .warmWater: return "Warm water"
         case .coldWater: return "Cold water"
         case .heating: return "Heating"
+        default: return rawValue
         }
     }
 }

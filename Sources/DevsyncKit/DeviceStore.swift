@@ -373,7 +373,7 @@ public final class DeviceStore: Sendable {
                                    recordedAt: StoredDate.parse(row["recordedAt"]) ?? Date(timeIntervalSince1970: 0),
                                    claimedBy: row["claimPID"])
         }
-        return Device(id: row["id"], type: DeviceType(rawValue: row["type"]) ?? .heating,
+        return Device(id: row["id"], type: DeviceType(rawValue: row["type"]),
                       meterPointDescription: row["meterPointDescription"],
                       serverDate: StoredDate.parse(row["serverDate"]), change: change)
     }

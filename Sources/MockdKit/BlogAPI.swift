@@ -126,7 +126,7 @@ public struct BlogAPI: MockAPI {
         let metadata = router.group("/post-metadata").add(middleware: faults)
         metadata.get { request, _ in Self.answer(metadataList, request) }
         metadata.get(":id") { request, context in
-            let id = context.parameters.get("id") ?? ""
+            let id = context.parameters.decoded("id")
             guard let item = metadataByID[id] else { return Response.jsonError("no post with id \(id)", status: .notFound) }
             return Self.answer(item, request)
         }
@@ -159,7 +159,7 @@ public struct BlogAPI: MockAPI {
     }
 
     private func postResponse(_ request: Request, _ context: BasicRequestContext, head: Bool) async -> Response {
-        let id = context.parameters.get("id") ?? ""
+        let id = context.parameters.decoded("id")
         guard let item = await postAnswer(id) else { return Response.jsonError("no post with id \(id)", status: .notFound) }
         if head || Self.matches(request, item.etag) {
             if Self.matches(request, item.etag) { return Self.notModified(item) }

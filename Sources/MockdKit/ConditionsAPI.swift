@@ -44,7 +44,7 @@ public struct ConditionsAPI: MockAPI {
         let group = router.group("/conditions").add(middleware: faults)
         group.get { _, _ in Response.json(listing) }
         group.get(":id") { _, context in
-            let id = context.parameters.get("id") ?? ""
+            let id = context.parameters.decoded("id")
             guard let record = records[id] else {
                 return Response.jsonError("no condition with id \(id)", status: .notFound)
             }

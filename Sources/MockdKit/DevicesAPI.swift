@@ -71,7 +71,7 @@ public final class DevicesAPI: MockAPI {
             return Response.json(Array(data), contentType: "text/json")
         }
         group.patch(":id") { request, context in
-            let id = context.parameters.get("id") ?? ""
+            let id = context.parameters.decoded("id")
             let body = try await request.body.collect(upTo: 1 << 20)
             return self.patch(id: id, body: Data(buffer: body))
         }

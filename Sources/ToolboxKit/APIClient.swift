@@ -190,6 +190,16 @@ public final class APIClient: Sendable {
         return try decode(type, from: response, path: path)
     }
 
+    /// GET a collection (`/conditions`, `/devices`): a JSON array whose good records are kept
+    /// and whose broken ones come back in `skipped`. A 404 here means the server URL is not the
+    /// API's base, not that something is missing.
+    public func getList<T: Decodable>(_ path: String, as type: T.Type) async throws(ToolError) -> LenientList<T> {
+        let response = try await send(.GET, path, headers: [("Accept", "application/json")])
+        if response.status == 404 { throw .notTheAPI(url: server.url(path), base: server.description) }
+        try check(response, path: path)
+        return try decode(LenientList<T>.self, from: response, path: path)
+    }
+
     /// Throws the matching `ToolError` unless the status is 2xx.
     public func check(_ response: Response, path: String, notFound what: String? = nil) throws(ToolError) {
         let url = server.url(path)

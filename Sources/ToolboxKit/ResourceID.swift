@@ -1,16 +1,81 @@
-/// Validates an id from the command line before it goes into a URL path or a file name.
+/// Ids are opaque strings: the servers' (`_id: "unique id"`) may hold any character, and an id
+/// typed on the command line is taken as it is. Only what cannot be represented at all is
+/// refused; everything else is percent-encoded as one URL path segment, and mapped to a file
+/// name that cannot leave its folder nor collide with another id's.
 public enum ResourceID {
-    public static let maxLength = 128
+    /// Bytes of UTF-8; beyond this an id is not an id but a flood.
+    public static let maxLength = 4096
 
-    /// Letters, digits, `.`, `_` and `-`; not `.` or `..`; 1 to 128 characters.
+    /// Refuses an empty id, one holding NUL, or one longer than `maxLength` bytes.
     public static func validate(_ id: String, kind: String = "id") throws(ToolError) -> String {
-        let allowed = id.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || byte == 0x2E || byte == 0x5F || byte == 0x2D
-        }
-        guard !id.isEmpty, id.utf8.count <= maxLength, allowed, id != ".", id != ".." else {
-            throw .usage("invalid \(kind) \"\(Terminal.sanitize(id))\": use letters, digits, '.', '_' and '-' (at most \(maxLength))")
+        guard !id.isEmpty, !id.utf8.contains(0), id.utf8.count <= maxLength else {
+            let why = id.isEmpty ? "it is empty" : id.utf8.contains(0) ? "it holds a NUL byte" : "it is longer than \(maxLength) bytes"
+            throw .usage("invalid \(kind) \(Terminal.quote(id)): \(why)")
         }
         return id
+    }
+
+    /// `id` as one path segment (RFC 3986): everything but unreserved characters
+    /// percent-encoded, and `.` or `..` written so that no URL parser removes them as dot segments.
+    public static func pathSegment(_ id: String) -> String {
+        if id == "." || id == ".." { return String(repeating: "%2E", count: id.count) }
+        return encode(id) { byte in isAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~") }
+    }
+
+    /// `id` as the stem of a file name: letters, digits, `-` and `_` as they are, `.` except
+    /// first, every other byte as `%XX`. One id, one stem; no stem is `.`, `..`, hidden or holds
+    /// a `/`. A stem that would be longer than 200 bytes is `~` and a 64-bit hash of the id
+    /// instead (whoever reads the file checks the id it records).
+    public static func fileStem(_ id: String) -> String {
+        var first = true
+        let stem = encode(id) { byte in
+            defer { first = false }
+            return isAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || (byte == UInt8(ascii: ".") && !first)
+        }
+        guard stem.utf8.count > 200 else { return stem }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in id.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hex = String(hash, radix: 16)
+        return "~" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// Whether `stem` is exactly what `fileStem` gives for some id.
+    public static func isFileStem(_ stem: Substring) -> Bool {
+        if stem.hasPrefix("~") {
+            return stem.count == 17 && stem.dropFirst().utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        }
+        guard let id = percentDecoded(stem), !id.isEmpty else { return false }
+        return fileStem(id) == stem
+    }
+
+    static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+    }
+
+    static func encode(_ text: String, keeping: (UInt8) -> Bool) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            if keeping(byte) {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                result += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return result
+    }
+
+    /// The text of `%XX` escapes, or nil when an escape is malformed or the bytes are not UTF-8.
+    static func percentDecoded(_ text: Substring) -> String? {
+        var bytes: [UInt8] = []
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
+            guard let high = iterator.next(), let low = iterator.next(),
+                  let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) else { return nil }
+            bytes.append(value)
+        }
+        return String(validating: bytes, as: UTF8.self)
     }
 }

@@ -9,6 +9,8 @@ public enum ToolError: Error, Sendable, Equatable {
     case httpStatus(url: String, status: Int, message: String)
     /// The server refused the credentials (401/403).
     case credentialsRefused(url: String)
+    /// A collection answered 404: the server URL is not the API's base.
+    case notTheAPI(url: String, base: String)
     /// The server's certificate failed verification; `reason` says why, in words.
     case certificate(url: String, reason: String)
     /// The server's response could not be understood.
@@ -36,6 +38,7 @@ public enum ToolError: Error, Sendable, Equatable {
         case .httpStatus(_, let status, _): return status == 404 ? .noInput : .unavailable
         case .credentialsRefused: return .noPermission
         case .certificate: return .configuration
+        case .notTheAPI: return .unavailable
         case .protocolViolation: return .protocolError
         case .notFound, .missing: return .noInput
         case .badData: return .dataError
@@ -60,6 +63,8 @@ public enum ToolError: Error, Sendable, Equatable {
             return "\(url) answered HTTP \(status)\(detail)"
         case .credentialsRefused(let url):
             return "\(url) refused the credentials"
+        case .notTheAPI(let url, let base):
+            return "\(url) answered 404: \(base) is not the API's base URL; check --server or the tool's _SERVER variable"
         case .certificate(let url, let reason):
             let hint = reason.contains("host name")
                 ? "connect by a name the certificate lists, or use -k to skip the check"

@@ -30,7 +30,7 @@ extension Blogctl {
 
         func run() async throws {
             let posts = try await common.withClient(tool: "blogctl") { api in
-                try await BlogClient(api: api).metadataList()
+                try await BlogClient(api: api).metadataList { StandardError.write("blogctl: warning: " + $0) }
             }
             let groups = PostOrdering(grouping: groupBy, sorting: sortBy, reversed: reverse).arrange(posts)
             StandardOutput.print(PostListing.render(groups, grouped: groupBy != .none, mode: common.outputMode))

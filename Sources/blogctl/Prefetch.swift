@@ -36,7 +36,7 @@ extension Blogctl {
             if progress.enabled { Interrupt.clearLineAndExit() }
             let results = try await common.withClient(tool: "blogctl") { api in
                 let client = BlogClient(api: api)
-                let posts = try await client.metadataList()
+                let posts = try await client.metadataList { StandardError.write("blogctl: warning: " + $0) }
                 progress.start()
                 defer { progress.finish() }
                 return await Prefetcher(cache: cache, client: client, jobs: jobs, maxSize: limit)

@@ -61,8 +61,8 @@ extension Blogctl {
                 return
             }
             let toTerminal = Terminal.isTTY(Terminal.standardOutput)
-            let postPath = "/post/\(loaded.metadata.postId)"
-            let document = (try? common.serverURL(tool: "blogctl"))?.url(postPath) ?? ServerURL.defaultURL + postPath
+            let postPath = "/post/" + ResourceID.pathSegment(loaded.metadata.postId)
+            let document = (try? common.serverURL(tool: "blogctl"))?.requestURL(postPath) ?? ServerURL.defaultURL + postPath
             let options = RenderOptions(
                 format: format,
                 width: width ?? (toTerminal ? Terminal.width() : 80),

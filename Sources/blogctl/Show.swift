@@ -17,7 +17,7 @@ extension Blogctl {
             let (metadata, imageURL) = try await common.withClient(tool: "blogctl") { api in
                 let client = BlogClient(api: api)
                 let metadata = try await client.metadata(id)
-                return (metadata, api.server.url(try client.imagePath(metadata)))
+                return (metadata, api.server.requestURL(try client.imagePath(metadata)))
             }
             if common.json {
                 StandardOutput.print(String(decoding: JSONCoding.encode(AnnotatedMetadata(metadata, key: "imageURL", value: imageURL), pretty: true), as: UTF8.self) + "\n")

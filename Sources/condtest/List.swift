@@ -12,7 +12,7 @@ extension Condtest {
 
         func run() async throws {
             let summaries = try await common.withClient(tool: "condtest") { client in
-                try await ConditionLoader.list(client: client)
+                try await ConditionLoader.list(client: client) { StandardError.write("condtest: warning: " + $0) }
             }
             switch common.outputMode {
             case .json:

@@ -20,13 +20,13 @@ extension Devsync {
         @Flag(name: .customLong("not-installed"), help: "Only devices not installed.") var notInstalled = false
         @Flag(name: .customLong("pending"), help: "Only devices with a change not yet through.") var pending = false
 
-        @Option(help: ArgumentHelp("Only devices of this type: warm_water, cold_water or heating.", valueName: "type"))
+        @Option(help: ArgumentHelp("Only devices of this type: warm_water, cold_water, heating, or another the server names.", valueName: "type"))
         var type: String?
 
         func validate() throws {
             if installed && notInstalled { throw ValidationError("--installed and --not-installed exclude each other") }
-            if let type, DeviceType(rawValue: type) == nil {
-                throw ValidationError("invalid --type \"\(type)\": use warm_water, cold_water or heating")
+            if let type, type.isEmpty {
+                throw ValidationError("--type needs a type: warm_water, cold_water, heating, or another the server names")
             }
         }
 

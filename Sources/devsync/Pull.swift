@@ -17,7 +17,7 @@ extension Devsync {
         func run() async throws {
             let deviceStore = try store.open()
             let count = try await common.withClient(tool: "devsync") { client in
-                try await DevicePull.run(client: client, store: deviceStore)
+                try await DevicePull.run(client: client, store: deviceStore) { StandardError.write("devsync: warning: " + $0) }
             }
             if common.json { StandardOutput.print("{\"devices\":\(count)}\n") }
             if !common.quiet { StandardError.write("devsync: \(count) devices from \(try common.serverURL(tool: "devsync"))") }

@@ -48,7 +48,7 @@ extension Devsync {
                 progress.finish()
                 // Refresh the list unless the server is plainly out of reach.
                 if report.remaining == 0 || report.synced + report.rejected > 0 {
-                    do { try await DevicePull.run(client: client, store: deviceStore) } catch let error as ToolError {
+                    do { try await DevicePull.run(client: client, store: deviceStore) { StandardError.write("devsync: warning: " + $0) } } catch let error as ToolError {
                         if !common.quiet { StandardError.write("devsync: warning: pull after sync failed: \(error.message)") }
                     }
                 }

@@ -26,14 +26,43 @@ import Testing
         #expect(!ToolError.httpStatus(url: "u", status: 500, message: "Internal Server Error").message.contains("\n"))
     }
 
-    @Test func idsAreValidatedBeforeUse() throws {
-        #expect(try ResourceID.validate("5b8f1c3e-a1") == "5b8f1c3e-a1")
-        #expect(throws: ToolError.self) { try ResourceID.validate("../../etc/passwd") }
-        #expect(throws: ToolError.self) { try ResourceID.validate("..") }
+    /// Issue 11: ids are opaque; only what cannot be represented is refused.
+    @Test func onlyUnrepresentableIdsAreRefused() throws {
+        for id in ["5b8f1c3e-a1", "../../etc/passwd", "..", "a b", "a%2F", "ünïcode/?#", String(repeating: "a", count: 300)] {
+            #expect(try ResourceID.validate(id) == id)
+        }
         #expect(throws: ToolError.self) { try ResourceID.validate("") }
-        #expect(throws: ToolError.self) { try ResourceID.validate("a b") }
-        #expect(throws: ToolError.self) { try ResourceID.validate("a%2F") }
-        #expect(throws: ToolError.self) { try ResourceID.validate(String(repeating: "a", count: 129)) }
+        #expect(throws: ToolError.self) { try ResourceID.validate("a\u{0}b") }
+        #expect(throws: ToolError.self) { try ResourceID.validate(String(repeating: "a", count: 4097)) }
+    }
+
+    @Test func idsAreOnePathSegment() {
+        #expect(ResourceID.pathSegment("a/b c?d#e%f") == "a%2Fb%20c%3Fd%23e%25f")
+        #expect(ResourceID.pathSegment("..") == "%2E%2E")
+        #expect(ResourceID.pathSegment(".") == "%2E")
+        #expect(ResourceID.pathSegment("ü") == "%C3%BC")
+        #expect(ResourceID.pathSegment("p-007.x_~") == "p-007.x_~")
+    }
+
+    @Test func fileStemsStayInTheirFolderAndNeverCollide() {
+        var seen: [String: String] = [:]
+        var generator = SeededGenerator(seed: 11)
+        let alphabet = Array("aA0._-/ %~.\u{0}ü\n".unicodeScalars).filter { $0 != "\u{0}" }
+        for length in 1...6 {
+            for _ in 0..<400 {
+                let id = String(String.UnicodeScalarView((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }))
+                let stem = ResourceID.fileStem(id)
+                #expect(!stem.contains("/") && !stem.hasPrefix(".") && !stem.isEmpty, "\(id.debugDescription) -> \(stem)")
+                #expect(ResourceID.isFileStem(Substring(stem)))
+                if let other = seen[stem] { #expect(other == id, "\(id.debugDescription) and \(other.debugDescription) share \(stem)") }
+                seen[stem] = id
+            }
+        }
+        let long = String(repeating: "é", count: 200)
+        #expect(ResourceID.fileStem(long).count == 17 && ResourceID.fileStem(long).hasPrefix("~"))
+        #expect(!ResourceID.isFileStem("a%2"))
+        #expect(!ResourceID.isFileStem("a%2f"))  // not how we write it
+        #expect(!ResourceID.isFileStem(".x"))
     }
 }
 
