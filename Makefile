@@ -7,7 +7,7 @@ SWIFT   ?= swift
 
 # Every executable target under Sources/ (lower-case folder names are binaries).
 BINARIES := $(sort $(notdir $(patsubst %/,%,$(wildcard Sources/[a-z]*/))))
-DEBIAN_PACKAGES := libxml2-dev zlib1g-dev libsqlite3-dev pkg-config mandoc tmux
+DEBIAN_PACKAGES := libxml2-dev zlib1g-dev libsqlite3-dev pkg-config mandoc tmux tinyproxy openssl python3
 
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -gnone
 DEBUG_BIN     = $(shell $(SWIFT) build --show-bin-path)

@@ -1,14 +1,19 @@
 import Foundation
+import Synchronization
 
 /// A one-trick HTTP server on a free loopback port: every request gets the same raw bytes.
-/// For answers mockd never gives (HTML error pages, broken framing).
-final class StubServer: @unchecked Sendable {
-    // @unchecked: `listener` is set once in init and only closed by stop(); the accept
-    // thread only reads it.
+/// For answers mockd never gives (HTML error pages, broken framing, hostile values). It keeps
+/// the requests it saw, and with `trickle` sends the answer one byte at a time, slowly.
+final class StubServer: Sendable {
     let url: String
+    let port: Int
     private let listener: Int32
+    private let seen = Mutex<[String]>([])
 
-    init(response: String) throws {
+    /// The requests so far, head only, as received.
+    var requests: [String] { seen.withLock { $0 } }
+
+    init(response: String, trickle: Duration? = nil) throws {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         self.listener = listener
         var address = sockaddr_in()
@@ -20,23 +25,40 @@ final class StubServer: @unchecked Sendable {
         }
         guard bound, listen(listener, 16) == 0 else { throw HarnessError("stub server: cannot listen") }
         _ = fcntl(listener, F_SETFD, FD_CLOEXEC)
-        url = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))"
+        port = Int(UInt16(bigEndian: address.sin_port))
+        url = "http://127.0.0.1:\(port)"
         let bytes = Array(response.utf8)
         let fd = listener
-        Foundation.Thread.detachNewThread {
+        Foundation.Thread.detachNewThread { [self] in
             while true {
                 let client = accept(fd, nil, nil)
                 if client < 0 { return }
-                var buffer = [UInt8](repeating: 0, count: 8192)
-                var request: [UInt8] = []
-                while !request.ends(with: [13, 10, 13, 10]) {
-                    let count = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
-                    if count <= 0 { break }
-                    request += buffer[0..<count]
-                }
-                _ = bytes.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                close(client)
+                Foundation.Thread.detachNewThread { [self] in serve(client, bytes, trickle) }
             }
+        }
+    }
+
+    private func serve(_ client: Int32, _ bytes: [UInt8], _ trickle: Duration?) {
+        defer { close(client) }
+        var buffer = [UInt8](repeating: 0, count: 8192)
+        var request: [UInt8] = []
+        while !request.ends(with: [13, 10, 13, 10]) {
+            let count = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            request += buffer[0..<count]
+        }
+        seen.withLock { $0.append(String(decoding: request, as: UTF8.self)) }
+        guard let trickle else {
+            _ = bytes.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            return
+        }
+        // The head at once, then the body a byte at a time, until the client goes away.
+        let split = (bytes.firstRange(of: [13, 10, 13, 10])?.upperBound) ?? bytes.count
+        _ = bytes[..<split].withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        for byte in bytes[split...] {
+            Foundation.Thread.sleep(forTimeInterval: Double(trickle.components.seconds) + Double(trickle.components.attoseconds) / 1e18)
+            var one = byte
+            if send(client, &one, 1, Int32(MSG_NOSIGNAL)) != 1 { return }
         }
     }
 
