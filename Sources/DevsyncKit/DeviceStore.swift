@@ -187,7 +187,7 @@ public final class DeviceStore: Sendable {
     /// Devices with a change not yet through, in the order they were recorded.
     public func pending() throws(ToolError) -> [Device] {
         try read { db in
-            try Row.fetchAll(db, sql: Self.deviceQuery + " WHERE c.deviceID IS NOT NULL ORDER BY c.recordedAt, d.id")
+            try Row.fetchAll(db, sql: Self.deviceQuery + " WHERE c.deviceID IS NOT NULL ORDER BY c.recordedAt, c.rowid")
                 .map(Self.device)
         }
     }
@@ -223,13 +223,17 @@ public final class DeviceStore: Sendable {
                 throw ToolError.missing("no device \(id) in the local store; devsync pull refreshes the list")
             }
             let value = installationDate.map(StoredDate.format)
+            // Replaced, not updated in place: the new row gets the next rowid, so changes recorded
+            // in the same second keep the order they were recorded in. A claim on it stays.
+            let old = try Row.fetchOne(db, sql: "SELECT revision, claimToken, claimPID FROM change WHERE deviceID = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM change WHERE deviceID = ?", arguments: [id])
+            let revision: Int = (old?["revision"] ?? 0) + 1
+            let token: String? = old?["claimToken"]
+            let pid: Int64? = old?["claimPID"]
             try db.execute(sql: """
-                INSERT INTO change (deviceID, installationDate, revision, state, attempts, lastError, recordedAt)
-                VALUES (?, ?, 1, 'pending', 0, NULL, ?)
-                ON CONFLICT (deviceID) DO UPDATE SET
-                    installationDate = excluded.installationDate, revision = change.revision + 1,
-                    state = 'pending', attempts = 0, lastError = NULL, recordedAt = excluded.recordedAt
-                """, arguments: [id, value, StoredDate.format(now)])
+                INSERT INTO change (deviceID, installationDate, revision, state, attempts, lastError, recordedAt, claimToken, claimPID)
+                VALUES (?, ?, ?, 'pending', 0, NULL, ?, ?, ?)
+                """, arguments: [id, value, revision, StoredDate.format(now), token, pid])
         }
     }
 
@@ -290,7 +294,7 @@ public final class DeviceStore: Sendable {
         try write { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT deviceID, installationDate, revision, claimToken, claimPID FROM change WHERE state = 'pending'
-                ORDER BY recordedAt, deviceID
+                ORDER BY recordedAt, rowid
                 """)
             var claims: [Claim] = []
             var elsewhere = 0

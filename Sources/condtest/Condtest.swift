@@ -15,7 +15,7 @@ struct Condtest: AsyncParsableCommand {
               condtest list
               condtest show 5b8f1c3e9d1a4c0012a3b003
               condtest eval 5b8f1c3e9d1a4c0012a3b003 rollout.io && echo on
-              condtest explain -e 'and(ne(arg1, "rollout.io"), containsString(arg1, "ro"))' rollout.io
+              condtest explain -e 'containsString(arg1, "ro")' rollout.io
               printf 'rollout.io\\nrobot\\n' | condtest eval -f cond.json --batch
             """,
         version: ToolboxVersion.current,

@@ -15,11 +15,11 @@ extension Condtest {
         @OptionGroup var common: CommonOptions
 
         @Argument(help: ArgumentHelp("The condition's id (omit with -f or -e).", valueName: "id"))
-        var words: [String] = []
+        var id: String?
 
         func run() async throws {
-            let (origin, rest) = try source.source(words)
-            guard rest.isEmpty else { throw ValidationError("show takes one id, got \(words.count) words") }
+            let (origin, rest) = try source.source(id.map { [$0] } ?? [])
+            guard rest.isEmpty else { throw ValidationError("with -f or -e, show takes no id") }
             let record = try await source.load(origin, common)
             if common.json {
                 StandardOutput.print(String(decoding: JSONCoding.encode(record, pretty: true), as: UTF8.self) + "\n")

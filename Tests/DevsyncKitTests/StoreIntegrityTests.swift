@@ -79,3 +79,17 @@ import ToolboxKit
         #expect(try store.pending().map(\.id).contains("CWM-0012-62"))
     }
 }
+
+/// Issue 11: changes recorded in the same second are listed in the order they were recorded.
+@Suite struct PendingOrderTests {
+    @Test func sameSecondChangesKeepTheirRecordedOrder() throws {
+        let store = try temporaryStore()
+        try store.replaceServerCopy(seed)
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        for id in ["WWM-0001-12", "CWM-0012-62", "HEA-8127-29", "CWM-0012-62"] {
+            try store.record(id, installationDate: now, at: now)
+        }
+        #expect(try store.pending().map(\.id) == ["WWM-0001-12", "HEA-8127-29", "CWM-0012-62"])
+        #expect(try store.pending().last?.change?.revision == 2)
+    }
+}
