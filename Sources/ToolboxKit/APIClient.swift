@@ -16,6 +16,8 @@ public final class APIClient: Sendable {
     public let timeout: Double
     public let retryPolicy: RetryPolicy
     private let http: HTTPClient
+    /// Whether requests go straight to the server (a diagnosis connects there directly).
+    private let proxyIsNone: Bool
     private let log: @Sendable (String) -> Void
 
     /// A response whose body has been read whole.
@@ -74,6 +76,7 @@ public final class APIClient: Sendable {
         self.timeout = network.timeout
         self.retryPolicy = RetryPolicy(retries: network.retries)
         self.log = verbose ?? { _ in }
+        self.proxyIsNone = network.proxy == nil
         let total = TimeAmount.milliseconds(Int64(max(network.timeout, 0.001) * 1000))
         let connect = TimeAmount.milliseconds(Int64(max(min(network.connectTimeout ?? network.timeout, network.timeout), 0.001) * 1000))
         var tls = TLSConfiguration.makeClientConfiguration()
@@ -161,8 +164,14 @@ public final class APIClient: Sendable {
                     return response
                 })
         } catch {
-            throw Self.describe(error, url: url, timeout: timeout)
+            throw await explained(Self.describe(error, url: url, timeout: timeout))
         }
+    }
+
+    /// A certificate failure with the reason found out, when BoringSSL gave none.
+    func explained(_ error: ToolError) async -> ToolError {
+        guard case .certificate(let url, let reason) = error, reason == CertificateDiagnosis.unknown, proxyIsNone else { return error }
+        return .certificate(url: url, reason: await CertificateDiagnosis.reason(host: server.host, port: server.port))
     }
 
     /// Runs `operation`, ending it with `timedOut` at `deadline` (nil: no deadline), whatever
@@ -239,7 +248,7 @@ public final class APIClient: Sendable {
             log("< \(response.status.code) \(response.status.reasonPhrase) (\(Self.milliseconds(since: start)) ms)")
             return StreamingResponse(status: Int(response.status.code), headers: response.headers, body: response.body)
         } catch {
-            throw Self.describe(error, url: url, timeout: timeout)
+            throw await explained(Self.describe(error, url: url, timeout: timeout))
         }
     }
 
@@ -356,7 +365,7 @@ public final class APIClient: Sendable {
             let text = "\(inner)"
             // BoringSSL's own reason codes, the stable part of its error strings.
             if text.contains("CERTIFICATE_VERIFY_FAILED") {
-                return .certificate(url: url, reason: "it is not trusted (an unknown or private issuer, self-signed, or expired)")
+                return .certificate(url: url, reason: CertificateDiagnosis.unknown)
             }
             if text.contains("WRONG_VERSION_NUMBER") {
                 return .protocolViolation(url: url, detail: "the server does not speak TLS on this port; try http://")

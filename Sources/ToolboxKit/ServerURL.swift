@@ -103,6 +103,15 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { String(url("/").dropLast()) }
 
+    /// The port: the URL's, else 443 for https and 80 for http.
+    public var port: Int {
+        var rest = Substring(base[base.firstRange(of: "://")!.upperBound...])
+        if let slash = rest.firstIndex(of: "/") { rest = rest[..<slash] }
+        if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") { rest = rest[rest.index(after: close)...] }
+        if let colon = rest.lastIndex(of: ":"), let number = Int(rest[rest.index(after: colon)...]) { return number }
+        return base.lowercased().hasPrefix("https://") ? 443 : 80
+    }
+
     /// The host name, as ~/.netrc names machines: `127.0.0.1`, `api.example.com`.
     public var host: String {
         var rest = Substring(base[base.firstRange(of: "://")!.upperBound...])

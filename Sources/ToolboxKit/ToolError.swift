@@ -66,8 +66,8 @@ public enum ToolError: Error, Sendable, Equatable {
         case .notTheAPI(let url, let base):
             return "\(url) answered 404: \(base) is not the API's base URL; check --server or the tool's _SERVER variable"
         case .certificate(let url, let reason):
-            let hint = reason.contains("host name")
-                ? "connect by a name the certificate lists, or use -k to skip the check"
+            let hint = reason.contains("host name") ? "connect by a name the certificate lists, or use -k to skip the check"
+                : reason.contains("expired") || reason.contains("not valid before") ? "its server must renew it; -k skips the check"
                 : "give its CA with --cacert FILE (or SSL_CERT_FILE), or use -k to skip the check"
             return "cannot trust the certificate of \(Self.host(of: url)): \(reason); \(hint)"
         case .protocolViolation(let url, let detail):

@@ -58,6 +58,21 @@ import Testing
         }
     }
 
+    @Test func anExpiredCertificateIsCalledExpired() async throws {
+        let sandbox = try Sandbox()
+        let ca = try TestCA(sandbox: sandbox)
+        try ca.makeExpired()
+        try await withMockd(Self.fast + ["--tls-cert", ca.expiredCertificate, "--tls-key", ca.serverKey], sandbox: sandbox) { mockd in
+            let expired = try run(Self.commands[0], ["--cacert", ca.caCertificate], server: mockd.url, sandbox: sandbox)
+            #expect(expired.status == 78)
+            #expect(expired.stderr.contains(": it expired on 2020-01-02; its server must renew it"), "\(expired.stderr)")
+        }
+        try await withMockd(Self.fast + ["--tls-cert", ca.serverCertificate, "--tls-key", ca.serverKey], sandbox: sandbox) { mockd in
+            let untrusted = try run(Self.commands[0], [], server: mockd.url, sandbox: sandbox)
+            #expect(untrusted.stderr.contains(": no trusted authority signed it"), "\(untrusted.stderr)")
+        }
+    }
+
     @Test func proxiesAreUsedAsCurlUsesThem() async throws {
         let sandbox = try Sandbox()
         let ca = try TestCA(sandbox: sandbox)
