@@ -8,6 +8,8 @@ public enum Key: Sendable, Equatable {
     case backspace
     case escape
     case quit
+    /// Ctrl-C: quits too, with the status every tool gives an interrupt (130).
+    case interrupt
     /// A left-button press at a 1-based screen position (xterm SGR mouse reporting).
     case click(row: Int, column: Int)
 }
@@ -45,7 +47,8 @@ public struct KeyDecoder: Sendable {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): keys.append(.digit(Int(byte - UInt8(ascii: "0"))))
             case 0x0D, 0x0A: keys.append(.enter)
             case 0x7F, 0x08: keys.append(.backspace)
-            case UInt8(ascii: "q"), UInt8(ascii: "Q"), 0x03, 0x04: keys.append(.quit)
+            case UInt8(ascii: "q"), UInt8(ascii: "Q"), 0x04: keys.append(.quit)
+            case 0x03: keys.append(.interrupt)
             default: break
             }
             index += 1

@@ -42,12 +42,14 @@ public enum ScreenApp {
             }
             for key in decoder.decode(chunk) { continuation.yield(.key(key)) }
         }
-        await loop(events, continuation, session, terminal, color)
+        let interrupted = await loop(events, continuation, session, terminal, color)
         await session.stop()
+        // The terminal is restored (defer) before the status is set: 130, as after any Ctrl-C.
+        if interrupted { throw .interrupted }
     }
 
     private static func loop(_ events: AsyncStream<Event>, _ continuation: AsyncStream<Event>.Continuation,
-                             _ session: PasscodeSession, _ terminal: TerminalMode, _ color: Bool) async {
+                             _ session: PasscodeSession, _ terminal: TerminalMode, _ color: Bool) async -> Bool {
         await session.send(.start)
         var machine = await session.state
         var selected = 10  // the bottom digit, under the thumb
@@ -112,9 +114,9 @@ public enum ScreenApp {
                 updateTicker()
             case .key(let key):
                 switch key {
-                case .quit:
+                case .quit, .interrupt:
                     ticker?.cancel()
-                    return
+                    return key == .interrupt
                 case .digit(let digit): await session.send(.digit(digit))
                 case .backspace: await session.send(.delete)
                 case .escape: await session.send(.cancel)
@@ -135,10 +137,11 @@ public enum ScreenApp {
                 screen.invalidate()
             case .inputEnded:
                 ticker?.cancel()
-                return
+                return false
             }
             draw()
         }
+        return false
     }
 
     /// SIGTERM, SIGHUP, SIGINT and SIGQUIT restore the terminal before the process ends.

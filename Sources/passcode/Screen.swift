@@ -8,7 +8,7 @@ extension Passcode {
             abstract: "Show the passcode screen; in script mode, read actions and print state changes.",
             discussion: """
                 On a terminal: press a button by typing its digit, with the arrow keys and \
-                Enter, or with a mouse click; Backspace is delete, Esc is cancel, q or Ctrl-C quits.
+                Enter, or with a mouse click; Backspace is delete, Esc is cancel, q quits (status 0), Ctrl-C too (status 130).
 
                 When stdin is not a terminal, or with --script, one action per line (a digit, \
                 delete, cancel) and one line out per state change: loading, \

@@ -128,6 +128,22 @@ import Testing
             #expect(modes.contains("icanon") && modes.contains("echo") && !modes.contains("-icanon"))
         }
     }
+
+    /// Issue 11: q quits with 0, Ctrl-C with 130, as after any interrupt; both restore the terminal.
+    @Test func ctrlCOnTheScreenExits130() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(["--quiet", "--latency", "0"], sandbox: sandbox) { mockd in
+            let tmux = try TmuxSession(command: Binaries.path("passcode"), sandbox: sandbox,
+                                       environment: login.merging(["PASSCODE_SERVER": mockd.url]) { $1 })
+            defer { tmux.kill() }
+            _ = try tmux.waitForScreen { $0.contains("○  ○  ○  ○") && $0.contains("delete") }
+            try tmux.send("C-c")
+            let after = try tmux.waitForScreen { $0.contains("EXITED 130") }
+            #expect(!after.contains("Please enter your 4 digit code"))
+            let modes = try tmux.terminalModes()
+            #expect(modes.contains("icanon") && modes.contains("echo") && !modes.contains("-icanon"))
+        }
+    }
 }
 
 /// The real binary in a real terminal: tmux runs it, send-keys types, capture-pane reads.

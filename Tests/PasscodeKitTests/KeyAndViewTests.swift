@@ -5,7 +5,7 @@ import Testing
     @Test func keysFromRawBytes() {
         var decoder = KeyDecoder()
         #expect(decoder.decode(Array("12q".utf8)) == [.digit(1), .digit(2), .quit])
-        #expect(decoder.decode([0x7F, 0x0D, 0x03]) == [.backspace, .enter, .quit])
+        #expect(decoder.decode([0x7F, 0x0D, 0x03, 0x04]) == [.backspace, .enter, .interrupt, .quit])
         #expect(decoder.decode(Array("\u{1B}[A\u{1B}[B\u{1B}OC\u{1B}[D".utf8)) == [.up, .down, .right, .left])
         #expect(decoder.decode([0x1B]) == [.escape])
         #expect(decoder.decode(Array("\u{1B}[<0;30;7M\u{1B}[<0;30;7m".utf8)) == [.click(row: 7, column: 30)])
