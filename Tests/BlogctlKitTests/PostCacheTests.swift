@@ -216,6 +216,18 @@ import ToolboxKit
         #expect(temporary.cache.entry("2").flatMap { temporary.cache.body("2", entry: $0) } == nil)
     }
 
+    /// Issue 10: a sidecar that claims more than its body holds is damage, not an instruction.
+    @Test func aSidecarThatLiesAboutItsBodyIsDamage() throws {
+        let temporary = TemporaryCache()
+        var entry = try temporary.cache.store(Self.metadata("1"), body: Self.body(1_000), etag: nil)
+        entry.size = 1 << 30
+        try LocalFile.writeAtomically(temporary.cache.directory + "/1.json", Array(JSONCoding.encode(entry)), mode: 0o600)
+        let claimed = try #require(temporary.cache.entry("1"))
+        #expect(claimed.size == 1 << 30)
+        #expect(temporary.cache.body("1", entry: claimed) == nil)
+        #expect(temporary.cache.entry("1") == nil, "the damaged entry is removed")
+    }
+
     @Test func findsAPostByItsPostIdToo() throws {
         let temporary = TemporaryCache()
         var metadata = Self.metadata("7")

@@ -123,6 +123,21 @@ import Testing
         }
     }
 
+    @Test func proxyCredentialsComeFromTheProxyURL() async throws {
+        let sandbox = try Sandbox()
+        let proxy = try Tinyproxy(sandbox: sandbox, credentials: ("agent", "s3cret"))
+        defer { proxy.stop() }
+        try await withMockd(Self.fast, sandbox: sandbox) { mockd in
+            let withLogin = proxy.url.replacingOccurrences(of: "http://", with: "http://agent:s3cret@")
+            let good = try run(Self.commands[0], ["-v"], server: mockd.url, sandbox: sandbox, environment: ["http_proxy": withLogin])
+            #expect(good.status == 0, "\(good.stderr)")
+            #expect(good.stderr.contains("* through the proxy agent:***@127.0.0.1:") && !good.stderr.contains("s3cret"), "\(good.stderr)")
+            let without = try run(Self.commands[0], ["--retries", "0"], server: mockd.url, sandbox: sandbox, environment: ["http_proxy": proxy.url])
+            #expect(without.status == 69, "\(without.stderr)")
+            #expect(without.stderr.contains("the proxy wants credentials") || without.stderr.contains("the proxy refused"), "\(without.stderr)")
+        }
+    }
+
     @Test func sharedOptionsWorkBeforeTheSubcommand() async throws {
         let sandbox = try Sandbox()
         try await withMockd(Self.fast, sandbox: sandbox) { mockd in

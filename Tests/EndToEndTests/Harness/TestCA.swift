@@ -69,7 +69,8 @@ final class Tinyproxy: @unchecked Sendable {
     let url: String
     let logPath: String
 
-    init(sandbox: Sandbox) throws {
+    /// With `credentials` (user, password), tinyproxy asks for them (407) before relaying.
+    init(sandbox: Sandbox, credentials: (String, String)? = nil) throws {
         let port = try Self.freePort()
         url = "http://127.0.0.1:\(port)"
         logPath = sandbox.root + "/tinyproxy.log"
@@ -83,6 +84,7 @@ final class Tinyproxy: @unchecked Sendable {
             MaxClients 20
             Allow 127.0.0.1
             DisableViaHeader Yes
+            \(credentials.map { "BasicAuth \($0.0) \($0.1)" } ?? "")
             """.write(toFile: config, atomically: true, encoding: .utf8)
         FileManager.default.createFile(atPath: logPath, contents: nil)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/tinyproxy")
