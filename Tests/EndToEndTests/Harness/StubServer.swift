@@ -16,16 +16,9 @@ final class StubServer: Sendable {
     init(response: String, trickle: Duration? = nil) throws {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         self.listener = listener
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && getsockname(listener, $0, &length) == 0 }
-        }
-        guard bound, listen(listener, 16) == 0 else { throw HarnessError("stub server: cannot listen") }
+        guard let port = bindLoopback(listener), listen(listener, 16) == 0 else { throw HarnessError("stub server: cannot listen") }
         _ = fcntl(listener, F_SETFD, FD_CLOEXEC)
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = port
         url = "http://127.0.0.1:\(port)"
         let bytes = Array(response.utf8)
         let fd = listener
@@ -66,6 +59,18 @@ final class StubServer: Sendable {
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
     }
+}
+
+/// Binds `fd` to a free port on 127.0.0.1; the port, or nil.
+func bindLoopback(_ fd: Int32) -> Int? {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+    }
+    return bound ? Int(UInt16(bigEndian: address.sin_port)) : nil
 }
 
 extension Array where Element == UInt8 {
