@@ -96,7 +96,10 @@ public enum ToolError: Error, Sendable, Equatable {
 
     /// The hint about mockd only makes sense for a server on this machine.
     static func isLoopback(_ url: String) -> Bool {
-        url.contains("://127.") || url.contains("://localhost") || url.contains("://[::1]")
+        var host = Substring(host(of: url))
+        if host.hasPrefix("[::1]") { return true }
+        if let colon = host.lastIndex(of: ":") { host = host[..<colon] }
+        return host == "localhost" || (host.hasPrefix("127.") && host.allSatisfy { $0 == "." || $0.isASCII && $0.isNumber })
     }
 
     static func format(_ seconds: Double) -> String {

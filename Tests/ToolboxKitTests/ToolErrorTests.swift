@@ -23,6 +23,8 @@ import Testing
         #expect(ToolError.unreachable(url: "https://api.example.com", reason: "host not found").message
                 == "cannot reach https://api.example.com (host not found)")
         #expect(ToolError.timedOut(url: "http://h/x", seconds: 2.5).message.contains("2.5s"))
+        #expect(ToolError.unreachable(url: "https://alice:***@127.0.0.1:1/x", reason: "connection refused").message.hasSuffix("is mockd running?"))
+        #expect(!ToolError.unreachable(url: "https://127.example.com/x", reason: "host not found").message.contains("mockd"))
         #expect(!ToolError.httpStatus(url: "u", status: 500, message: "Internal Server Error").message.contains("\n"))
     }
 
