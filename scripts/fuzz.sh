@@ -11,9 +11,9 @@ out=.build-fuzz
 mkdir -p "$out"
 
 # The sources each harness is compiled with, as one module with the harness itself (so that
-# it may call internal functions). The files of ToolboxKit that need the network stack are left
-# out; nothing a parser calls lives there.
-toolbox=$(ls Sources/ToolboxKit/*.swift | grep -v -e APIClient.swift -e CommonOptions.swift -e ToolMain.swift)
+# it may call internal functions). The files of ToolboxKit that import the network stack or the
+# argument parser are left out; nothing a parser calls lives there.
+toolbox=$(grep -L -E '^import (AsyncHTTPClient|ArgumentParser|NIO)' Sources/ToolboxKit/*.swift)
 condtest=$(ls Sources/CondtestKit/*.swift Sources/CondtestKit/Operators/*.swift | grep -v ConditionLoader.swift)
 blogctl="Sources/BlogctlKit/BodyRenderer.swift Sources/BlogctlKit/Gzip.swift Sources/BlogctlKit/HTMLStream.swift
   Sources/BlogctlKit/HTMLTag.swift Sources/BlogctlKit/InlineText.swift Sources/BlogctlKit/LinkResolver.swift
