@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make fuzz: builds each libFuzzer harness in fuzz/ with AddressSanitizer and runs it for
-# FUZZ_SECONDS (default 60) from a corpus seeded with data/ and the tests' inputs. A run that
+# FUZZ_SECONDS (default 60), or for FUZZ_RUNS executions when that is set, from a corpus seeded with data/ and the tests' inputs. A run that
 # takes longer than 10 s on one input is a finding too (-timeout=10). Findings (crash-*,
 # timeout-*, leak-*) land in .build-fuzz/findings/NAME/; each becomes a regression test.
 # Usage: fuzz.sh [NAME...]
@@ -47,21 +47,32 @@ names=("$@")
 summary=()
 for name in "${names[@]}"; do
   binary="$out/$name"
-  echo "== $name: building"
   # shellcheck disable=SC2086
-  swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name ToolboxKit -swift-version 6 \
-    -I Sources/CLibXML2 -I Sources/CZlib -Xcc -I/usr/include/libxml2 \
-    $toolbox ${sources[$name]} "fuzz/$name.swift" -o "$binary" 2>&1 | grep -v "ignoring import" | grep -v "^ *|" | grep -v '^$' || true
-  [ -x "$binary" ] || { echo "fuzz: $name did not build" >&2; exit 1; }
+  if [ -x "$binary" ] && [ -z "$(find $toolbox ${sources[$name]} "fuzz/$name.swift" -newer "$binary")" ]; then
+    echo "== $name: up to date"
+  else
+    echo "== $name: building"
+    # shellcheck disable=SC2086
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name ToolboxKit -swift-version 6 \
+      -I Sources/CLibXML2 -I Sources/CZlib -Xcc -I/usr/include/libxml2 \
+      $toolbox ${sources[$name]} "fuzz/$name.swift" -o "$binary" 2>&1 | grep -v "ignoring import" | grep -v "^ *|" | grep -v '^$' || true
+    [ -x "$binary" ] || { echo "fuzz: $name did not build" >&2; exit 1; }
+  fi
   corpus="$out/corpus/$name"
   findings="$out/findings/$name"
   mkdir -p "$corpus" "$findings"
   for seed in ${seeds[$name]:-}; do
     if [ -d "$seed" ]; then cp "$seed"/* "$corpus"/ 2>/dev/null || true; else cp "$seed" "$corpus"/; fi
   done
-  echo "== $name: fuzzing for ${seconds}s"
+  if [ -n "${FUZZ_RUNS:-}" ]; then
+    echo "== $name: fuzzing for $FUZZ_RUNS executions"; limit=(-runs="$FUZZ_RUNS")
+  else
+    echo "== $name: fuzzing for ${seconds}s"; limit=(-max_total_time="$seconds")
+  fi
   log="$out/$name.log"
-  ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no "$binary" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=65536 \
+  # A small quarantine keeps AddressSanitizer from spending the time in recycling memory; a
+  # finding is replayed with full reports by running the binary on the crash file.
+  ASAN_OPTIONS=detect_leaks=0:quarantine_size_mb=16 SWIFT_BACKTRACE=enable=no "$binary" "$corpus" "${limit[@]}" -timeout=10 -rss_limit_mb=4096 -max_len=65536 \
     -detect_leaks=0 -artifact_prefix="$findings/" -print_final_stats=1 >"$log" 2>&1 || true
   runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
   found=$(find "$findings" -type f | wc -l)
