@@ -18,7 +18,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.23.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.27.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.70.0"),
     ],
@@ -52,7 +52,11 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "DevsyncKit",
-            dependencies: ["ToolboxKit", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "ToolboxKit",
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "devsync",
@@ -106,7 +110,9 @@ let package = Package(
             name: "CondtestKitTests", dependencies: ["CondtestKit"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "DevsyncKitTests", dependencies: ["DevsyncKit"],
+            name: "DevsyncKitTests",
+            dependencies: ["DevsyncKit", .product(name: "SQLiteNIO", package: "sqlite-nio")],
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PasscodeKitTests", dependencies: ["PasscodeKit"],

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Glibc
-import GRDB
 import Testing
 @testable import DevsyncKit
 import ToolboxKit
@@ -14,7 +13,7 @@ import ToolboxKit
     }
 
     static func applicationID(_ path: String) throws -> Int32 {
-        try DatabaseQueue(path: path).read { db in try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0 }
+        Int32(try sqliteValue(path, "PRAGMA application_id") ?? 0)
     }
 
     @Test func anEmptyFileLeftByAnInterruptedFirstUseIsNoObstacle() throws {
@@ -28,18 +27,18 @@ import ToolboxKit
     @Test func aHalfMadeEmptyStoreIsRepairedButOneWithDataIsNot() throws {
         let path = Self.freshPath()
         // What an older devsync left when stopped between its migration and the application id.
-        let queue = try DatabaseQueue(path: path)
-        try DeviceStore.migrator.migrate(queue)
-        try queue.close()
+        let half = try StoreConnection(path)
+        try StoreSchema.migrate(half)
+        half.close()
         #expect(try Self.applicationID(path) == 0)
         _ = try DeviceStore(path: path)
         #expect(try Self.applicationID(path) == DeviceStore.applicationID)
 
         let other = Self.freshPath()
-        let full = try DatabaseQueue(path: other)
-        try DeviceStore.migrator.migrate(full)
-        try full.write { db in try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('x', 'y')") }
-        try full.close()
+        let full = try StoreConnection(other)
+        try StoreSchema.migrate(full)
+        try full.transaction(.write) { db in try db.execute("INSERT INTO meta (key, value) VALUES ('x', 'y')") }
+        full.close()
         #expect(throws: ToolError.self) { try DeviceStore(path: other) }
     }
 

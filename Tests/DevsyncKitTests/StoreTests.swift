@@ -192,18 +192,3 @@ let seed = [
         }
     }
 }
-
-/// Runs one SQL statement with the sqlite3 command-line shell's library, outside GRDB.
-func sqlite(_ path: String, _ sql: String) {
-    var handle: OpaquePointer?
-    guard sqlite3_open(path, &handle) == SQLITE_OK else { return }
-    sqlite3_exec(handle, sql, nil, nil, nil)
-    sqlite3_close(handle)
-}
-
-import GRDB
-#if canImport(GRDBSQLite)
-import GRDBSQLite
-#elseif canImport(SQLite3)
-import SQLite3
-#endif

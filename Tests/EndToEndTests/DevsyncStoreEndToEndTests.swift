@@ -27,6 +27,21 @@ import Testing
         }
     }
 
+    /// Issue 16: a store written by release 0.1.0 (on GRDB) lists exactly as 0.1.0 listed it.
+    @Test func aStoreOfRelease010ListsAsItDid() throws {
+        let sandbox = try Sandbox()
+        let fixtures = String(#filePath[..<#filePath.lastIndex(of: "/")!]) + "/../DevsyncKitTests/Fixtures/"
+        let store = sandbox.root + "/old/devsync.sqlite"
+        try FileManager.default.createDirectory(atPath: sandbox.root + "/old", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: fixtures + "store-0.1.0.sqlite", toPath: store)
+        for command in ["list", "pending"] {
+            let run = try runTool("devsync", [command, "--json", "--store", store], sandbox: sandbox)
+            #expect(run.status == 0, "\(run.stderr)")
+            let expected = try String(contentsOfFile: fixtures + "store-0.1.0.\(command).json", encoding: .utf8)
+            #expect(run.stdout == expected, "devsync \(command) --json")
+        }
+    }
+
     @Test(.enabled(if: geteuid() == 0, "needs root to run devsync as another user"))
     func aStoreThisUserCannotWriteCanStillBeRead() async throws {
         let sandbox = try Sandbox()

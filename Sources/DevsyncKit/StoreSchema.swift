@@ -1,0 +1,159 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SQLiteNIO
+import ToolboxKit
+
+/// The store's tables, how a store is made, and how a file is recognised as one of ours.
+enum StoreSchema {
+    /// Marks a devsync store in the SQLite header, so another program's database is refused.
+    static let applicationID: Int32 = 0x4445_5653  // "DEVS"
+
+    /// Schema changes in order, each applied once in its own transaction. Applied ones are
+    /// listed in `grdb_migrations`, the table devsync 0.1 (built on GRDB's migrator) kept, so
+    /// that stores move between versions both ways.
+    static let migrations: [(identifier: String, sql: [String])] = [
+        ("v1", [
+            """
+            CREATE TABLE device (
+                id TEXT PRIMARY KEY NOT NULL,
+                type TEXT NOT NULL,
+                meterPointDescription TEXT NOT NULL,
+                installationDate TEXT
+            )
+            """,
+            """
+            CREATE TABLE change (
+                deviceID TEXT PRIMARY KEY NOT NULL,
+                installationDate TEXT,
+                revision INTEGER NOT NULL,
+                state TEXT NOT NULL CHECK (state IN ('pending', 'rejected')),
+                attempts INTEGER NOT NULL DEFAULT 0,
+                lastError TEXT,
+                recordedAt TEXT NOT NULL,
+                claimToken TEXT,
+                claimPID INTEGER
+            )
+            """,
+            "CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)",
+        ]),
+    ]
+    static var knownMigrations: Set<String> { Set(migrations.map(\.identifier)) }
+    static let migrationLog = "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)"
+
+    /// Applies the migrations `connection` has not seen yet.
+    static func migrate(_ connection: StoreConnection) throws {
+        for migration in migrations {
+            try connection.transaction(.write) { db in
+                try db.execute(migrationLog)
+                let done = try db.value("SELECT 1 FROM grdb_migrations WHERE identifier = ?", [.text(migration.identifier)])
+                guard done == nil else { return }
+                for statement in migration.sql { try db.execute(statement) }
+                try db.execute("INSERT INTO grdb_migrations (identifier) VALUES (?)", [.text(migration.identifier)])
+            }
+        }
+    }
+
+    /// First use: a complete store (schema, application id, WAL mode) built under a temporary
+    /// name, then hard-linked to `path`, which fails if another process got there first (its
+    /// store is used then). An empty file, left by an older devsync that was interrupted
+    /// before writing anything, counts as missing.
+    static func createIfMissing(_ path: String) throws {
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            guard info.st_size == 0, info.st_mode & S_IFMT == S_IFREG else { return }
+            unlink(path)
+        } else if errno != ENOENT {
+            return  // Let SQLite report what is wrong with it.
+        }
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let random = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+        let temporary = folder + "/" + LocalFile.temporaryPrefix(for: name) + String(getpid()) + "."
+            + String(repeating: "0", count: 16 - random.count) + random
+        defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) } }
+        let connection = try StoreConnection(temporary)
+        do {
+            try connection.executeAlone("PRAGMA journal_mode = WAL")
+            try migrate(connection)
+            try connection.transaction(.write) { db in try db.execute("PRAGMA application_id = \(applicationID)") }
+            connection.close()
+        } catch {
+            connection.close()
+            throw error
+        }
+        let fd = open(temporary, O_RDONLY | O_CLOEXEC)
+        if fd >= 0 { fsync(fd); close(fd) }
+        if link(temporary, path) != 0 && errno != EEXIST {
+            throw ToolError.io(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// Checks the file is ours and of a schema we know, before anything writes to it.
+    /// With `repairing`, a store an older devsync left half-made (our tables, all empty, but
+    /// no application id yet) is completed instead of refused.
+    static func check(_ db: StoreStatements, path: String, repairing: Bool) throws {
+        let id = try db.value("PRAGMA application_id")?.integer ?? 0
+        let tables = try db.value("SELECT count(*) FROM sqlite_master WHERE type = 'table'")?.integer ?? 0
+        if try id == 0 && tables > 0 && repairing && isEmptyStoreOfOurs(db) {
+            try db.execute("PRAGMA application_id = \(applicationID)")
+            return
+        }
+        if id == 0 && tables > 0 {
+            throw ToolError.io(path: path, reason: "not a devsync store (another program's SQLite database); refusing to change it")
+        }
+        if id != 0 && id != Int(applicationID) {
+            throw ToolError.io(path: path, reason: "not a devsync store; refusing to change it")
+        }
+        if try db.value("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'grdb_migrations'") != nil {
+            let applied = try db.rows("SELECT identifier FROM grdb_migrations").compactMap { $0.column("identifier")?.string }
+            let unknown = Set(applied).subtracting(knownMigrations)
+            if !unknown.isEmpty {
+                throw ToolError.io(path: path, reason: "written by a newer devsync (schema \(unknown.sorted().joined(separator: ", "))); refusing to change it")
+            }
+        }
+    }
+
+    /// Only tables of ours, and no row in any of them but the migration log.
+    static func isEmptyStoreOfOurs(_ db: StoreStatements) throws -> Bool {
+        let names = try db.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.column("name")?.string }
+        let ours: Set<String> = ["device", "change", "meta", "grdb_migrations"]
+        guard Set(names).isSubset(of: ours) else { return false }
+        for name in names where name != "grdb_migrations" {
+            if try db.value("SELECT count(*) FROM \(name)")?.integer != 0 { return false }
+        }
+        return true
+    }
+
+    /// Where SQLite can read a store we may not write, as a URI that opens it read-only. In
+    /// WAL mode a reader needs the shared memory file, which it cannot create in a folder it
+    /// may not write; with no journal left beside the store (its writer closed cleanly), the
+    /// file alone is the whole store, and SQLite reads it as immutable. Otherwise the journal
+    /// is used as it is.
+    static func readOnlyLocation(_ path: String) -> String {
+        let parameter = access(path + "-wal", F_OK) != 0 ? "immutable=1" : "mode=ro"
+        var escaped = ""
+        for character in path {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3F"
+            case "#": escaped += "%23"
+            default: escaped.append(character)
+            }
+        }
+        return "file:" + escaped + "?" + parameter
+    }
+
+    /// Whether this process may write the store and the folder its journal lives in.
+    static func isWritable(_ path: String) -> Bool {
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        return access(path, W_OK) == 0 && access(folder.isEmpty ? "/" : folder, W_OK) == 0
+    }
+
+    /// An error of SQLite's in one line, for a message that names the store.
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? SQLiteError { return Terminal.sanitizeField(error.message) }
+        return Terminal.sanitizeField(String(describing: error))
+    }
+}
