@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -16,7 +16,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.23.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0"),
+        // Without the default traits: "FullFoundation" links Foundation's internationalization
+        // and ICU's 34 MB of data into mockd; "ConfigurationSupport" is not used.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0", traits: []),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.27.0"),

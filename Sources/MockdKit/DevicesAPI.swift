@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Hummingbird
 import NIOCore
 import Synchronization
@@ -17,17 +17,21 @@ public final class DevicesAPI: MockAPI {
 
     /// One device as the server holds it; `installationDate` absent and null are both kept
     /// as the seed had them.
-    struct Device: Sendable {
+    struct Device: Sendable, Encodable {
         var id: String
         var type: String
         var meterPointDescription: String
         var installationDate: String?
         var dateAbsent: Bool
 
-        var json: [String: Any] {
-            var object: [String: Any] = ["id": id, "type": type, "meterPointDescription": meterPointDescription]
-            if !dateAbsent { object["installationDate"] = installationDate ?? NSNull() }
-            return object
+        enum CodingKeys: String, CodingKey { case id, type, meterPointDescription, installationDate }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(type, forKey: .type)
+            try container.encode(meterPointDescription, forKey: .meterPointDescription)
+            if !dateAbsent { try container.encode(installationDate, forKey: .installationDate) }
         }
     }
 
@@ -36,9 +40,9 @@ public final class DevicesAPI: MockAPI {
     /// Loads the seed and adds `generated` devices named `GEN-NNNNNN-00`.
     public init(file: String, generated: Int = 0) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: file))
-        do { try JSONCoding.checkDepth(data) } catch { throw MockdDataError(path: file, problem: error.description) }
-        guard let list = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else {
-            throw MockdDataError(path: file, problem: "not a JSON array of devices")
+        let list: [DeviceFields]
+        do { list = try JSONCoding.decode([DeviceFields].self, from: data) } catch {
+            throw MockdDataError(path: file, problem: "not a JSON array of device objects: \(error.description)")
         }
         var devices: [Device] = []
         var ids = Set<String>()
@@ -46,10 +50,10 @@ public final class DevicesAPI: MockAPI {
             if let problem = Self.problem(in: object, creating: true) {
                 throw MockdDataError(path: file, problem: "device \(index): \(problem)")
             }
-            let device = Device(id: object["id"] as! String, type: object["type"] as! String,
-                                meterPointDescription: object["meterPointDescription"] as! String,
-                                installationDate: object["installationDate"] as? String,
-                                dateAbsent: object["installationDate"] == nil)
+            let device = Device(id: object.string("id") ?? "", type: object.string("type") ?? "",
+                                meterPointDescription: object.string("meterPointDescription") ?? "",
+                                installationDate: object.string("installationDate"),
+                                dateAbsent: object.values["installationDate"] == nil)
             guard ids.insert(device.id).inserted else { throw MockdDataError(path: file, problem: "duplicate id \(device.id)") }
             devices.append(device)
         }
@@ -66,9 +70,8 @@ public final class DevicesAPI: MockAPI {
     public func register(on router: Router<BasicRequestContext>, faults: FaultMiddleware<BasicRequestContext>) {
         let group = router.group("/devices").add(middleware: faults)
         group.get { _, _ in
-            let list = self.devices.withLock { $0.map(\.json) }
-            let data = (try? JSONSerialization.data(withJSONObject: list, options: [.sortedKeys])) ?? Data("[]".utf8)
-            return Response.json(Array(data), contentType: "text/json")
+            let list = self.devices.withLock { $0 }
+            return Response.json(Array(JSONCoding.encode(list)), contentType: "text/json")
         }
         group.patch(":id") { request, context in
             let id = context.parameters.decoded("id")
@@ -81,7 +84,7 @@ public final class DevicesAPI: MockAPI {
     func patch(id: String, body: Data) -> Response {
         // A client's body is measured before Foundation parses it (see JSONCoding.maximumDepth).
         do { try JSONCoding.checkDepth(body) } catch { return Self.badRequest(error.description) }
-        guard let object = (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) as? [String: Any] else {
+        guard let object = try? JSONCoding.decode(DeviceFields.self, from: body) else {
             return Self.badRequest("the body must be a JSON object")
         }
         if let problem = Self.problem(in: object, creating: false) { return Self.badRequest(problem) }
@@ -89,15 +92,15 @@ public final class DevicesAPI: MockAPI {
             guard let index = devices.firstIndex(where: { $0.id == id }) else {
                 return Self.badRequest("unknown device \(id)")
             }
-            if let newID = object["id"] as? String, newID != id, devices.contains(where: { $0.id == newID }) {
+            if let newID = object.string("id"), newID != id, devices.contains(where: { $0.id == newID }) {
                 return Self.badRequest("id \(newID) is taken by another device")
             }
             var device = devices[index]
-            if let value = object["id"] as? String { device.id = value }
-            if let value = object["type"] as? String { device.type = value }
-            if let value = object["meterPointDescription"] as? String { device.meterPointDescription = value }
-            if object.keys.contains("installationDate") {
-                device.installationDate = object["installationDate"] as? String
+            if let value = object.string("id") { device.id = value }
+            if let value = object.string("type") { device.type = value }
+            if let value = object.string("meterPointDescription") { device.meterPointDescription = value }
+            if object.values["installationDate"] != nil {
+                device.installationDate = object.string("installationDate")
                 device.dateAbsent = false
             }
             devices[index] = device
@@ -106,20 +109,21 @@ public final class DevicesAPI: MockAPI {
     }
 
     /// The first problem with a device object's fields, or nil. `creating` requires every field.
-    static func problem(in object: [String: Any], creating: Bool) -> String? {
-        for key in object.keys.sorted() where !fields.contains(key) { return "unknown field \"\(key)\"" }
+    static func problem(in object: DeviceFields, creating: Bool) -> String? {
+        let values = object.values
+        for key in values.keys.sorted() where !fields.contains(key) { return "unknown field \"\(key)\"" }
         if creating {
-            for key in ["id", "meterPointDescription", "type"] where object[key] == nil { return "missing field \"\(key)\"" }
+            for key in ["id", "meterPointDescription", "type"] where values[key] == nil { return "missing field \"\(key)\"" }
         }
-        if let value = object["id"], (value as? String)?.isEmpty != false { return "id must be a non-empty string" }
-        if let value = object["meterPointDescription"], (value as? String)?.isEmpty != false {
+        if values["id"] != nil, object.string("id")?.isEmpty != false { return "id must be a non-empty string" }
+        if values["meterPointDescription"] != nil, object.string("meterPointDescription")?.isEmpty != false {
             return "meterPointDescription must be a non-empty string"
         }
-        if let value = object["type"], !types.contains(value as? String ?? "") {
+        if values["type"] != nil, !types.contains(object.string("type") ?? "") {
             return "type must be warm_water, cold_water or heating"
         }
-        if let value = object["installationDate"], !(value is NSNull) {
-            guard let text = value as? String, ISO8601.parse(text) != nil else {
+        if let value = values["installationDate"], value != .null {
+            guard let text = object.string("installationDate"), ISO8601.parse(text) != nil else {
                 return "installationDate must be an ISO 8601 date or null"
             }
         }

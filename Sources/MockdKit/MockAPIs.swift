@@ -1,12 +1,12 @@
-import Foundation
+import FoundationEssentials
 import ToolboxKit
 
 /// The APIs mockd serves, loaded from the data folder.
 public enum MockAPIs {
     public static func load(_ configuration: MockdConfiguration) throws(ToolError) -> [any MockAPI] {
         let data = configuration.dataDirectory
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: data, isDirectory: &isDirectory), isDirectory.boolValue else {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: data, isDirectory: &isDirectory), isDirectory else {
             throw .io(path: data, reason: "no such data folder (use --data DIR)")
         }
         // An API whose data is absent is not served, so a test can bring just the data it needs.

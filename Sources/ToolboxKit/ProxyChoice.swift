@@ -41,8 +41,8 @@ public struct ProxyChoice: Sendable, Equatable {
         if let at = rest.lastIndex(of: "@") {
             let userinfo = rest[..<at]
             let colon = userinfo.firstIndex(of: ":")
-            user = ServerURL.percentDecoded(colon.map { userinfo[..<$0] } ?? userinfo)
-            password = colon.map { ServerURL.percentDecoded(userinfo[userinfo.index(after: $0)...]) } ?? ""
+            user = PercentEncoding.decodeLeniently(colon.map { userinfo[..<$0] } ?? userinfo)
+            password = colon.map { PercentEncoding.decodeLeniently(userinfo[userinfo.index(after: $0)...]) } ?? ""
             rest = rest[rest.index(after: at)...]
         }
         var host = rest

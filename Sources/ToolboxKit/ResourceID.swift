@@ -45,7 +45,7 @@ public enum ResourceID {
         if stem.hasPrefix("~") {
             return stem.count == 17 && stem.dropFirst().utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
         }
-        guard let id = percentDecoded(stem), !id.isEmpty else { return false }
+        guard let id = PercentEncoding.decode(stem), !id.isEmpty else { return false }
         return fileStem(id) == stem
     }
 
@@ -64,18 +64,5 @@ public enum ResourceID {
             }
         }
         return result
-    }
-
-    /// The text of `%XX` escapes, or nil when an escape is malformed or the bytes are not UTF-8.
-    static func percentDecoded(_ text: Substring) -> String? {
-        var bytes: [UInt8] = []
-        var iterator = text.utf8.makeIterator()
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
-            guard let high = iterator.next(), let low = iterator.next(),
-                  let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) else { return nil }
-            bytes.append(value)
-        }
-        return String(validating: bytes, as: UTF8.self)
     }
 }

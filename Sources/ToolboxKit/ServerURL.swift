@@ -24,8 +24,8 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
         if let at = afterScheme[..<authorityEnd].lastIndex(of: "@") {
             let userinfo = afterScheme[..<at]
             let colon = userinfo.firstIndex(of: ":")
-            user = Self.percentDecoded(colon.map { userinfo[..<$0] } ?? userinfo)
-            password = colon.map { Self.percentDecoded(userinfo[userinfo.index(after: $0)...]) } ?? ""
+            user = PercentEncoding.decodeLeniently(colon.map { userinfo[..<$0] } ?? userinfo)
+            password = colon.map { PercentEncoding.decodeLeniently(userinfo[userinfo.index(after: $0)...]) } ?? ""
             afterScheme = afterScheme[afterScheme.index(after: at)...]
         } else {
             user = nil
@@ -54,25 +54,6 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
         let userinfo = rest[..<at]
         let user = userinfo.firstIndex(of: ":").map { userinfo[..<$0] } ?? userinfo
         return String(text[..<schemeEnd]) + user + ":***" + rest[at...]
-    }
-
-    static func percentDecoded(_ text: Substring) -> String {
-        var bytes: [UInt8] = []
-        var index = text.utf8.startIndex
-        let utf8 = text.utf8
-        while index < utf8.endIndex {
-            let byte = utf8[index]
-            if byte == UInt8(ascii: "%"), let high = utf8.index(index, offsetBy: 1, limitedBy: utf8.endIndex), high < utf8.endIndex,
-               let low = utf8.index(index, offsetBy: 2, limitedBy: utf8.endIndex), low < utf8.endIndex,
-               let value = UInt8(String(decoding: [utf8[high], utf8[low]], as: UTF8.self), radix: 16) {
-                bytes.append(value)
-                index = utf8.index(after: low)
-            } else {
-                bytes.append(byte)
-                index = utf8.index(after: index)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Resolves the server from the flag, the environment and the default, in that order.
