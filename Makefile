@@ -7,9 +7,10 @@ SWIFT   ?= swift
 
 # Every executable target under Sources/ (lower-case folder names are binaries).
 BINARIES := $(sort $(notdir $(patsubst %/,%,$(wildcard Sources/[a-z]*/))))
-DEBIAN_PACKAGES := libxml2-dev zlib1g-dev libsqlite3-dev pkg-config mandoc tmux tinyproxy openssl python3
+DEBIAN_PACKAGES := libxml2-dev zlib1g-dev pkg-config mandoc tmux tinyproxy openssl python3
 
-RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -gnone
+# The version script keeps every symbol local: no dynamic symbol table (3 MB a binary).
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -gnone -Xlinker --version-script=$(CURDIR)/scripts/executable.exports
 DEBUG_BIN     = $(shell $(SWIFT) build --show-bin-path)
 RELEASE_BIN   = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 

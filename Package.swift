@@ -49,6 +49,7 @@ let package = Package(
             name: "condtest",
             dependencies: [
                 "CondtestKit",
+                "ToolboxKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings),
@@ -64,6 +65,7 @@ let package = Package(
             name: "devsync",
             dependencies: [
                 "DevsyncKit",
+                "ToolboxKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings),
@@ -74,6 +76,7 @@ let package = Package(
             name: "passcode",
             dependencies: [
                 "PasscodeKit",
+                "ToolboxKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings),
@@ -84,6 +87,7 @@ let package = Package(
             name: "blogctl",
             dependencies: [
                 "BlogctlKit",
+                "ToolboxKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings),
@@ -95,6 +99,7 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
@@ -102,6 +107,7 @@ let package = Package(
             name: "mockd",
             dependencies: [
                 "MockdKit",
+                "ToolboxKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,15 +7,23 @@ import Glibc
 /// The entry point every binary uses: parse, run, and turn any error into one line on
 /// stderr (`tool: message`) and the matching exit status. No stack traces, ever.
 public enum ToolMain {
-    public static func run<Command: ParsableCommand>(_ type: Command.Type, arguments: [String]? = nil) async -> Never {
-        let name = Command.configuration.commandName ?? "tool"
-        // `--version` alone skips ArgumentParser: its reflection makes the Swift runtime scan
-        // every protocol conformance in the binary (about 3 ms in a binary with NIO), which
-        // would dominate the cost of the one answer scripts ask for most.
-        if (arguments ?? Array(CommandLine.arguments.dropFirst())) == ["--version"], !Command.configuration.version.isEmpty {
+    /// The synchronous entry point of every binary (`static func main()`). `--version` alone
+    /// is answered here, before the async runtime starts its threads and before ArgumentParser,
+    /// whose reflection makes the Swift runtime scan every protocol conformance in the binary
+    /// (about 3 ms with NIO): it is the one answer scripts ask for most. Everything else runs
+    /// in `run`, on the global executor, with the main thread serving the main queue as an
+    /// `async` main's does.
+    public static func main<Command: ParsableCommand>(_ type: Command.Type) -> Never {
+        if CommandLine.arguments.dropFirst().elementsEqual(["--version"]), !Command.configuration.version.isEmpty {
             StandardOutput.print(Command.configuration.version + "\n")
             exit(0)
         }
+        Task { await run(type) }
+        dispatchMain()  // Serves the main queue until `run` exits the process.
+    }
+
+    public static func run<Command: ParsableCommand>(_ type: Command.Type, arguments: [String]? = nil) async -> Never {
+        let name = Command.configuration.commandName ?? "tool"
         let subcommands = Set(Command.configuration.subcommands.map { $0._commandName })
         let given = arguments ?? Array(CommandLine.arguments.dropFirst())
         var command: any ParsableCommand

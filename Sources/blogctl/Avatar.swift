@@ -5,6 +5,7 @@ import ToolboxKit
 extension Blogctl {
     struct Avatar: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "avatar",
             abstract: "Download the image of a post's author.",
             discussion: "The file is written whole or not at all. -o - writes to stdout, unless it is a terminal.")
 

@@ -22,5 +22,5 @@ struct Blogctl: AsyncParsableCommand {
         version: ToolboxVersion.current,
         subcommands: [List.self, Show.self, Read.self, Prefetch.self, Avatar.self, Cache.self])
 
-    static func main() async { await ToolMain.run(self) }
+    static func main() { ToolMain.main(self) }
 }

@@ -5,6 +5,7 @@ import ToolboxKit
 extension Blogctl {
     struct Cache: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "cache",
             abstract: "Look at or empty the post cache.",
             discussion: """
                 Bodies live gzip-compressed in $XDG_CACHE_HOME/blogctl/posts/ID.html.gz (zcat reads \
@@ -43,6 +44,7 @@ extension Blogctl {
 
         struct Stats: ParsableCommand {
             static let configuration = CommandConfiguration(
+            commandName: "stats",
                 abstract: "Show the number of cached posts, their size on disk and compressed, and the cap.")
 
             @Flag(help: "Print JSON.")
@@ -76,7 +78,8 @@ extension Blogctl {
         }
 
         struct Clear: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Remove every cached post.")
+            static let configuration = CommandConfiguration(
+            commandName: "clear", abstract: "Remove every cached post.")
 
             @Flag(name: [.short, .long], help: "Print nothing.")
             var quiet = false
@@ -88,7 +91,8 @@ extension Blogctl {
         }
 
         struct Path: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Print the cache folder.")
+            static let configuration = CommandConfiguration(
+            commandName: "path", abstract: "Print the cache folder.")
 
             func run() throws {
                 StandardOutput.print(try PostCache.standard().directory + "\n")

@@ -8,6 +8,7 @@ extension PostSorting: ExpressibleByArgument {}
 extension Blogctl {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List every post's date, author, title and summary, grouped and sorted.",
             discussion: """
                 Author groups run A to Z, month groups newest first. Inside a group: date newest \

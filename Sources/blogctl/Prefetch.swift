@@ -5,6 +5,7 @@ import ToolboxKit
 extension Blogctl {
     struct Prefetch: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "prefetch",
             abstract: "Warm the cache: fetch every post body not cached yet, concurrently.",
             discussion: """
                 Each post is asked for with HEAD first: a body whose ETag matches the cached one is \

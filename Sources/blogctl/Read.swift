@@ -7,6 +7,7 @@ extension RenderFormat: ExpressibleByArgument {}
 extension Blogctl {
     struct Read: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "read",
             abstract: "Read one post: its header, then the body rendered for the terminal.",
             discussion: """
                 The body is fetched once and cached; later reads revalidate it with If-None-Match \

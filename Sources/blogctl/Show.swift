@@ -5,6 +5,7 @@ import ToolboxKit
 extension Blogctl {
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Show one post's metadata, with the author's image URL resolved against the server.")
 
         @Argument(help: "The post's id (as list shows it).")

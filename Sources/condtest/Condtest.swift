@@ -21,5 +21,5 @@ struct Condtest: AsyncParsableCommand {
         version: ToolboxVersion.current,
         subcommands: [List.self, Show.self, Eval.self, Explain.self, Fmt.self, Ops.self])
 
-    static func main() async { await ToolMain.run(self) }
+    static func main() { ToolMain.main(self) }
 }

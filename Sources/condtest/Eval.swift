@@ -5,6 +5,7 @@ import ToolboxKit
 extension Condtest {
     struct Eval: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "eval",
             abstract: "Evaluate a condition with arguments: prints true or false, exits 0 or 1.",
             discussion: """
                 Like test(1): exit 0 when the condition holds, 1 when it does not. With --batch, \

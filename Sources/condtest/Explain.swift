@@ -5,6 +5,7 @@ import ToolboxKit
 extension Condtest {
     struct Explain: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "explain",
             abstract: "Show why a condition is true or false, as an indented tree.",
             discussion: """
                 Every node shows its operands' actual values and its result; operands that a \

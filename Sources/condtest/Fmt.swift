@@ -6,6 +6,7 @@ import ToolboxKit
 extension Condtest {
     struct Fmt: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "fmt",
             abstract: "Convert a condition between JSON and text syntax.",
             discussion: """
                 Reads FILE or stdin. Input starting with { is JSON (a full record or bare \

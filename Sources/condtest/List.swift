@@ -5,6 +5,7 @@ import ToolboxKit
 extension Condtest {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List the conditions on the server: id and name.",
             discussion: "On a terminal, a table; piped, ID<TAB>NAME lines; with --json, the server's objects.")
 

@@ -5,6 +5,7 @@ import ToolboxKit
 extension Condtest {
     struct Ops: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "ops",
             abstract: "List the operators condtest knows, with their arity and what they test.",
             discussion: "Printed from the operator registry itself. Piped: NAME<TAB>ARITY<TAB>TAKES<TAB>DESCRIPTION.")
 

@@ -5,6 +5,7 @@ import ToolboxKit
 extension Condtest {
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Show a condition: name, id, argument count and the condition in text syntax.",
             discussion: """
                 Piped, one FIELD<TAB>VALUE line each for name, id, arguments and condition. \

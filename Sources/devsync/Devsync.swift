@@ -20,5 +20,5 @@ struct Devsync: AsyncParsableCommand {
         subcommands: [Pull.self, List.self, Show.self, Install.self, Uninstall.self, Pending.self,
                       Sync.self, Status.self, Discard.self])
 
-    static func main() async { await ToolMain.run(self) }
+    static func main() { ToolMain.main(self) }
 }

@@ -5,6 +5,7 @@ import ToolboxKit
 extension Devsync {
     struct Discard: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "discard",
             abstract: "Drop a device's local change on purpose.",
             discussion: "Asks for confirmation on a terminal; scripts pass --yes.")
 

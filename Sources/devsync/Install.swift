@@ -6,6 +6,7 @@ import ToolboxKit
 extension Devsync {
     struct Install: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "install",
             abstract: "Record that a device was installed; no network needed.",
             discussion: """
                 DATE is ISO 8601 (2024-03-04T09:15:00Z) or YYYY-MM-DD HH:MM in local time; the \
@@ -28,6 +29,7 @@ extension Devsync {
 
     struct Uninstall: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "uninstall",
             abstract: "Record that a device is not installed (clears its date); no network needed.")
 
         @OptionGroup var store: StoreOptions

@@ -5,6 +5,7 @@ import ToolboxKit
 extension Devsync {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List the devices in the local store; works offline.",
             discussion: """
                 Columns: id, type, meter point, installation date, sync state (synced, pending, \

@@ -5,6 +5,7 @@ import ToolboxKit
 extension Devsync {
     struct Pending: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "pending",
             abstract: "The sync screen: every device whose change has not reached the server.",
             discussion: """
                 Piped: ID<TAB>STATE<TAB>INSTALLED<TAB>ATTEMPTS<TAB>LAST ERROR, in the order \

@@ -5,6 +5,7 @@ import ToolboxKit
 extension Devsync {
     struct Pull: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "pull",
             abstract: "Refresh the local device list from the server.",
             discussion: """
                 Retries 5xx answers. A local change not yet synced is never overwritten. With \

@@ -5,6 +5,7 @@ import ToolboxKit
 extension Devsync {
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Show one device: its date, sync state, the pending change, attempts and last error.",
             discussion: "Piped, one FIELD<TAB>VALUE line per field.")
 

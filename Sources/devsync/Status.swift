@@ -5,6 +5,7 @@ import ToolboxKit
 extension Devsync {
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "status",
             abstract: "Counts of devices, installed, pending and rejected; the last sync; the server.",
             discussion: "Piped, one FIELD<TAB>VALUE line each. Reads only the store.")
 

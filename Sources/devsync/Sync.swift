@@ -5,6 +5,7 @@ import ToolboxKit
 extension Devsync {
     struct Sync: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "sync",
             abstract: "Send every pending change to the server, then pull.",
             discussion: """
                 Up to --jobs changes are in flight at once. Transient failures (5xx, timeouts, \

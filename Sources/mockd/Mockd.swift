@@ -73,7 +73,7 @@ struct Mockd: AsyncParsableCommand {
     @Option(name: .customLong("tls-key"), help: ArgumentHelp("The PEM private key of --tls-cert.", valueName: "file"))
     var tlsKey: String?
 
-    static func main() async { await ToolMain.run(self) }
+    static func main() { ToolMain.main(self) }
 
     func validate() throws {
         if let latency, LatencyRange(parsing: latency) == nil {

@@ -6,6 +6,7 @@ import ToolboxKit
 extension Passcode {
     struct Fetch: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "fetch",
             abstract: "Make one call and print {\"code\": ..., \"setup\": [...]} as JSON.",
             discussion: "Transient failures are retried up to --retries times.")
 

@@ -19,5 +19,5 @@ struct Passcode: AsyncParsableCommand {
         subcommands: [Screen.self, Fetch.self],
         defaultSubcommand: Screen.self)
 
-    static func main() async { await ToolMain.run(self) }
+    static func main() { ToolMain.main(self) }
 }

@@ -5,6 +5,7 @@ import ToolboxKit
 extension Passcode {
     struct Screen: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "screen",
             abstract: "Show the passcode screen; in script mode, read actions and print state changes.",
             discussion: """
                 On a terminal: press a button by typing its digit, with the arrow keys and \
