@@ -8,6 +8,13 @@ public struct LinkResolver: Sendable {
     private let origin: String
     private let directory: String
 
+    /// For a post's body: links resolve against the URL the post is served at (`/post/ID` on
+    /// `server`, or on the default server when none could be resolved).
+    public init(postId: String, server: ServerURL?) {
+        let path = "/post/" + ResourceID.pathSegment(postId)
+        self.init(document: server?.requestURL(path) ?? ServerURL.defaultURL + path)
+    }
+
     public init(document: String) {
         self.document = document
         let schemeEnd = document.firstRange(of: "://")

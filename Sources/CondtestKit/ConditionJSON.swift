@@ -1,6 +1,66 @@
 import FoundationEssentials
 import ToolboxKit
 
+/// Decoding of condition JSON with every failure as a `ConditionError` naming the JSON path.
+public enum ConditionJSON {
+    /// A full record, or a bare ConditionData (then named by `fallbackName`).
+    public static func decodeRecordOrCondition(_ data: Data, fallbackName: String) throws(ConditionError) -> ConditionRecord {
+        let isRecord: Bool
+        try precheck(data)
+        do {
+            isRecord = try JSONCoding.decodeThrowingUnderlying(Probe.self, from: data).hasCondition
+        } catch {
+            throw failure(error)
+        }
+        if isRecord { return try decode(ConditionRecord.self, from: data) }
+        let condition = try decode(Condition.self, from: data)
+        return try ConditionRecord(name: fallbackName, id: "", condition: condition)
+    }
+
+    public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(ConditionError) -> T {
+        try precheck(data)
+        do {
+            return try JSONCoding.decodeThrowingUnderlying(type, from: data)
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    /// What the decoder would only call "not valid JSON": bad UTF-8, or nesting past the limit
+    /// (each condition level is an object and an array; a record adds one more object).
+    static func precheck(_ data: Data) throws(ConditionError) {
+        guard String(validating: data, as: UTF8.self) != nil else { throw ConditionError.notUTF8 }
+        if JSONCoding.nestingDepth(data) > 2 * Condition.maximumDepth + 2 {
+            throw ConditionError(path: "", problem: "nested deeper than \(Condition.maximumDepth) levels")
+        }
+    }
+
+    static func failure(_ error: any Error) -> ConditionError {
+        switch error {
+        case let error as ConditionError:
+            return error
+        case let error as DecodingError:
+            let failure = JSONDecodeFailure(error)
+            return ConditionError(path: failure.path, problem: failure.problem)
+        case let failure as JSONDecodeFailure:
+            return ConditionError(path: failure.path, problem: failure.problem)
+        default:
+            return ConditionError(path: "", problem: "not valid JSON")
+        }
+    }
+
+    /// Whether a document is a full record (it has `condition`) or bare ConditionData.
+    struct Probe: Decodable {
+        let hasCondition: Bool
+        init(from decoder: any Decoder) throws {
+            guard let container = try? decoder.container(keyedBy: ConditionRecord.CodingKeys.self) else {
+                throw ConditionError(path: "", problem: "expected a JSON object, found \(WireKey.kind(of: decoder))")
+            }
+            hasCondition = container.contains(.condition)
+        }
+    }
+}
+
 /// The JSON wire format of conditions. Both server versions decode, in any mix:
 /// arguments as `{"type":"argument","argumentNumber":N}` or `{"type":"arg","value":N}`,
 /// strings as `{"type":"string","value":"…"}` or `{"type":"string","data":"…"}`.

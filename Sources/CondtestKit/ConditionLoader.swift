@@ -52,6 +52,25 @@ public enum ConditionLoader {
         return list.records
     }
 
+    /// A condition file (`-` is stdin) in either syntax, as `condtest fmt` reads it: JSON (a
+    /// record or a bare condition) when its first non-blank byte is `{`, text otherwise.
+    public static func loadEitherSyntax(_ path: String) throws(ToolError) -> (condition: Condition, isJSON: Bool) {
+        let data = try readFile(path)
+        let isJSON = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{")
+        let name = path == "-" ? "stdin" : path
+        do {
+            if isJSON {
+                return (try ConditionJSON.decodeRecordOrCondition(data, fallbackName: name).condition, true)
+            }
+            guard let text = String(validating: data, as: UTF8.self) else { throw ToolError.badData("\(name): not valid UTF-8") }
+            return (try TextSyntax.parse(text), false)
+        } catch let error as ToolError {
+            throw error
+        } catch {
+            throw .badData("\(name): \(error)")
+        }
+    }
+
     /// Reads a whole file, or stdin for `-`, up to `maximumFileSize`.
     public static func readFile(_ path: String) throws(ToolError) -> Data {
         Data(try LocalFile.read(path, limit: maximumFileSize))

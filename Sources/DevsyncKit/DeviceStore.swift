@@ -152,8 +152,7 @@ public final class DeviceStore: Sendable {
 
         /// The PATCH body: the full intended value, so sending it twice is harmless.
         public var body: [UInt8] {
-            let value = installationDate.map { "\"\(StoredDate.format($0))\"" } ?? "null"
-            return Array("{\"installationDate\":\(value)}".utf8)
+            Array(JSONCoding.encode(["installationDate": installationDate.map(StoredDate.format)]))
         }
     }
 

@@ -4,29 +4,6 @@ import Glibc
 import FoundationEssentials
 import ToolboxKit
 
-/// What a sync did.
-public struct SyncReport: Sendable, Equatable {
-    public var synced = 0
-    public var rejected = 0
-    /// Changes still pending for transient reasons (offline, server failing).
-    public var remaining = 0
-    /// Pending changes another live devsync process is sending.
-    public var heldElsewhere = 0
-    /// The last transient error, for the message.
-    public var lastError: String?
-    /// Devices whose pending change could not be read from the store: kept, never sent.
-    public var damaged: [String] = []
-
-    public init() {}
-
-    /// 0 all through; 75 some remain and a later try may succeed; 65 some were rejected or
-    /// are damaged.
-    public var exitStatus: ExitStatus {
-        if remaining + heldElsewhere > 0 { return .tempFail }
-        return rejected > 0 || !damaged.isEmpty ? .dataError : .success
-    }
-}
-
 /// The sync button: sends every pending change, up to `jobs` at once, retrying transient
 /// failures with exponential backoff and full jitter; a rejection is kept, never dropped.
 /// The store holds the queue, so a crash at any point loses nothing: an unconfirmed change

@@ -17,6 +17,14 @@ public struct PasscodeAPI: MockAPI {
     /// The codes to choose from; empty means any 4 digits.
     public let codes: [String]
 
+    /// `--passcode-codes`: 4-digit codes separated by commas, or nil when that is not what
+    /// `text` holds.
+    public static func parseCodes(_ text: String) -> [String]? {
+        let codes = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let valid = codes.allSatisfy { $0.utf8.count == 4 && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+        return valid ? codes : nil
+    }
+
     public init(user: String = "Runloop", password: String = "Run!@0p", codes: [String] = []) {
         self.user = user
         self.password = password

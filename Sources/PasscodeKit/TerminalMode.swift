@@ -39,12 +39,6 @@ public final class TerminalMode: Sendable {
     }
 
     public func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Glibc.write(1, $0.baseAddress! + offset, $0.count - offset) }
-            if count < 0 { if errno == EINTR { continue }; return }
-            offset += count
-        }
+        _ = LocalFile.writeAll(1, Array(text.utf8))
     }
 }

@@ -47,20 +47,15 @@ public struct StandardOutput: ~Copyable {
 
     deinit { if !buffer.isEmpty { Self.writeAll(fd, buffer) } }
 
-    /// Writes everything to `fd`, retrying short writes; exits on a broken pipe.
+    /// Writes everything to `fd` (`LocalFile.writeAll`); a broken pipe on stdout ends the process.
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    if errno == EPIPE && fd == 1 { exit(0) }
-                    return
-                }
-                offset += written
-            }
-        }
+        if LocalFile.writeAll(fd, bytes) == EPIPE && fd == 1 { exit(0) }
+    }
+
+    /// `value` as JSON (`JSONCoding.encode`) on stdout, with a final newline: what every
+    /// `--json` prints. Indented, or one line for the one-object summaries scripts read.
+    public static func printJSON<T: Encodable>(_ value: T, pretty: Bool = true) {
+        writeAll(1, Array(JSONCoding.encode(value, pretty: pretty)) + [0x0A])
     }
 
     /// One unbuffered write of a whole text to stdout.

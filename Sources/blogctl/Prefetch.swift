@@ -53,7 +53,7 @@ extension Blogctl {
         private func report(_ results: [Prefetcher.Result]) {
             switch common.outputMode {
             case .json:
-                StandardOutput.print(String(decoding: JSONCoding.encode(results, pretty: true), as: UTF8.self) + "\n")
+                StandardOutput.printJSON(results)
             case .tsv:
                 StandardOutput.print(Table(columns: [], rows: results.map { [$0.id, $0.outcome.rawValue, String($0.bytes)] }).tsv())
             case .table:

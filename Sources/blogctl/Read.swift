@@ -58,17 +58,15 @@ extension Blogctl {
             if common.json {
                 let post = Post(id: loaded.metadata.postId, metadata: loaded.metadata,
                                 body: String(decoding: loaded.body.bytes(), as: UTF8.self))
-                StandardOutput.print(String(decoding: JSONCoding.encode(post, pretty: true), as: UTF8.self) + "\n")
+                StandardOutput.printJSON(post)
                 return
             }
             let toTerminal = Terminal.isTTY(Terminal.standardOutput)
-            let postPath = "/post/" + ResourceID.pathSegment(loaded.metadata.postId)
-            let document = (try? common.serverURL(tool: "blogctl"))?.requestURL(postPath) ?? ServerURL.defaultURL + postPath
             let options = RenderOptions(
                 format: format,
                 width: width ?? (toTerminal ? Terminal.width() : 80),
                 styled: Terminal.colorEnabled(),
-                links: LinkResolver(document: document))
+                links: LinkResolver(postId: loaded.metadata.postId, server: try? common.serverURL(tool: "blogctl")))
             // Only a terminal may need the pager, which needs the whole text; a pipe gets it as it is laid out.
             guard toTerminal && !noPager else {
                 PostPage.render(loaded.metadata, body: loaded.body, options: options) { StandardOutput.write(bytes: $0) }

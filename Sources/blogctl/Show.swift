@@ -21,7 +21,7 @@ extension Blogctl {
                 return (metadata, api.server.requestURL(try client.imagePath(metadata)))
             }
             if common.json {
-                StandardOutput.print(String(decoding: JSONCoding.encode(AnnotatedMetadata(metadata, key: "imageURL", value: imageURL), pretty: true), as: UTF8.self) + "\n")
+                StandardOutput.printJSON(AnnotatedMetadata(metadata, key: "imageURL", value: imageURL))
                 return
             }
             let mode = common.outputMode

@@ -28,7 +28,7 @@ extension Condtest {
             let record = try await source.load(origin, common)
             let explanation = Explanation.of(record.condition, arguments: try record.checkedArguments(arguments))
             if common.json {
-                if !common.quiet { StandardOutput.print(String(decoding: JSONCoding.encode(explanation, pretty: true), as: UTF8.self) + "\n") }
+                if !common.quiet { StandardOutput.printJSON(explanation) }
                 if explanation.result == false { throw ExitCode(1) }
                 return
             }

@@ -27,25 +27,10 @@ extension Condtest {
         var file: String = "-"
 
         func run() async throws {
-            let data = try ConditionLoader.readFile(file)
-            let isJSON = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{")
-            let name = file == "-" ? "stdin" : file
-            let condition: Condition
-            do {
-                if isJSON {
-                    condition = try ConditionJSON.decodeRecordOrCondition(data, fallbackName: name).condition
-                } else {
-                    guard let text = String(validating: data, as: UTF8.self) else {
-                        throw ToolError.badData("\(name): not valid UTF-8")
-                    }
-                    condition = try TextSyntax.parse(text)
-                }
-            } catch let error as ConditionError {
-                throw ToolError.badData("\(name): \(error)")
-            }
+            let (condition, isJSON) = try ConditionLoader.loadEitherSyntax(file)
             switch to ?? (isJSON ? .text : .json) {
             case .text: StandardOutput.print(TextSyntax.format(condition) + "\n")
-            case .json: StandardOutput.print(String(decoding: JSONCoding.encode(condition, pretty: true), as: UTF8.self) + "\n")
+            case .json: StandardOutput.printJSON(condition)
             }
         }
     }

@@ -17,7 +17,7 @@ extension Condtest {
             }
             switch common.outputMode {
             case .json:
-                StandardOutput.print(String(decoding: JSONCoding.encode(summaries, pretty: true), as: UTF8.self) + "\n")
+                StandardOutput.printJSON(summaries)
             case .table, .tsv:
                 let table = Table(columns: ["ID", "NAME"], rows: summaries.map { [$0.id, $0.name] })
                 StandardOutput.print(table.render(common.outputMode))

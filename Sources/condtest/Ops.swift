@@ -20,7 +20,7 @@ extension Condtest {
             }
             let mode = OutputMode(json: json)
             if mode == .json {
-                StandardOutput.print(String(decoding: JSONCoding.encode(rows, pretty: true), as: UTF8.self) + "\n")
+                StandardOutput.printJSON(rows)
                 return
             }
             let table = Table(columns: ["NAME", "ARITY", "TAKES", "DESCRIPTION"],

@@ -23,7 +23,7 @@ extension Condtest {
             guard rest.isEmpty else { throw ValidationError("with -f or -e, show takes no id") }
             let record = try await source.load(origin, common)
             if common.json {
-                StandardOutput.print(String(decoding: JSONCoding.encode(record, pretty: true), as: UTF8.self) + "\n")
+                StandardOutput.printJSON(record)
                 return
             }
             let fields = [("name", record.name), ("id", record.id), ("arguments", String(record.argumentCount)),

@@ -32,12 +32,10 @@ extension Devsync {
         }
 
         func run() async throws {
-            let devices = try store.open().devices().filter { device in
-                (!installed || device.installationDate != nil) && (!notInstalled || device.installationDate == nil)
-                    && (!pending || device.syncState != .synced) && (type == nil || device.type.rawValue == type)
-            }
+            let filter = DeviceFilter(installed: installed, notInstalled: notInstalled, pending: pending, type: type)
+            let devices = try store.open().devices().filter(filter.matches)
             let mode = output.mode
-            if mode == .json { return DeviceJSON.print(devices) }
+            if mode == .json { return StandardOutput.printJSON(devices.map(DeviceJSON.init)) }
             let table = Table(columns: ["ID", "TYPE", "METER POINT", "INSTALLED", "STATE"], rows: devices.map {
                 [$0.id, $0.typeField(mode), $0.meterPointDescription, $0.dateField($0.installationDate, mode), $0.syncState.rawValue]
             })

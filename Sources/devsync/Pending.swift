@@ -18,7 +18,7 @@ extension Devsync {
         func run() async throws {
             let devices = try store.open().pending()
             let mode = output.mode
-            if mode == .json { return DeviceJSON.print(devices) }
+            if mode == .json { return StandardOutput.printJSON(devices.map(DeviceJSON.init)) }
             let table = Table(columns: ["ID", "STATE", "INSTALLED", "ATTEMPTS", "LAST ERROR"], rows: devices.map {
                 [$0.id, $0.syncState.rawValue, $0.dateField($0.installationDate, mode), String($0.change?.attempts ?? 0),
                  $0.change?.lastError ?? ""]

@@ -20,7 +20,7 @@ extension Devsync {
             let count = try await common.withClient(tool: "devsync") { client in
                 try await DevicePull.run(client: client, store: deviceStore) { StandardError.write("devsync: warning: " + $0) }
             }
-            if common.json { StandardOutput.print("{\"devices\":\(count)}\n") }
+            if common.json { StandardOutput.printJSON(["devices": count], pretty: false) }
             if !common.quiet { StandardError.write("devsync: \(count) devices from \(try common.serverURL(tool: "devsync"))") }
         }
     }

@@ -19,7 +19,7 @@ extension Devsync {
             guard let device = try store.open().device(id) else { throw ToolError.notFound(what: "device \(id)") }
             let mode = output.mode
             if mode == .json {
-                StandardOutput.print(String(decoding: JSONCoding.encode(DeviceJSON(device), pretty: true), as: UTF8.self) + "\n")
+                StandardOutput.printJSON(DeviceJSON(device))
                 return
             }
             var fields = [("id", device.id), ("type", device.typeField(mode)), ("meter point", device.meterPointDescription),

@@ -31,7 +31,7 @@ extension Devsync {
                 let json = JSON(devices: status.devices, installed: status.installed, pending: status.pending,
                                 rejected: status.rejected, lastSync: lastSync, lastPull: lastPull, server: server,
                                 store: deviceStore.path)
-                StandardOutput.print(String(decoding: JSONCoding.encode(json, pretty: true), as: UTF8.self) + "\n")
+                StandardOutput.printJSON(json)
                 return
             }
             let fields = [("devices", String(status.devices)), ("installed", String(status.installed)),

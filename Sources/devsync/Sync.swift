@@ -47,18 +47,14 @@ extension Devsync {
                     report = try await engine.runOnce(progress: { progress.update(done: Int64($0), total: Int64($1)) })
                 }
                 progress.finish()
-                // Refresh the list unless the server is plainly out of reach.
-                if report.remaining == 0 || report.synced + report.rejected > 0 {
+                if report.shouldPullAfterwards {
                     do { try await DevicePull.run(client: client, store: deviceStore) { StandardError.write("devsync: warning: " + $0) } } catch let error as ToolError {
                         if !common.quiet { StandardError.write("devsync: warning: pull after sync failed: \(error.message)") }
                     }
                 }
                 return report
             }
-            if common.json {
-                let json = "{\"synced\":\(report.synced),\"rejected\":\(report.rejected),\"remaining\":\(report.remaining),\"heldElsewhere\":\(report.heldElsewhere),\"damaged\":\(report.damaged.count)}\n"
-                StandardOutput.print(json)
-            }
+            if common.json { StandardOutput.printJSON(report, pretty: false) }
             summarize(report)
             if report.exitStatus != ExitStatus.success { throw ExitCode(report.exitStatus.rawValue) }
         }

@@ -88,11 +88,8 @@ struct Mockd: AsyncParsableCommand {
         guard (0...200_000_000).contains(massiveSize) else { throw ValidationError("--massive-size must be between 0 and 200000000") }
         guard massiveRate >= 1 else { throw ValidationError("--massive-rate must be at least 1") }
         guard (0...1_000_000).contains(devices) else { throw ValidationError("--devices must be between 0 and 1000000") }
-        if let passcodeCodes {
-            let codes = passcodeCodes.split(separator: ",", omittingEmptySubsequences: false)
-            guard !codes.isEmpty, codes.allSatisfy({ $0.count == 4 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else {
-                throw ValidationError("invalid --passcode-codes \"\(passcodeCodes)\": use 4-digit codes separated by commas")
-            }
+        if let passcodeCodes, PasscodeAPI.parseCodes(passcodeCodes) == nil {
+            throw ValidationError("invalid --passcode-codes \"\(passcodeCodes)\": use 4-digit codes separated by commas")
         }
     }
 
@@ -111,7 +108,7 @@ struct Mockd: AsyncParsableCommand {
         configuration.massiveRate = massiveRate
         configuration.passcodeUser = passcodeUser
         configuration.passcodePassword = passcodePassword
-        configuration.passcodeCodes = passcodeCodes.map { $0.split(separator: ",").map(String.init) } ?? []
+        configuration.passcodeCodes = passcodeCodes.flatMap(PasscodeAPI.parseCodes) ?? []
         configuration.tlsCertificate = tlsCert
         configuration.tlsKey = tlsKey
         let server = MockServer(configuration: configuration, apis: try MockAPIs.load(configuration))

@@ -20,8 +20,7 @@ extension Passcode {
                 try await InternalsFetch.once(ServerInternalsSource(client: client, credentials: login),
                                               policy: RetryPolicy(retries: common.retries))
             }
-            let digits = setup.map(String.init).joined(separator: ",")
-            StandardOutput.print("{\"code\":\"\(code)\",\"setup\":[\(digits)]}\n")
+            StandardOutput.printJSON(FetchResult(code: code, setup: setup), pretty: false)
         }
     }
 }

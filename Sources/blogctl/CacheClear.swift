@@ -1,0 +1,17 @@
+import ArgumentParser
+import BlogctlKit
+import ToolboxKit
+
+extension Blogctl.Cache {
+    struct CacheClear: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "clear", abstract: "Remove every cached post.")
+
+        @Flag(name: [.short, .long], help: "Print nothing.")
+        var quiet = false
+
+        func run() throws {
+            let removed = try PostCache.standard().clear()
+            if !quiet { StandardError.write("blogctl: removed \(removed) cached post\(removed == 1 ? "" : "s")") }
+        }
+    }
+}

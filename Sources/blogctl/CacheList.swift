@@ -1,0 +1,33 @@
+import ArgumentParser
+import BlogctlKit
+import ToolboxKit
+
+extension Blogctl.Cache {
+    struct CacheList: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: "List cached posts, most recently read first.",
+            discussion: "Piped: ID<TAB>BYTES<TAB>STORED_BYTES<TAB>LAST_USED<TAB>TITLE lines.")
+
+        @Flag(help: "Print JSON.")
+        var json = false
+
+        func run() throws {
+            let entries = try PostCache.standard().entries()
+            let mode = OutputMode(json: json)
+            if mode == .json {
+                StandardOutput.printJSON(entries.map(CacheListing.init))
+                return
+            }
+            var table = Table(columns: ["ID", "SIZE", "STORED", "LAST USED", "TITLE"])
+            for entry in entries {
+                let used = entry.lastUsed ?? entry.stored
+                table.append(mode == .table
+                    ? [entry.metadata.id, ProgressDisplay.bytes(Int64(entry.size)), ProgressDisplay.bytes(Int64(entry.storedSize)),
+                       DateDisplay.human(used), entry.metadata.title]
+                    : [entry.metadata.id, String(entry.size), String(entry.storedSize), ISO8601.format(used), entry.metadata.title])
+            }
+            StandardOutput.print(table.render(mode))
+        }
+    }
+}

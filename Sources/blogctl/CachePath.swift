@@ -1,0 +1,13 @@
+import ArgumentParser
+import BlogctlKit
+import ToolboxKit
+
+extension Blogctl.Cache {
+    struct CachePath: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "path", abstract: "Print the cache folder.")
+
+        func run() throws {
+            StandardOutput.print(try PostCache.standard().directory + "\n")
+        }
+    }
+}
