@@ -42,8 +42,12 @@ test: build
 test-tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter PasscodeKitTests
 
-## check: build, every test, ThreadSanitizer run, man page lint and option coverage (what CI runs)
-check: test test-tsan man-lint man-options
+## check: build, every test, ThreadSanitizer run, man page lint and option coverage, and
+## nothing the tests started left behind (what CI runs)
+check: build
+	@sh scripts/leftovers.sh mark
+	$(MAKE) test test-tsan man-lint man-options
+	@sh scripts/leftovers.sh check
 
 man-lint: deps
 	@sh scripts/man-lint.sh $(BINARIES)

@@ -93,28 +93,34 @@ public struct SyncEngine: Sendable {
         }
     }
 
-    /// Sends one claimed change until it is through, rejected, or out of retries.
+    /// A try that failed for a transient reason, already counted in the store.
+    private struct TransientFailure: Error { let message: String }
+
+    /// Sends one claimed change until it is through, rejected, or out of retries (`policy`).
     private func deliver(_ claim: DeviceStore.Claim) async -> Swift.Result<Result, ToolError> {
-        var attempt = 0
-        while true {
-            let outcome = await sender.send(claim)
-            do {
-                switch outcome {
+        do {
+            // An interrupted pause is not an error: the change is sent once more or kept.
+            let result = try await policy.run(isRetryable: { $0 is TransientFailure }, random: random,
+                                              sleep: { try? await sleep($0) }) { _ -> Result in
+                switch await sender.send(claim) {
                 case .accepted:
                     try store.markSynced(claim)
-                    return .success(.synced)
+                    return .synced
                 case .rejected(let message):
                     try store.markRejected(claim, message: message)
-                    return .success(.rejected)
+                    return .rejected
                 case .failed(let message):
                     try store.recordFailedAttempt(claim, message: message)
-                    guard attempt < policy.retries, !Task.isCancelled else { return .success(.remaining(message)) }
-                    try? await sleep(policy.delay(forRetry: attempt, unit: random()))
-                    attempt += 1
+                    throw TransientFailure(message: message)
                 }
-            } catch {
-                return .failure(error)
             }
+            return .success(result)
+        } catch let failure as TransientFailure {
+            return .success(.remaining(failure.message))
+        } catch let error as ToolError {
+            return .failure(error)
+        } catch {
+            return .failure(.bug(Terminal.sanitizeField(String(describing: error))))
         }
     }
 }

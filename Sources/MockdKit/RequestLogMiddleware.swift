@@ -22,8 +22,7 @@ public struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     private func log(_ request: Request, status: Int, since start: ContinuousClock.Instant) {
-        let elapsed = ContinuousClock.now - start
-        let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds = Elapsed.milliseconds(since: start)
         StandardError.write("\(request.method.rawValue) \(Terminal.sanitizeField(request.uri.description)) \(status) \(milliseconds)ms")
     }
 }

@@ -245,7 +245,7 @@ public final class APIClient: Sendable {
             log("> \(method.rawValue) \(url)")
             // No total deadline: a stream may legitimately last long; the read timeout bounds silence.
             let response = try await http.execute(request, deadline: .distantFuture)
-            log("< \(response.status.code) \(response.status.reasonPhrase) (\(Self.milliseconds(since: start)) ms)")
+            log("< \(response.status.code) \(response.status.reasonPhrase) (\(Elapsed.milliseconds(since: start)) ms)")
             return StreamingResponse(status: Int(response.status.code), headers: response.headers, body: response.body)
         } catch {
             throw await explained(Self.describe(error, url: url, timeout: timeout))
@@ -283,7 +283,7 @@ public final class APIClient: Sendable {
             buffer.writeBuffer(&chunk)
             progress?(Int64(buffer.readableBytes), expected)
         }
-        log("< \(response.status.code) \(response.status.reasonPhrase) (\(Self.milliseconds(since: start)) ms, \(buffer.readableBytes) bytes)")
+        log("< \(response.status.code) \(response.status.reasonPhrase) (\(Elapsed.milliseconds(since: start)) ms, \(buffer.readableBytes) bytes)")
         return Response(status: Int(response.status.code), headers: response.headers, body: buffer)
     }
 
@@ -382,10 +382,5 @@ public final class APIClient: Sendable {
         case ETIMEDOUT: return "connection timed out"
         default: return String(cString: strerror(code))
         }
-    }
-
-    static func milliseconds(since start: ContinuousClock.Instant) -> Int64 {
-        let elapsed = ContinuousClock.now - start
-        return elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
     }
 }

@@ -28,7 +28,7 @@ public struct CommonOptions: ParsableArguments, Sendable {
     public var noproxy: String?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Retries of a read on connection errors, timeouts and 5xx answers, with exponential backoff.",
+        "Times a failed try is made again, with exponential backoff: a request after a connection error, timeout or 5xx; a change devsync syncs; a passcode call.",
         valueName: "n"))
     public var retries: Int = 2
 

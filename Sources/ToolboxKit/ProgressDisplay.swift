@@ -85,8 +85,7 @@ public final class ProgressDisplay: Sendable {
             return state.done > 0 ? "\(spinner) \(label) \(Self.bytes(state.done))" : "\(spinner) \(label)"
         }
         let fraction = min(1, Double(state.done) / Double(total))
-        let seconds = max(0.001, Double((ContinuousClock.now - started).components.attoseconds) / 1e18
-                          + Double((ContinuousClock.now - started).components.seconds))
+        let seconds = max(0.001, Elapsed.seconds(since: started))
         let rate = Double(state.done) / seconds
         let barWidth = 24
         let filled = Int(fraction * Double(barWidth))

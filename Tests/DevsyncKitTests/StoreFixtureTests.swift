@@ -11,8 +11,7 @@ import ToolboxKit
 
     /// A copy of the fixture, so that opening it (which may write) leaves the committed file alone.
     static func copyOfFixture() throws -> String {
-        var template = Array("/tmp/devsync-fixture-XXXXXX".utf8CString)
-        let folder = String(cString: mkdtemp(&template)!)
+        let folder = TemporaryFolders.make("fixture")
         let path = folder + "/devsync.sqlite"
         try LocalFile.writeAtomically(path, try LocalFile.read(fixture, limit: 1 << 20))
         return path

@@ -8,8 +8,7 @@ import ToolboxKit
 /// and a change that cannot be read is never sent.
 @Suite struct StoreIntegrityTests {
     static func freshPath() -> String {
-        var template = Array("/tmp/devsync-integrity-XXXXXX".utf8CString)
-        return String(cString: mkdtemp(&template)!) + "/devsync.sqlite"
+        TemporaryFolders.make("integrity") + "/devsync.sqlite"
     }
 
     static func applicationID(_ path: String) throws -> Int32 {

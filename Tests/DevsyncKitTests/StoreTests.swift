@@ -6,8 +6,7 @@ import ToolboxKit
 
 /// A store in a fresh temporary folder.
 func temporaryStore() throws -> DeviceStore {
-    var template = Array("/tmp/devsync-test-XXXXXX".utf8CString)
-    let folder = String(cString: mkdtemp(&template)!)
+    let folder = TemporaryFolders.make("store")
     return try DeviceStore(path: folder + "/nested/devsync.sqlite")
 }
 
@@ -175,8 +174,7 @@ let seed = [
             #expect(error.exitStatus == .ioError)
         }
         // Another program's database.
-        var template = Array("/tmp/devsync-foreign-XXXXXX".utf8CString)
-        let foreign = String(cString: mkdtemp(&template)!) + "/other.sqlite"
+        let foreign = TemporaryFolders.make("foreign") + "/other.sqlite"
         sqlite(foreign, "CREATE TABLE notes (text TEXT)")
         #expect(throws: ToolError.self) { try DeviceStore(path: foreign) }
     }

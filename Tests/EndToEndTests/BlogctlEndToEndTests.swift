@@ -106,6 +106,7 @@ import ToolboxKit
             let pipe = Pipe()
             process.standardOutput = pipe
             try process.run()
+            watch(process)
             let html = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
             let original = try String(contentsOfFile: Binaries.dataDirectory + "/blog/bodies/2.html", encoding: .utf8)
@@ -186,6 +187,7 @@ import ToolboxKit
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
+            watch(process)
             // The body has started to arrive (30 s of it at this rate): interrupt.
             mockd.tail?.wait(for: 1) { $0.hasPrefix("GET /post/massive 200") }
             process.interrupt()

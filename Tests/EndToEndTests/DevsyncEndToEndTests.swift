@@ -94,6 +94,7 @@ import ToolboxKit
                 process.standardOutput = FileHandle.nullDevice
                 process.standardError = FileHandle.nullDevice
                 try process.run()
+                watch(process)
                 mockd.tail!.wait(for: target, where: isPatch)
                 kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
@@ -163,6 +164,7 @@ import ToolboxKit
                 process.standardOutput = FileHandle.nullDevice
                 process.standardError = FileHandle.nullDevice
                 try process.run()
+                watch(process)
                 return process
             }
             for process in processes {

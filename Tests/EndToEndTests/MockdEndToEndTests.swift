@@ -13,26 +13,6 @@ import Testing
         }
     }
 
-    @Test func healthIsNeverFaulted() async throws {
-        let sandbox = try Sandbox()
-        try await withMockd(["--failure-rate", "1", "--latency", "0"], sandbox: sandbox) { mockd in
-            for _ in 0..<10 {
-                let status = try await fetch(mockd.url, "/health").status
-                #expect(status == 200)
-            }
-        }
-    }
-
-    @Test func unknownRouteIs404WithAJSONBody() async throws {
-        let sandbox = try Sandbox()
-        try await withMockd(sandbox: sandbox) { mockd in
-            let response = try await fetch(mockd.url, "/nope")
-            #expect(response.status == 404)
-            #expect(response.header("Content-Type") == "application/json")
-            #expect(response.text.contains(#""message":"no route for GET /nope""#))
-        }
-    }
-
     @Test func logsOneLinePerRequestUnlessQuiet() async throws {
         let sandbox = try Sandbox()
         let log = try await withMockd(sandbox: sandbox) { mockd in

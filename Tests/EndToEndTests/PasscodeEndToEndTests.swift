@@ -105,7 +105,7 @@ import Testing
             let keypad = screen.split(separator: "\n").filter { $0.contains("│") }.flatMap {
                 $0.replacingOccurrences(of: ">", with: "│").replacingOccurrences(of: "<", with: "│").split(separator: "│").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             }
-            #expect(keypad.count == 12)
+            try #require(keypad.count == 12, "\(screen)")
             #expect(Set(keypad.compactMap { Int($0) }) == Set(0...9))
             #expect(keypad[9] == "cancel" && keypad[11] == "delete")
 
@@ -150,16 +150,25 @@ import Testing
 final class TmuxSession {
     let name: String
     let socket: String
+    /// Held so that the folder with the socket outlives the session (Swift may end a local's
+    /// life at its last use, and a server whose socket is gone cannot be told to stop).
+    private let sandbox: Sandbox
+    /// The server's pid, to stop it even if its socket is gone.
+    private var serverPID: pid_t = 0
 
     init(command: String, sandbox: Sandbox, environment: [String: String]) throws {
         name = "passcode-\(getpid())-\(Int.random(in: 0..<1_000_000))"
         socket = sandbox.root + "/tmux.sock"
         let exports = environment.merging(sandbox.environment) { mine, _ in mine }
             .map { "\($0.key)='\($0.value.replacingOccurrences(of: "'", with: "'\\''"))'" }.joined(separator: " ")
-        // After the program ends, print its status and keep the pane (and the tty's modes) to look at.
-        let script = "env \(exports) '\(command)'; echo EXITED $?; stty -a | tr ' ' '\\n' > '\(sandbox.root)/stty.txt'; sleep 600"
+        // After the program ends, print its status and the tty's modes; the pane stays
+        // (remain-on-exit) to be looked at until the session is killed.
+        let script = "env \(exports) '\(command)'; echo EXITED $?; stty -a | tr ' ' '\\n' > '\(sandbox.root)/stty.txt'"
+        self.sandbox = sandbox
         self.sandboxRoot = sandbox.root
-        try tmux(["new-session", "-d", "-s", name, "-x", "80", "-y", "24", script])
+        try tmux(["start-server", ";", "set-option", "-g", "remain-on-exit", "on", ";",
+                  "new-session", "-d", "-s", name, "-x", "80", "-y", "24", script])
+        serverPID = pid_t(try tmux(["display-message", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 
     private let sandboxRoot: String
@@ -175,10 +184,11 @@ final class TmuxSession {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, arguments.first == "new-session" ? "/dev/null" : outPath,
+        posix_spawn_file_actions_addopen(&actions, 1, arguments.contains("new-session") ? "/dev/null" : outPath,
                                          O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = (["/usr/bin/tmux", "-S", socket] + arguments).map { strdup($0) } + [nil]
+        // -f /dev/null: the user's ~/.tmux.conf has no say in what the test sees.
+        let argv = (["/usr/bin/tmux", "-f", "/dev/null", "-S", socket] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         guard posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environ) == 0 else {
@@ -216,5 +226,17 @@ final class TmuxSession {
         return ((try? String(contentsOfFile: sandboxRoot + "/stty.txt", encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
 
-    func kill() { _ = try? tmux(["kill-server"]) }
+    /// Stops the server. kill-server makes it send itself SIGTERM, which it inherited blocked
+    /// from the test process's threads; so the server is also sent SIGKILL, if it is still ours.
+    func kill() {
+        _ = try? tmux(["kill-server"])
+        guard serverPID > 0,
+              let command = try? String(contentsOfFile: "/proc/\(serverPID)/cmdline", encoding: .utf8),
+              command.contains(socket) else { return }
+        Glibc.kill(serverPID, SIGKILL)
+        serverPID = 0
+    }
+
+    /// The session ends with its owner, whatever the test did.
+    deinit { kill() }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 @testable import ToolboxKit
 
@@ -24,9 +25,25 @@ import Testing
         #expect(Terminal.sanitizeField("a\tb\nc\u{1B}") == "a b c")
     }
 
-    @Test func colorNeedsATerminalAndNoNOCOLOR() {
+    @Test func colorNeedsATerminalAndNoNOCOLOR() throws {
         // File descriptor -1 is never a terminal.
-        #expect(Terminal.colorEnabled(-1, environment: [:]) == false)
+        #expect(Terminal.colorEnabled(-1, environment: ["TERM": "xterm"]) == false)
+        // A real terminal: the other side of a pseudo-terminal.
+        // (posix_openpt and friends are not in Swift's Glibc module: /dev/ptmx and its ioctls.)
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        try #require(master >= 0)
+        defer { close(master) }
+        var unlock: CInt = 0
+        var number: CInt = 0
+        try #require(ioctl(master, 0x4004_5431 /* TIOCSPTLCK */, &unlock) == 0)
+        try #require(ioctl(master, 0x8004_5430 /* TIOCGPTN */, &number) == 0)
+        let terminal = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+        try #require(terminal >= 0)
+        defer { close(terminal) }
+        #expect(Terminal.colorEnabled(terminal, environment: ["TERM": "xterm"]) == true)
+        #expect(Terminal.colorEnabled(terminal, environment: ["TERM": "xterm", "NO_COLOR": "1"]) == false)
+        #expect(Terminal.colorEnabled(terminal, environment: ["TERM": "xterm", "NO_COLOR": ""]) == true)
+        #expect(Terminal.colorEnabled(terminal, environment: ["TERM": "dumb"]) == false)
     }
 
     @Test func widthFallsBackToCOLUMNSThenEighty() {

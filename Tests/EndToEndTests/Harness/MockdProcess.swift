@@ -28,6 +28,8 @@ final class MockdProcess: @unchecked Sendable {
         }
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        // Stopped by its owner; this only bounds a test that hangs.
+        watch(process, limit: 900)
 
         var line = Data()
         let reader = stdout.fileHandleForReading

@@ -56,6 +56,7 @@ struct TestCA {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
+        watch(process, limit: 60)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw HarnessError("openssl \(arguments.first ?? "") failed") }
     }

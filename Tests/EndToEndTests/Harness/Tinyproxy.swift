@@ -31,6 +31,8 @@ final class Tinyproxy: @unchecked Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
+        // Stopped by its owner; this only bounds a test that hangs.
+        watch(process, limit: 900)
         // Ready when it accepts a connection (polled, with a guard against a hang).
         let deadline = Date().addingTimeInterval(30)
         while !Self.accepts(port) {

@@ -39,11 +39,8 @@ func runTool(_ name: String, _ arguments: [String], stdin: String? = nil, sandbo
         process.standardInput = FileHandle.nullDevice
     }
     try process.run()
-    let deadline = DispatchTime.now() + limit
-    let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.interrupt(); kill(process.processIdentifier, SIGKILL) } }
-    DispatchQueue.global().asyncAfter(deadline: deadline, execute: watchdog)
+    watch(process, limit: limit)
     process.waitUntilExit()
-    watchdog.cancel()
     try out.close()
     try err.close()
     let stdout = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
