@@ -15,7 +15,7 @@ mkdir -p "$out"
 # argument parser are left out; nothing a parser calls lives there.
 toolbox=$(grep -L -E '^import (AsyncHTTPClient|ArgumentParser|NIO)' Sources/ToolboxKit/*.swift)
 condtest=$(ls Sources/CondtestKit/*.swift Sources/CondtestKit/Operators/*.swift | grep -v ConditionLoader.swift)
-blogctl="Sources/BlogctlKit/BodyRenderer.swift Sources/BlogctlKit/Gzip.swift Sources/BlogctlKit/HTMLStream.swift
+blogctl="$(ls Sources/BlogctlKit/BodyRenderer*.swift) Sources/BlogctlKit/Gzip.swift Sources/BlogctlKit/HTMLStream.swift
   Sources/BlogctlKit/HTMLTag.swift Sources/BlogctlKit/InlineText.swift Sources/BlogctlKit/LinkResolver.swift
   Sources/BlogctlKit/PostBody.swift Sources/BlogctlKit/PostMetadata.swift Sources/BlogctlKit/PostPage.swift
   Sources/BlogctlKit/RenderOptions.swift Sources/BlogctlKit/TableLayout.swift"

@@ -1,0 +1,76 @@
+import ToolboxKit
+
+/// Tables: rows and cells collected in a `TableLayout`, laid out in columns when the table ends.
+extension BodyRenderer {
+    /// Inside a table, blocks flow into the current cell; returns false for what is handled as usual.
+    func enterInsideTable(_ tag: HTMLTag, _ attributes: HTMLAttributes) -> Bool {
+        switch tag {
+        case .table:
+            tables.append(TableLayout())
+            return true
+        case .tableRow:
+            tables[tables.count - 1].startRow()
+            return true
+        case .tableCell(let header):
+            tables[tables.count - 1].startCell(header: header, escapesMarkdown: markdown)
+            if header { boldDepth += 1; updateStyle() }
+            return true
+        case .tableHead:
+            tables[tables.count - 1].inHead = true
+            return true
+        case .image:
+            addImage(attributes)
+            return true
+        case _ where tag.isBlock || tag == .lineBreak:
+            separateInCell()
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// A line break or a block inside a cell: the cell is one run of text, so a space.
+    func separateInCell() {
+        withInline { $0.append(collapsing: [0x20]) }
+    }
+
+    /// Returns true when the end tag was handled as part of a table.
+    func exitInsideTable(_ tag: HTMLTag) -> Bool {
+        switch tag {
+        case .table:
+            let table = tables.removeLast()
+            if tables.isEmpty {
+                emitTable(table)
+            } else {
+                let text = table.flattened
+                withInline { $0.append(collapsing: text) }
+            }
+            return true
+        case .tableCell(let header):
+            if header { boldDepth -= 1; updateStyle() }
+            tables[tables.count - 1].endCell()
+            return true
+        case .tableHead:
+            tables[tables.count - 1].inHead = false
+            return true
+        case .tableRow:
+            return true
+        case _ where tag.isBlock:
+            separateInCell()
+            return true
+        default:
+            return false
+        }
+    }
+
+    func emitTable(_ table: TableLayout) {
+        flushParagraph()
+        requestBlank()
+        if markdown {
+            for line in table.markdownLines() { emitLine(line, width: 0) }
+        } else {
+            for line in table.textLines(width: availableWidth, styled: options.styled) { emitLine(line.bytes, width: line.width) }
+        }
+        requestBlank()
+    }
+}
