@@ -48,98 +48,17 @@ public enum ScreenApp {
         if interrupted { throw .interrupted }
     }
 
+    /// Handles every event until the user quits (false) or interrupts (true), or input ends.
     private static func loop(_ events: AsyncStream<Event>, _ continuation: AsyncStream<Event>.Continuation,
                              _ session: PasscodeSession, _ terminal: TerminalMode, _ color: Bool) async -> Bool {
+        let screen = ScreenState(session: session, terminal: terminal, color: color, continuation: continuation)
         await session.send(.start)
-        var machine = await session.state
-        var selected = 10  // the bottom digit, under the thumb
-        var frame = 0
-        var feedback: (status: KeypadView.Status, token: Int)?
-        var token = 0
-        var ticker: Task<Void, Never>?
-        var screen = ScreenUpdate()
-
-        func draw() {
-            let view = KeypadView(width: Terminal.width())
-            let status: KeypadView.Status
-            if let feedback { status = feedback.status } else {
-                switch machine.phase {
-                case .loading: status = .loading(frame: frame)
-                case .failed(_, let message): status = .error(message)
-                case .ready: status = .ready
-                }
-            }
-            terminal.write(screen.bytes(for: view.render(machine: machine, selected: selected, status: status, color: color)))
-        }
-
-        func updateTicker() {
-            if case .loading = machine.phase {
-                guard ticker == nil else { return }
-                ticker = Task {
-                    while !Task.isCancelled {
-                        try? await Task.sleep(for: .milliseconds(100))
-                        continuation.yield(.tick)
-                    }
-                }
-            } else {
-                ticker?.cancel()
-                ticker = nil
-            }
-        }
-
-        func press(_ slot: Int) async {
-            switch KeypadView.slots[slot] {
-            case .digit(let position): await session.send(.digit(machine.layout[position]))
-            case .cancel: await session.send(.cancel)
-            case .delete: await session.send(.delete)
-            }
-        }
-
-        draw()
-        updateTicker()
+        screen.machine = await session.state
+        screen.draw()
+        screen.updateTicker()
         for await event in events {
-            switch event {
-            case .snapshot(let snapshot):
-                machine = snapshot.machine
-                for effect in snapshot.effects {
-                    guard effect == .unlocked || effect == .rejected else { continue }
-                    token += 1
-                    feedback = (effect == .unlocked ? .unlocked : .rejected, token)
-                    let current = token
-                    Task {
-                        try? await Task.sleep(for: .milliseconds(1200))
-                        continuation.yield(.feedbackOver(current))
-                    }
-                }
-                updateTicker()
-            case .key(let key):
-                switch key {
-                case .quit, .interrupt:
-                    ticker?.cancel()
-                    return key == .interrupt
-                case .digit(let digit): await session.send(.digit(digit))
-                case .backspace: await session.send(.delete)
-                case .escape: await session.send(.cancel)
-                case .enter: await press(selected)
-                case .up, .down, .left, .right: selected = KeypadView.move(selected, key)
-                case .click(let row, let column):
-                    if let slot = KeypadView(width: Terminal.width()).button(row: row, column: column) {
-                        selected = slot
-                        await press(slot)
-                    }
-                }
-            case .tick:
-                frame += 1
-            case .feedbackOver(let over):
-                if feedback?.token == over { feedback = nil }
-            case .resize:
-                terminal.write("\u{1B}[2J")
-                screen.invalidate()
-            case .inputEnded:
-                ticker?.cancel()
-                return false
-            }
-            draw()
+            if let interrupted = await screen.handle(event) { return interrupted }
+            screen.draw()
         }
         return false
     }

@@ -1,0 +1,123 @@
+import ToolboxKit
+
+/// What the screen shows besides the session's machine (the selected button, the spinner's
+/// frame, the unlocked/rejected feedback), and how each event changes it. Owned by the
+/// screen's one loop, so it needs no lock.
+final class ScreenState {
+    let session: PasscodeSession
+    let terminal: TerminalMode
+    let color: Bool
+    let continuation: AsyncStream<ScreenApp.Event>.Continuation
+
+    var machine = PasscodeMachine()
+    /// The selected button: the bottom digit, under the thumb, at first.
+    var selected = 10
+    var frame = 0
+    var feedback: (status: KeypadView.Status, token: Int)?
+    var token = 0
+    var ticker: Task<Void, Never>?
+    var screen = ScreenUpdate()
+
+    init(session: PasscodeSession, terminal: TerminalMode, color: Bool,
+         continuation: AsyncStream<ScreenApp.Event>.Continuation) {
+        self.session = session
+        self.terminal = terminal
+        self.color = color
+        self.continuation = continuation
+    }
+
+    /// Applies one event. Returns nil to go on, or whether the screen was interrupted (true)
+    /// rather than quit or left at the end of input (false).
+    func handle(_ event: ScreenApp.Event) async -> Bool? {
+        switch event {
+        case .snapshot(let snapshot):
+            machine = snapshot.machine
+            for effect in snapshot.effects where effect == .unlocked || effect == .rejected {
+                showFeedback(effect == .unlocked ? .unlocked : .rejected)
+            }
+            updateTicker()
+        case .key(let key):
+            return await handle(key)
+        case .tick:
+            frame += 1
+        case .feedbackOver(let over):
+            if feedback?.token == over { feedback = nil }
+        case .resize:
+            terminal.write("\u{1B}[2J")
+            screen.invalidate()
+        case .inputEnded:
+            ticker?.cancel()
+            return false
+        }
+        return nil
+    }
+
+    private func handle(_ key: Key) async -> Bool? {
+        switch key {
+        case .quit, .interrupt:
+            ticker?.cancel()
+            return key == .interrupt
+        case .digit(let digit): await session.send(.digit(digit))
+        case .backspace: await session.send(.delete)
+        case .escape: await session.send(.cancel)
+        case .enter: await press(selected)
+        case .up, .down, .left, .right: selected = KeypadView.move(selected, key)
+        case .click(let row, let column):
+            if let slot = KeypadView(width: Terminal.width()).button(row: row, column: column) {
+                selected = slot
+                await press(slot)
+            }
+        }
+        return nil
+    }
+
+    /// Unlocked or rejected, shown for 1.2 s unless newer feedback replaces it.
+    private func showFeedback(_ status: KeypadView.Status) {
+        token += 1
+        feedback = (status, token)
+        let current = token
+        let continuation = self.continuation
+        Task {
+            try? await Task.sleep(for: .milliseconds(1200))
+            continuation.yield(.feedbackOver(current))
+        }
+    }
+
+    private func press(_ slot: Int) async {
+        switch KeypadView.slots[slot] {
+        case .digit(let position): await session.send(.digit(machine.layout[position]))
+        case .cancel: await session.send(.cancel)
+        case .delete: await session.send(.delete)
+        }
+    }
+
+    func draw() {
+        let view = KeypadView(width: Terminal.width())
+        let status: KeypadView.Status
+        if let feedback { status = feedback.status } else {
+            switch machine.phase {
+            case .loading: status = .loading(frame: frame)
+            case .failed(_, let message): status = .error(message)
+            case .ready: status = .ready
+            }
+        }
+        terminal.write(screen.bytes(for: view.render(machine: machine, selected: selected, status: status, color: color)))
+    }
+
+    /// The spinner ticks while loading, and only then.
+    func updateTicker() {
+        if case .loading = machine.phase {
+            guard ticker == nil else { return }
+            let continuation = self.continuation
+            ticker = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(100))
+                    continuation.yield(.tick)
+                }
+            }
+        } else {
+            ticker?.cancel()
+            ticker = nil
+        }
+    }
+}
