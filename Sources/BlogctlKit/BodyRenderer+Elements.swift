@@ -15,22 +15,15 @@ extension BodyRenderer {
             if markdown { inline.prefixNext(String(repeating: "#", count: level) + " ") }
             boldDepth += 1
         case .unorderedList, .orderedList:
-            flushParagraph()
-            if listItemDepth == 0 { requestBlank() }
-            let ordered = tag == .orderedList
-            // Browsers keep list numbers within 32 bits; so do we, and a huge `start` cannot overflow.
-            let start = attributes.value("start").flatMap { Int($0.trimmingSpaces()) }.map { min(max($0, -2_147_483_648), 2_147_483_647) } ?? 1
-            lists.append(ListState(ordered: ordered, next: start))
+            openList(ordered: tag == .orderedList, start: attributes.value("start"))
         case .listItem:
-            flushParagraph()
-            listItemDepth += 1
-            pushContainer(first: listMarker(), rest: [])
+            openListItem()
         case .blockquote:
             separateBlock()
-            pushContainer(first: Array((markdown ? "> " : "    ").utf8), rest: Array((markdown ? "> " : "    ").utf8))
+            openIndent(markdown ? "> " : "    ")
         case .definitionDescription:
             flushParagraph()
-            pushContainer(first: Array("    ".utf8), rest: Array("    ".utf8))
+            openIndent("    ")
         case .preformatted:
             separateBlock()
             preDepth += 1
@@ -44,21 +37,10 @@ extension BodyRenderer {
             let line = Array((markdown ? "---" : String(repeating: "─", count: min(availableWidth, 40))).utf8)
             emitLine(line, width: markdown ? 3 : min(availableWidth, 40))
             requestBlank()
-        case .bold:
-            if markdown && preDepth == 0 { inline.prefixNext("**") }
-            boldDepth += 1
-        case .underline:
-            if markdown && preDepth == 0 { inline.prefixNext("*") }
-            underlineDepth += 1
-        case .code:
-            if markdown && preDepth == 0 {
-                inline.prefixNext("`")
-                inline.escapesMarkdown = false
-            }
+        case .bold, .underline, .code:
+            openInlineStyle(tag)
         case .link:
-            let target = attributes.value("href").map(options.links.resolve)
-            openLinks.append(target)
-            if markdown && target != nil { inline.prefixNext("[") }
+            openLink(href: attributes.value("href"))
         case .image:
             addImage(attributes)
         case .lineBreak:
@@ -88,48 +70,62 @@ extension BodyRenderer {
             separateBlock()
             headingLevel = 0
         case .unorderedList, .orderedList:
-            flushParagraph()
-            if !lists.isEmpty { lists.removeLast() }
-            if listItemDepth == 0 { requestBlank() }
+            closeList()
         case .listItem:
-            flushParagraph()
-            listItemDepth -= 1
-            popContainer()
+            closeListItem()
         case .blockquote:
             separateBlock()
-            popContainer()
-            requestBlank()
+            closeIndent()
         case .definitionDescription:
             flushParagraph()
-            popContainer()
-            requestBlank()
+            closeIndent()
         case .preformatted:
             preDepth -= 1
             if preDepth == 0 { emitPreformatted() }
-        case .bold:
-            boldDepth -= 1
-            if markdown && preDepth == 0 && !inline.cancelPrefix() { inline.appendGlued("**") }
-        case .underline:
-            underlineDepth -= 1
-            if markdown && preDepth == 0 && !inline.cancelPrefix() { inline.appendGlued("*") }
-        case .code:
-            if markdown && preDepth == 0 {
-                inline.escapesMarkdown = true
-                if !inline.cancelPrefix() { inline.appendGlued("`") }
-            }
+        case .bold, .underline, .code:
+            closeInlineStyle(tag)
         case .link:
-            let target = openLinks.popLast() ?? nil
-            if let target {
-                if markdown {
-                    if !inline.cancelPrefix() { inline.appendGlued("](\(markdownURL(target)))") }
-                } else {
-                    inline.appendGlued("[\(linkNumber(target))]")
-                }
-            }
+            closeLink()
         default:
             break
         }
         updateStyle()
+    }
+
+    /// Bold, underline and code: a depth for the terminal's styles, markers in Markdown (an
+    /// empty run gets none).
+    func openInlineStyle(_ tag: HTMLTag) {
+        let marked = markdown && preDepth == 0
+        switch tag {
+        case .bold:
+            if marked { inline.prefixNext("**") }
+            boldDepth += 1
+        case .underline:
+            if marked { inline.prefixNext("*") }
+            underlineDepth += 1
+        default:  // code
+            if marked {
+                inline.prefixNext("`")
+                inline.escapesMarkdown = false
+            }
+        }
+    }
+
+    func closeInlineStyle(_ tag: HTMLTag) {
+        let marked = markdown && preDepth == 0
+        switch tag {
+        case .bold:
+            boldDepth -= 1
+            if marked && !inline.cancelPrefix() { inline.appendGlued("**") }
+        case .underline:
+            underlineDepth -= 1
+            if marked && !inline.cancelPrefix() { inline.appendGlued("*") }
+        default:  // code
+            if marked {
+                inline.escapesMarkdown = true
+                if !inline.cancelPrefix() { inline.appendGlued("`") }
+            }
+        }
     }
 
     func addText(_ text: UnsafeBufferPointer<UInt8>) {

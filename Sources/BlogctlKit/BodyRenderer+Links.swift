@@ -25,4 +25,20 @@ extension BodyRenderer {
     func markdownURL(_ url: String) -> String {
         url.contains(" ") || url.contains(")") ? "<" + url + ">" : url
     }
+
+    func openLink(href: String?) {
+        let target = href.map(options.links.resolve)
+        openLinks.append(target)
+        if markdown && target != nil { inline.prefixNext("[") }
+    }
+
+    /// `[text](URL)` in Markdown; on a terminal the text, then its number in the link list.
+    func closeLink() {
+        guard let target = openLinks.popLast() ?? nil else { return }
+        if markdown {
+            if !inline.cancelPrefix() { inline.appendGlued("](\(markdownURL(target)))") }
+        } else {
+            inline.appendGlued("[\(linkNumber(target))]")
+        }
+    }
 }

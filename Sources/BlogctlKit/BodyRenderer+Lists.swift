@@ -30,4 +30,40 @@ extension BodyRenderer {
         if containersBeyondIndent > 0 { containersBeyondIndent -= 1 }
         else if !containers.isEmpty { containers.removeLast() }
     }
+
+    func openList(ordered: Bool, start: String?) {
+        flushParagraph()
+        if listItemDepth == 0 { requestBlank() }
+        // Browsers keep list numbers within 32 bits; so do we, and a huge `start` cannot overflow.
+        let first = start.flatMap { Int($0.trimmingSpaces()) }.map { min(max($0, -2_147_483_648), 2_147_483_647) } ?? 1
+        lists.append(ListState(ordered: ordered, next: first))
+    }
+
+    func closeList() {
+        flushParagraph()
+        if !lists.isEmpty { lists.removeLast() }
+        if listItemDepth == 0 { requestBlank() }
+    }
+
+    func openListItem() {
+        flushParagraph()
+        listItemDepth += 1
+        pushContainer(first: listMarker(), rest: [])
+    }
+
+    func closeListItem() {
+        flushParagraph()
+        listItemDepth -= 1
+        popContainer()
+    }
+
+    /// A blockquote's or a definition's indent, on every line inside it.
+    func openIndent(_ prefix: String) {
+        pushContainer(first: Array(prefix.utf8), rest: Array(prefix.utf8))
+    }
+
+    func closeIndent() {
+        popContainer()
+        requestBlank()
+    }
 }
