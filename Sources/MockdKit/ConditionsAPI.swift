@@ -16,9 +16,10 @@ public struct ConditionsAPI: MockAPI {
     let listing: [UInt8]
     let records: [String: [UInt8]]
 
-    /// Loads every `*.json` file in `directory`; a file that is not a record with a name and
-    /// an id is an error naming the file.
-    public init(directory: String) throws {
+    /// Loads every `*.json` file in `directory`, then adds `generated` records (seeded, see
+    /// `GeneratedConditions`); a file that is not a record with a name and an id is an error
+    /// naming the file.
+    public init(directory: String, generated: Int = 0, seed: UInt64 = 1) throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: directory)
             .filter { $0.hasSuffix(".json") }.sorted()
         var summaries: [Summary] = []
@@ -34,6 +35,10 @@ public struct ConditionsAPI: MockAPI {
             }
             summaries.append(summary)
             records[summary._id] = Array(data)
+        }
+        for record in GeneratedConditions.records(count: generated, seed: seed) {
+            summaries.append(Summary(name: record.name, _id: record._id))
+            records[record._id] = Array(JSONCoding.encode(record))
         }
         self.summaries = summaries
         self.records = records

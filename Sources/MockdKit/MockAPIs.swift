@@ -13,7 +13,8 @@ public enum MockAPIs {
         func present(_ path: String) -> Bool { FileManager.default.fileExists(atPath: data + "/" + path) }
         do {
             var apis: [any MockAPI] = []
-            if present("conditions") { apis.append(try ConditionsAPI(directory: data + "/conditions")) }
+            if present("conditions") { apis.append(try ConditionsAPI(directory: data + "/conditions", generated: configuration.generatedConditions,
+                                                                    seed: configuration.seed)) }
             if present("blog/posts.json") {
                 apis.append(try BlogAPI(directory: data + "/blog", massiveSize: configuration.massiveSize,
                                         massiveRate: configuration.massiveRate, generatedPosts: configuration.generatedPosts))

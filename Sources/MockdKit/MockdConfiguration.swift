@@ -12,6 +12,8 @@ public struct MockdConfiguration: Sendable {
     public var quiet = false
     /// Extra devices to generate beyond the seed data, for load tests.
     public var generatedDevices = 0
+    /// `--conditions N`: generated condition records beyond `data/conditions`.
+    public var generatedConditions = 0
     /// Extra blog posts to generate, for load tests.
     public var generatedPosts = 0
     /// Bytes of the massive blog post's HTML (0: no massive post), and its bytes per second.

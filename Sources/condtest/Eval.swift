@@ -13,10 +13,18 @@ extension Condtest {
                 line in; the exit status is then 0 once every line was evaluated. The output \
                 true/false is valid JSON as it is, so --json changes nothing.
 
+                With --all, every condition the server lists is evaluated with the same \
+                arguments (--jobs fetched at once): ID, NAME and true, false or error: MESSAGE \
+                per line (a table on a terminal, TSV when piped, JSON with --json). A condition \
+                that cannot be loaded or needs more arguments is reported on its line; the exit \
+                status is 0 when all were evaluated, 65 when one was ill-formed or needed more \
+                arguments.
+
                 Examples:
                   condtest eval 5b8f1c3e9d1a4c0012a3b001 rollout.io
                   condtest eval -q -e 'startsWith(arg1, "ro")' robot && echo yes
                   cut -f1,2 pairs.tsv | condtest eval -f cond.json --batch
+                  condtest eval --all rollout.io | grep 'true$'
                 """)
 
         @OptionGroup var source: ConditionOptions
@@ -25,11 +33,25 @@ extension Condtest {
         @Flag(help: "Read one tab-separated argument tuple per stdin line.")
         var batch = false
 
+        @Flag(help: "Evaluate every condition the server lists with these arguments.")
+        var all = false
+
+        @Option(help: ArgumentHelp("With --all: conditions fetched at once.", valueName: "n"))
+        var jobs = 8
+
         @Argument(help: ArgumentHelp("The condition's id (omit with -f or -e), then its arguments.", valueName: "id-and-args"))
         var words: [String] = []
 
+        func validate() throws {
+            guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 64") }
+            if all && (source.file != nil || source.expression != nil || batch) {
+                throw ValidationError("--all evaluates the server's conditions; it takes no -f, -e or --batch")
+            }
+        }
+
         func run() async throws {
             try ArgumentEncoding.validateCommandLine()
+            if all { return try await evaluateAll() }
             let (origin, arguments) = try source.source(words)
             if batch && !arguments.isEmpty { throw ValidationError("--batch reads arguments from stdin; give none on the command line") }
             let record = try await source.load(origin, common)
@@ -42,6 +64,29 @@ extension Condtest {
             let result = evaluator.evaluate(try record.checkedArguments(arguments))
             if !common.quiet { StandardOutput.print(result ? "true\n" : "false\n") }
             if !result { throw ExitCode(1) }
+        }
+
+        /// `--all`: every listed condition with the same arguments, one line each.
+        func evaluateAll() async throws {
+            let progress = ProgressDisplay(label: "evaluating", enabled: common.showsProgress, unit: .items)
+            progress.start()
+            let outcomes = try await common.withClient(tool: "condtest") { client in
+                try await ConditionSweep.run(client: client, arguments: words, jobs: jobs,
+                                             warn: { StandardError.write("condtest: warning: " + $0) },
+                                             progress: { progress.update(done: Int64($0), total: Int64($1)) })
+            }
+            progress.finish()
+            let mode = OutputMode(json: common.json)
+            if mode == .json {
+                StandardOutput.printJSON(outcomes)
+            } else if !common.quiet {
+                let rows = outcomes.map { outcome in
+                    [outcome.id, outcome.name, outcome.value.map { $0 ? "true" : "false" } ?? "error: " + (outcome.error?.message ?? "")]
+                }
+                StandardOutput.print(Table(columns: ["ID", "NAME", "RESULT"], rows: rows).render(mode))
+            }
+            let status = ConditionSweep.exitStatus(outcomes)
+            if status != .success { throw ExitCode(status.rawValue) }
         }
     }
 }

@@ -46,6 +46,9 @@ struct Mockd: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Generate this many devices beyond data/devices, for load tests.", valueName: "n"))
     var devices = 0
 
+    @Option(help: ArgumentHelp("Generate this many conditions beyond data/conditions (seeded, every operator, 1-3 arguments), for load tests.", valueName: "n"))
+    var conditions = 0
+
     @Option(help: ArgumentHelp("Generate this many blog posts beyond data/blog, for load tests.", valueName: "n"))
     var posts = 0
 
@@ -88,6 +91,7 @@ struct Mockd: AsyncParsableCommand {
         guard (0...200_000_000).contains(massiveSize) else { throw ValidationError("--massive-size must be between 0 and 200000000") }
         guard massiveRate >= 1 else { throw ValidationError("--massive-rate must be at least 1") }
         guard (0...1_000_000).contains(devices) else { throw ValidationError("--devices must be between 0 and 1000000") }
+        guard (0...1_000_000).contains(conditions) else { throw ValidationError("--conditions must be between 0 and 1000000") }
         if let passcodeCodes, PasscodeAPI.parseCodes(passcodeCodes) == nil {
             throw ValidationError("invalid --passcode-codes \"\(passcodeCodes)\": use 4-digit codes separated by commas")
         }
@@ -103,6 +107,7 @@ struct Mockd: AsyncParsableCommand {
         configuration.seed = seed
         configuration.quiet = quiet
         configuration.generatedDevices = devices
+        configuration.generatedConditions = conditions
         configuration.generatedPosts = posts
         configuration.massiveSize = massiveSize
         configuration.massiveRate = massiveRate
