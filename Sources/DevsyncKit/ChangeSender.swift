@@ -25,7 +25,7 @@ public struct HTTPChangeSender: ChangeSender {
     public func send(_ claim: DeviceStore.Claim) async -> SendOutcome {
         do {
             // Not retried here: the engine retries, counting every try in the store.
-            let response = try await client.send(.PATCH, "/devices/" + ResourceID.pathSegment(claim.deviceID),
+            let response = try await client.send(.PATCH, claim.path,
                                                  headers: [("Content-Type", "application/json")],
                                                  body: claim.body, idempotent: false)
             switch response.status {

@@ -150,6 +150,9 @@ public final class DeviceStore: Sendable {
         public let installationDate: Date?
         public let revision: Int
 
+        /// Where it is sent: `PATCH /devices/ID`.
+        public var path: String { "/devices/" + ResourceID.pathSegment(deviceID) }
+
         /// The PATCH body: the full intended value, so sending it twice is harmless.
         public var body: [UInt8] {
             Array(JSONCoding.encode(["installationDate": installationDate.map(StoredDate.format)]))
@@ -189,6 +192,26 @@ public final class DeviceStore: Sendable {
                 claims.append(Claim(deviceID: id, installationDate: date, revision: row.column("revision")?.integer ?? 0))
             }
             return (claims, elsewhere, damaged)
+        }
+    }
+
+    /// What `claim` would take, without taking anything: every pending change in the order
+    /// sync sends them, and the ids of those whose stored date cannot be read. For
+    /// `sync --dry-run`.
+    public func planned() throws(ToolError) -> (changes: [Claim], damaged: [String]) {
+        try read { db in
+            var changes: [Claim] = []
+            var damaged: [String] = []
+            for row in try db.rows("""
+                SELECT deviceID, installationDate, revision FROM change WHERE state = 'pending' ORDER BY recordedAt, rowid
+                """) {
+                let id = row.column("deviceID")?.string ?? ""
+                let stored = row.column("installationDate")?.string
+                let date = StoredDate.parse(stored)
+                if stored != nil && date == nil { damaged.append(id); continue }
+                changes.append(Claim(deviceID: id, installationDate: date, revision: row.column("revision")?.integer ?? 0))
+            }
+            return (changes, damaged)
         }
     }
 

@@ -14,7 +14,9 @@ extension Devsync {
                 by pending and show. With --wait, rounds repeat with growing pauses until every \
                 change is through or rejected. Exit 0 when all are through, 75 when some remain \
                 for transient reasons, 65 when some were rejected. With --json, the counts \
-                (synced, rejected, remaining, heldElsewhere, damaged) as one JSON object on stdout.
+                (synced, rejected, remaining, heldElsewhere, damaged) as one JSON object on stdout. \
+                With --dry-run, each request it would send (PATCH PATH BODY, or a JSON array), \
+                and nothing is sent.
                 """)
 
         @OptionGroup var store: StoreOptions
@@ -22,6 +24,8 @@ extension Devsync {
 
         @Option(help: ArgumentHelp("Changes in flight at once.", valueName: "n")) var jobs = 4
         @Flag(help: "Keep trying, with backoff, until every change is through or rejected.") var wait = false
+        @Flag(name: .customLong("dry-run"), help: "Print each request sync would send (PATCH PATH BODY), and send nothing.")
+        var dryRun = false
 
         func validate() throws {
             guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 64") }
@@ -29,6 +33,7 @@ extension Devsync {
 
         func run() async throws {
             let deviceStore = try store.open()
+            if dryRun { return try showPlan(deviceStore) }
             let progress = ProgressDisplay(label: "syncing", enabled: common.showsProgress, unit: .items)
             let report = try await common.withClient(tool: "devsync") { client in
                 let engine = SyncEngine(store: deviceStore, sender: HTTPChangeSender(client: client), jobs: jobs,
@@ -57,6 +62,24 @@ extension Devsync {
             if common.json { StandardOutput.printJSON(report, pretty: false) }
             summarize(report)
             if report.exitStatus != ExitStatus.success { throw ExitCode(report.exitStatus.rawValue) }
+        }
+
+        /// `--dry-run`: the requests, in the order sync sends them; no network at all.
+        func showPlan(_ deviceStore: DeviceStore) throws {
+            let (changes, damaged) = try deviceStore.planned()
+            let patches = changes.map(PlannedPatch.init)
+            if common.json {
+                StandardOutput.printJSON(patches)
+            } else {
+                StandardOutput.print(patches.map { Terminal.sanitizeField($0.line) + "\n" }.joined())
+            }
+            for id in damaged {
+                StandardError.write("devsync: the change to \(id) cannot be read from the store and would not be sent")
+            }
+            if !common.quiet {
+                StandardError.write("devsync: dry run: \(patches.count) change\(patches.count == 1 ? "" : "s") would be sent; nothing was sent")
+            }
+            if !damaged.isEmpty { throw ExitCode(ExitStatus.dataError.rawValue) }
         }
 
         func summarize(_ report: SyncReport) {
