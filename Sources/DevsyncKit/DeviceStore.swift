@@ -92,21 +92,35 @@ public final class DeviceStore: Sendable {
     /// Records an installation date (nil: not installed) for `id`, replacing any change not
     /// yet sent. Refuses an id that is not in the store.
     public func record(_ id: String, installationDate: Date?, at now: Date = Date()) throws(ToolError) {
+        try write { db in try Self.record(db, id, installationDate: installationDate, at: now) }
+    }
+
+    /// Records every change in one transaction: all of them, or (on any error) none.
+    public func recordAll(_ changes: [(id: String, installationDate: Date?)], at now: Date = Date()) throws(ToolError) {
         try write { db in
-            guard try db.value("SELECT 1 FROM device WHERE id = ?", [.text(id)]) != nil else {
-                throw ToolError.missing("no device \(id) in the local store; devsync pull refreshes the list")
-            }
-            // Replaced, not updated in place: the new row gets the next rowid, so changes recorded
-            // in the same second keep the order they were recorded in. A claim on it stays.
-            let old = try db.rows("SELECT revision, claimToken, claimPID FROM change WHERE deviceID = ?", [.text(id)]).first
-            try db.execute("DELETE FROM change WHERE deviceID = ?", [.text(id)])
-            let revision = (old?.column("revision")?.integer ?? 0) + 1
-            try db.execute("""
-                INSERT INTO change (deviceID, installationDate, revision, state, attempts, lastError, recordedAt, claimToken, claimPID)
-                VALUES (?, ?, ?, 'pending', 0, NULL, ?, ?, ?)
-                """, [.text(id), .optional(installationDate.map(StoredDate.format)), .integer(revision),
-                      .text(StoredDate.format(now)), old?.column("claimToken") ?? .null, old?.column("claimPID") ?? .null])
+            for change in changes { try Self.record(db, change.id, installationDate: change.installationDate, at: now) }
         }
+    }
+
+    /// The ids of every device in the store.
+    public func deviceIDs() throws(ToolError) -> Set<String> {
+        try read { db in Set(try db.rows("SELECT id FROM device").compactMap { $0.column("id")?.string }) }
+    }
+
+    private static func record(_ db: StoreStatements, _ id: String, installationDate: Date?, at now: Date) throws {
+        guard try db.value("SELECT 1 FROM device WHERE id = ?", [.text(id)]) != nil else {
+            throw ToolError.missing("no device \(id) in the local store; devsync pull refreshes the list")
+        }
+        // Replaced, not updated in place: the new row gets the next rowid, so changes recorded
+        // in the same second keep the order they were recorded in. A claim on it stays.
+        let old = try db.rows("SELECT revision, claimToken, claimPID FROM change WHERE deviceID = ?", [.text(id)]).first
+        try db.execute("DELETE FROM change WHERE deviceID = ?", [.text(id)])
+        let revision = (old?.column("revision")?.integer ?? 0) + 1
+        try db.execute("""
+            INSERT INTO change (deviceID, installationDate, revision, state, attempts, lastError, recordedAt, claimToken, claimPID)
+            VALUES (?, ?, ?, 'pending', 0, NULL, ?, ?, ?)
+            """, [.text(id), .optional(installationDate.map(StoredDate.format)), .integer(revision),
+                  .text(StoredDate.format(now)), old?.column("claimToken") ?? .null, old?.column("claimPID") ?? .null])
     }
 
     /// Drops the local change for `id`. Returns false when there was none.

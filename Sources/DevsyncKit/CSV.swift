@@ -1,0 +1,112 @@
+/// Comma-separated values as RFC 4180 writes them and spreadsheets save them: fields quoted
+/// with `"` when they hold a comma, a quote or a line break (a quote doubled inside), records
+/// ending in LF or CRLF, an optional UTF-8 byte order mark at the start.
+public enum CSV {
+    /// One record with the line and column where each field starts (1-based), for messages.
+    public struct Record: Sendable, Equatable {
+        public var fields: [String]
+        public var line: Int
+        public var columns: [Int]
+    }
+
+    public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+        public let line: Int
+        public let column: Int
+        public let problem: String
+        public var description: String { "line \(line), column \(column): \(problem)" }
+    }
+
+    /// Every record of `text`; a blank last line is not a record.
+    public static func parse(_ text: String) throws(ParseError) -> [Record] {
+        var scalars = Array(text.unicodeScalars)
+        if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
+        var records: [Record] = []
+        var fields: [String] = []
+        var columns: [Int] = []
+        var field = String.UnicodeScalarView()
+        var line = 1, column = 1
+        var recordLine = 1
+        var fieldColumn = 1
+        var quoted = false, inQuotes = false, afterQuote = false
+        var index = 0
+        func endField() {
+            fields.append(String(field))
+            columns.append(fieldColumn)
+            field = String.UnicodeScalarView()
+            quoted = false
+            afterQuote = false
+        }
+        func endRecord() {
+            endField()
+            records.append(Record(fields: fields, line: recordLine, columns: columns))
+            fields = []
+            columns = []
+        }
+        while index < scalars.count {
+            let scalar = scalars[index]
+            index += 1
+            if inQuotes {
+                if scalar == "\"" {
+                    if index < scalars.count && scalars[index] == "\"" {
+                        field.append("\"")
+                        index += 1
+                        column += 2
+                        continue
+                    }
+                    inQuotes = false
+                    afterQuote = true
+                } else {
+                    field.append(scalar)
+                }
+                if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+                continue
+            }
+            switch scalar {
+            case ",":
+                endField()
+                column += 1
+                fieldColumn = column
+            case "\r" where index < scalars.count && scalars[index] == "\n":
+                break  // the LF that follows ends the record
+            case "\n":
+                endRecord()
+                line += 1
+                column = 1
+                recordLine = line
+                fieldColumn = 1
+            case "\"" where field.isEmpty && !quoted:
+                quoted = true
+                inQuotes = true
+                column += 1
+            default:
+                if afterQuote {
+                    throw ParseError(line: line, column: column, problem: "text after a closing quote (a quote inside a quoted field is written \"\")")
+                }
+                if scalar == "\"" {
+                    throw ParseError(line: line, column: column, problem: "a quote inside an unquoted field (quote the whole field)")
+                }
+                field.append(scalar)
+                column += 1
+            }
+        }
+        if inQuotes { throw ParseError(line: line, column: column, problem: "a quoted field is not closed") }
+        if !field.isEmpty || !fields.isEmpty || quoted { endRecord() }
+        return records
+    }
+
+    /// One record as a line, without its line ending.
+    public static func format(_ fields: [String]) -> String {
+        fields.map { field in
+            let needsQuotes = field.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+            return needsQuotes ? "\"" + field.replacingQuotes() + "\"" : field
+        }.joined(separator: ",")
+    }
+}
+
+private extension String {
+    func replacingQuotes() -> String {
+        var result = ""
+        for character in self { result += character == "\"" ? "\"\"" : String(character) }
+        return result
+    }
+}

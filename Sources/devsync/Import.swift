@@ -1,0 +1,55 @@
+import ArgumentParser
+import DevsyncKit
+import FoundationEssentials
+import ToolboxKit
+
+extension Devsync {
+    struct Import: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "import",
+            abstract: "Record many installations at once from a CSV file; all or nothing.",
+            discussion: """
+                The file (- is stdin) has a header naming the columns id and installationDate; \
+                other columns, such as those devsync export writes, are ignored. A date is ISO \
+                8601 or YYYY-MM-DD HH:MM in local time; an empty one records "not installed". \
+                Every row is checked first: one line per bad row (line, column, reason: unknown \
+                device, bad date, duplicate id) and nothing is recorded (exit 65); otherwise \
+                every row is recorded in one transaction.
+
+                Examples:
+                  devsync import block-7.csv
+                  devsync export | devsync import --dry-run -
+                """)
+
+        @OptionGroup var store: StoreOptions
+
+        @Flag(name: .customLong("dry-run"), help: "Check the file and print what would be recorded; record nothing.")
+        var dryRun = false
+        @Flag(name: [.short, .long], help: "Print no confirmation.") var quiet = false
+        @Argument(help: ArgumentHelp("The CSV file; - is stdin.", valueName: "file")) var file: String
+
+        func run() async throws {
+            let name = file == "-" ? "stdin" : file
+            let bytes = try LocalFile.read(file, limit: 64 << 20)
+            guard let text = String(validating: bytes, as: UTF8.self) else { throw ToolError.badData("\(name): not valid UTF-8") }
+            let deviceStore = try store.open()
+            let rows: [DeviceImport.Row]
+            switch DeviceImport.check(text, knownIDs: try deviceStore.deviceIDs()) {
+            case .success(let checked): rows = checked
+            case .failure(let problems):
+                for problem in problems.all { StandardError.write("devsync: \(name): \(problem)") }
+                throw ToolError.badData("\(name): \(problems.all.count) bad row\(problems.all.count == 1 ? "" : "s"); nothing was recorded")
+            }
+            if dryRun {
+                let mode = OutputMode(json: false)
+                StandardOutput.print(Table(columns: ["ID", "INSTALLED"], rows: rows.map {
+                    [$0.id, $0.installationDate.map { DateDisplay.format($0, for: mode) } ?? (mode == .table ? "-" : "")]
+                }).render(mode))
+                if !quiet { StandardError.write("devsync: dry run: \(rows.count) change\(rows.count == 1 ? "" : "s") would be recorded; nothing was") }
+                return
+            }
+            try deviceStore.recordAll(rows.map { ($0.id, $0.installationDate) })
+            if !quiet { StandardError.write("devsync: \(rows.count) change\(rows.count == 1 ? "" : "s") recorded; pending sync") }
+        }
+    }
+}
