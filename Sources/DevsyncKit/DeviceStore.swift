@@ -95,10 +95,48 @@ public final class DeviceStore: Sendable {
         try write { db in try Self.record(db, id, installationDate: installationDate, at: now) }
     }
 
-    /// Records every change in one transaction: all of them, or (on any error) none.
+    /// Records every change in one transaction: all of them, or (on any error, such as an id
+    /// not in the store) none. As with `record` one at a time, a later change to the same
+    /// device replaces an earlier one, and they keep the order they came in. Done in a few
+    /// set-wise statements rather than four per change, so 10,000 take a fraction of a second.
     public func recordAll(_ changes: [(id: String, installationDate: Date?)], at now: Date = Date()) throws(ToolError) {
+        // The last change to each device, in the order of those last changes.
+        var last: [String: Int] = [:]
+        for (index, change) in changes.enumerated() { last[change.id] = index }
+        let kept = changes.indices.filter { last[changes[$0].id] == $0 }.map { changes[$0] }
         try write { db in
-            for change in changes { try Self.record(db, change.id, installationDate: change.installationDate, at: now) }
+            try db.execute("CREATE TEMP TABLE IF NOT EXISTS incoming (seq INTEGER PRIMARY KEY, id TEXT NOT NULL, date TEXT)")
+            try db.execute("DELETE FROM incoming")
+            // Many rows a statement: SQLite allows 32,766 bound values in one.
+            var start = 0
+            while start < kept.count {
+                let slice = kept[start..<min(start + 500, kept.count)]
+                let values = Array(repeating: "(?, ?, ?)", count: slice.count).joined(separator: ", ")
+                var binds: [SQLiteData] = []
+                for (offset, change) in slice.enumerated() {
+                    binds += [.integer(start + offset), .text(change.id), .optional(change.installationDate.map(StoredDate.format))]
+                }
+                try db.execute("INSERT INTO incoming (seq, id, date) VALUES " + values, binds)
+                start += slice.count
+            }
+            if let unknown = try db.value("SELECT id FROM incoming WHERE id NOT IN (SELECT id FROM device) ORDER BY seq LIMIT 1")?.string {
+                throw ToolError.missing("no device \(unknown) in the local store; devsync pull refreshes the list")
+            }
+            // As `record`: the old row goes, the new one gets the next rowid, its revision one more,
+            // and a claim on it stays.
+            try db.execute("DROP TABLE IF EXISTS temp.replaced")
+            try db.execute("""
+                CREATE TEMP TABLE replaced AS SELECT deviceID, revision, claimToken, claimPID FROM change
+                WHERE deviceID IN (SELECT id FROM incoming)
+                """)
+            try db.execute("DELETE FROM change WHERE deviceID IN (SELECT id FROM incoming)")
+            try db.execute("""
+                INSERT INTO change (deviceID, installationDate, revision, state, attempts, lastError, recordedAt, claimToken, claimPID)
+                SELECT i.id, i.date, COALESCE(r.revision, 0) + 1, 'pending', 0, NULL, ?, r.claimToken, r.claimPID
+                FROM incoming i LEFT JOIN replaced r ON r.deviceID = i.id ORDER BY i.seq
+                """, [.text(StoredDate.format(now))])
+            try db.execute("DROP TABLE temp.replaced")
+            try db.execute("DELETE FROM incoming")
         }
     }
 

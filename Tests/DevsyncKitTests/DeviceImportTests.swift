@@ -47,6 +47,18 @@ import ToolboxKit
         #expect(try store.pending().map(\.id) == ["WWM-0001-12", "CWM-0012-62"])
     }
 
+    @Test func recordAllReplacesAsRecordDoesLaterWinningAndRevisionsGrowing() throws {
+        let store = try temporaryStore()
+        try store.replaceServerCopy(seed)
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        try store.record("HEA-8127-29", installationDate: nil)
+        try store.recordAll([("CWM-0012-62", nil), ("HEA-8127-29", date), ("CWM-0012-62", date)])
+        let pending = try store.pending()
+        #expect(pending.map(\.id) == ["HEA-8127-29", "CWM-0012-62"])
+        #expect(pending.map { $0.change?.installationDate } == [date, date])
+        #expect(pending.map { $0.change?.revision } == [2, 1])
+    }
+
     @Test func exportReadsBackThroughImport() throws {
         let store = try temporaryStore()
         try store.replaceServerCopy(seed)
