@@ -10,7 +10,10 @@ BINARIES := $(sort $(notdir $(patsubst %/,%,$(wildcard Sources/[a-z]*/))))
 DEBIAN_PACKAGES := libxml2-dev zlib1g-dev pkg-config mandoc tmux tinyproxy openssl python3
 
 # The version script keeps every symbol local: no dynamic symbol table (3 MB a binary).
-RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -gnone -Xlinker --version-script=$(CURDIR)/scripts/executable.exports
+# lld packs the relative relocations of these position-independent binaries (DT_RELR, glibc
+# 2.36 and later): 2 MB less each, and less work for the dynamic loader at every start.
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -gnone -Xlinker --version-script=$(CURDIR)/scripts/executable.exports \
+                 -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
 DEBUG_BIN     = $(shell $(SWIFT) build --show-bin-path)
 RELEASE_BIN   = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 
