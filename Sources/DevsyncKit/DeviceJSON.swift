@@ -12,6 +12,9 @@ public struct DeviceJSON: Encodable, Sendable {
     public let attempts: Int?
     public let lastError: String?
     public let recordedAt: Date?
+    /// A pull found the server's value changed while the change waited: what it has now.
+    public let conflict: Bool
+    public let conflictServerInstallationDate: Date?
 
     public init(_ device: Device) {
         id = device.id
@@ -23,10 +26,13 @@ public struct DeviceJSON: Encodable, Sendable {
         attempts = device.change?.attempts
         lastError = device.change?.lastError
         recordedAt = device.change?.recordedAt
+        conflict = device.change?.serverChange != nil
+        conflictServerInstallationDate = device.change?.serverChange?.installationDate
     }
 
     enum CodingKeys: String, CodingKey {
         case id, type, meterPointDescription, installationDate, syncState, serverInstallationDate, attempts, lastError, recordedAt
+        case conflict, conflictServerInstallationDate
     }
 
     /// Nulls are written, not left out, so every object has the same keys.
@@ -41,5 +47,7 @@ public struct DeviceJSON: Encodable, Sendable {
         try container.encode(attempts, forKey: .attempts)
         try container.encode(lastError, forKey: .lastError)
         try container.encode(recordedAt, forKey: .recordedAt)
+        try container.encode(conflict, forKey: .conflict)
+        try container.encode(conflictServerInstallationDate, forKey: .conflictServerInstallationDate)
     }
 }

@@ -1,13 +1,21 @@
+import FoundationEssentials
 import ToolboxKit
 
 /// `devsync pull`: the server's device list into the store's server copy. Reads are
-/// retried by the client on 5xx; local changes are never touched.
+/// retried by the client on 5xx; local changes are never overwritten. A device the server
+/// changed while a local change waits is reported through `warn`, one line each.
 public enum DevicePull {
     @discardableResult
     public static func run(client: APIClient, store: DeviceStore, warn: (String) -> Void = { _ in }) async throws(ToolError) -> Int {
         let list = try await client.getList("/devices", as: ServerDevice.self)
         for skipped in list.skipped { warn("skipped device \(skipped)") }
-        try store.replaceServerCopy(list.records)
+        for conflict in try store.replaceServerCopy(list.records) { warn(describe(conflict)) }
         return list.records.count
+    }
+
+    static func describe(_ conflict: DeviceStore.Conflict) -> String {
+        func value(_ date: Date?) -> String { date.map(ISO8601.format) ?? "not installed" }
+        return "conflict on \(conflict.deviceID): the server now has \(value(conflict.serverDate)); "
+            + "your pending change (\(value(conflict.localDate))) will replace it when synced"
     }
 }

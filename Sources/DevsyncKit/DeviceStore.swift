@@ -71,6 +71,8 @@ public final class DeviceStore: Sendable {
         public let installed: Int
         public let pending: Int
         public let rejected: Int
+        /// Pending changes whose device the server changed meanwhile.
+        public let conflicts: Int
         public let lastSync: Date?
         public let lastPull: Date?
     }
@@ -82,6 +84,7 @@ public final class DeviceStore: Sendable {
                           installed: devices.filter { $0.installationDate != nil }.count,
                           pending: devices.filter { $0.syncState == .pending }.count,
                           rejected: devices.filter { $0.syncState == .rejected }.count,
+                          conflicts: devices.filter { $0.change?.serverChange != nil }.count,
                           lastSync: StoredDate.parse(try db.value("SELECT value FROM meta WHERE key = 'lastSync'")?.string),
                           lastPull: StoredDate.parse(try db.value("SELECT value FROM meta WHERE key = 'lastPull'")?.string))
         }
@@ -173,9 +176,17 @@ public final class DeviceStore: Sendable {
     // MARK: - Pull
 
     /// Replaces the server's copy with `devices`. Local changes live apart and are never
-    /// touched; a device gone from the server stays while it has a change.
-    public func replaceServerCopy(_ devices: [ServerDevice], at now: Date = Date()) throws(ToolError) {
+    /// overwritten; a device gone from the server stays while it has a change. A device whose
+    /// server value changed since the last pull while a local change waits is a conflict: it
+    /// is marked on the change (the local value still wins when synced) and returned.
+    @discardableResult
+    public func replaceServerCopy(_ devices: [ServerDevice], at now: Date = Date()) throws(ToolError) -> [Conflict] {
         try write { db in
+            var before: [String: (server: String?, local: String?)] = [:]
+            for row in try db.rows("SELECT d.id, d.installationDate AS server, c.installationDate AS local FROM device d JOIN change c ON c.deviceID = d.id") {
+                before[row.column("id")?.string ?? ""] = (row.column("server")?.string, row.column("local")?.string)
+            }
+            var conflicts: [Conflict] = []
             try db.execute("CREATE TEMP TABLE IF NOT EXISTS seen (id TEXT PRIMARY KEY)")
             try db.execute("DELETE FROM seen")
             for device in devices {
@@ -186,12 +197,29 @@ public final class DeviceStore: Sendable {
                     """, [.text(device.id), .text(device.type.rawValue), .text(device.meterPointDescription),
                           .optional(device.installationDate.map(StoredDate.format))])
                 try db.execute("INSERT OR IGNORE INTO seen (id) VALUES (?)", [.text(device.id)])
+                let serverValue = device.installationDate.map(StoredDate.format)
+                if let old = before[device.id], old.server != serverValue {
+                    try db.execute("UPDATE change SET conflict = 1, conflictServerDate = ? WHERE deviceID = ?",
+                                   [.optional(serverValue), .text(device.id)])
+                    conflicts.append(Conflict(deviceID: device.id, serverDate: device.installationDate,
+                                              localDate: StoredDate.parse(old.local)))
+                }
             }
             try db.execute("""
                 DELETE FROM device WHERE id NOT IN (SELECT id FROM seen) AND id NOT IN (SELECT deviceID FROM change)
                 """)
             try db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('lastPull', ?)", [.text(StoredDate.format(now))])
+            return conflicts
         }
+    }
+
+    /// A server value that changed under a pending local change.
+    public struct Conflict: Sendable, Equatable {
+        public let deviceID: String
+        /// What the server has now; nil: not installed.
+        public let serverDate: Date?
+        /// What the pending change says, and what a sync will send.
+        public let localDate: Date?
     }
 
     // MARK: - Sync
@@ -312,7 +340,7 @@ public final class DeviceStore: Sendable {
     static let deviceQuery = """
         SELECT d.id, d.type, d.meterPointDescription, d.installationDate AS serverDate,
                c.deviceID AS changeID, c.installationDate AS changeDate, c.revision, c.state, c.attempts,
-               c.lastError, c.recordedAt, c.claimPID
+               c.lastError, c.recordedAt, c.claimPID, c.conflict, c.conflictServerDate
         FROM device d LEFT JOIN change c ON c.deviceID = d.id
         """
 
@@ -326,7 +354,8 @@ public final class DeviceStore: Sendable {
                                    state: text("state").flatMap(PendingChange.State.init(rawValue:)) ?? .pending,
                                    attempts: integer("attempts") ?? 0, lastError: text("lastError"),
                                    recordedAt: StoredDate.parse(text("recordedAt")) ?? Date(timeIntervalSince1970: 0),
-                                   claimedBy: integer("claimPID").flatMap { Int32(exactly: $0) })
+                                   claimedBy: integer("claimPID").flatMap { Int32(exactly: $0) },
+                                   serverChange: integer("conflict") == 1 ? .init(installationDate: StoredDate.parse(text("conflictServerDate"))) : nil)
         }
         return Device(id: text("id") ?? "", type: DeviceType(rawValue: text("type") ?? ""),
                       meterPointDescription: text("meterPointDescription") ?? "",

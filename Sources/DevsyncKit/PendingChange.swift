@@ -22,9 +22,16 @@ public struct PendingChange: Sendable, Equatable {
     public let recordedAt: Date
     /// The process sending it now, if any.
     public let claimedBy: Int32?
+    /// Set when a pull found the server's value changed while this change waited.
+    public let serverChange: ServerChange?
+
+    /// The server's value as a pull found it, changed under this change.
+    public struct ServerChange: Sendable, Equatable {
+        public let installationDate: Date?
+    }
 
     public init(deviceID: String, installationDate: Date?, revision: Int, state: State, attempts: Int,
-                lastError: String?, recordedAt: Date, claimedBy: Int32?) {
+                lastError: String?, recordedAt: Date, claimedBy: Int32?, serverChange: ServerChange? = nil) {
         self.deviceID = deviceID
         self.installationDate = installationDate
         self.revision = revision
@@ -33,6 +40,7 @@ public struct PendingChange: Sendable, Equatable {
         self.lastError = lastError
         self.recordedAt = recordedAt
         self.claimedBy = claimedBy
+        self.serverChange = serverChange
     }
 }
 

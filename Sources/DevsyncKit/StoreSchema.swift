@@ -37,6 +37,12 @@ enum StoreSchema {
             """,
             "CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)",
         ]),
+        // A pull found the server's value changed while this change was pending: `conflict`
+        // is 1 and `conflictServerDate` what the server has now (NULL: not installed).
+        ("v2", [
+            "ALTER TABLE change ADD COLUMN conflict INTEGER NOT NULL DEFAULT 0",
+            "ALTER TABLE change ADD COLUMN conflictServerDate TEXT",
+        ]),
     ]
     static var knownMigrations: Set<String> { Set(migrations.map(\.identifier)) }
     static let migrationLog = "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)"

@@ -36,9 +36,15 @@ public final class DevicesAPI: MockAPI {
     }
 
     private let devices: Mutex<[Device]>
+    /// `--devices-drift`: the share of installation dates another client changes before each
+    /// `GET /devices`, drawn from `drift`'s generator (seeded by `--seed`).
+    private let driftShare: Double
+    private let drift: Mutex<SeededGenerator>
 
     /// Loads the seed and adds `generated` devices named `GEN-NNNNNN-00`.
-    public init(file: String, generated: Int = 0) throws {
+    public init(file: String, generated: Int = 0, drift: Double = 0, seed: UInt64 = 1) throws {
+        driftShare = min(max(drift, 0), 1)
+        self.drift = Mutex(SeededGenerator(seed: seed ^ 0xD71F))
         let data = try Data(contentsOf: URL(fileURLWithPath: file))
         let list: [DeviceFields]
         do { list = try JSONCoding.decode([DeviceFields].self, from: data) } catch {
@@ -70,6 +76,7 @@ public final class DevicesAPI: MockAPI {
     public func register(on router: Router<BasicRequestContext>, faults: FaultMiddleware<BasicRequestContext>) {
         let group = router.group("/devices").add(middleware: faults)
         group.get { _, _ in
+            self.driftDates()
             let list = self.devices.withLock { $0 }
             return Response.json(Array(JSONCoding.encode(list)), contentType: "text/json")
         }
@@ -77,6 +84,22 @@ public final class DevicesAPI: MockAPI {
             let id = context.parameters.decoded("id")
             let body = try await request.body.collect(upTo: 1 << 20)
             return self.patch(id: id, body: Data(buffer: body))
+        }
+    }
+
+    /// As if another client had PATCHed a share of the devices: each date, with probability
+    /// `driftShare`, becomes another day of 2024 at 08:00 UTC, or none.
+    func driftDates() {
+        guard driftShare > 0 else { return }
+        drift.withLock { generator in
+            devices.withLock { devices in
+                for index in devices.indices where generator.unit() < driftShare {
+                    let day = Int(generator.next() % 366)
+                    devices[index].installationDate = day == 0 ? nil
+                        : ISO8601.format(Date(timeIntervalSince1970: 1_704_096_000 + Double(day) * 86_400))
+                    devices[index].dateAbsent = false
+                }
+            }
         }
     }
 

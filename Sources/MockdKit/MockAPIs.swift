@@ -20,7 +20,8 @@ public enum MockAPIs {
                                         massiveRate: configuration.massiveRate, generatedPosts: configuration.generatedPosts))
             }
             if present("devices/devices.json") {
-                apis.append(try DevicesAPI(file: data + "/devices/devices.json", generated: configuration.generatedDevices))
+                apis.append(try DevicesAPI(file: data + "/devices/devices.json", generated: configuration.generatedDevices,
+                                            drift: configuration.devicesDrift, seed: configuration.seed))
             }
             apis.append(PasscodeAPI(user: configuration.passcodeUser, password: configuration.passcodePassword,
                                     codes: configuration.passcodeCodes))

@@ -12,6 +12,8 @@ public struct MockdConfiguration: Sendable {
     public var quiet = false
     /// Extra devices to generate beyond the seed data, for load tests.
     public var generatedDevices = 0
+    /// `--devices-drift P`: the share of installation dates changed before each GET /devices.
+    public var devicesDrift = 0.0
     /// `--conditions N`: generated condition records beyond `data/conditions`.
     public var generatedConditions = 0
     /// Extra blog posts to generate, for load tests.

@@ -19,9 +19,11 @@ extension Devsync {
             let devices = try store.open().pending()
             let mode = output.mode
             if mode == .json { return StandardOutput.printJSON(devices.map(DeviceJSON.init)) }
-            let table = Table(columns: ["ID", "STATE", "INSTALLED", "ATTEMPTS", "LAST ERROR"], rows: devices.map {
+            // SERVER CHANGED TO: set when a pull found the server's value changed meanwhile.
+            let table = Table(columns: ["ID", "STATE", "INSTALLED", "ATTEMPTS", "LAST ERROR", "SERVER CHANGED TO"], rows: devices.map {
                 [$0.id, $0.syncState.rawValue, $0.dateField($0.installationDate, mode), String($0.change?.attempts ?? 0),
-                 $0.change?.lastError ?? ""]
+                 $0.change?.lastError ?? "", $0.change?.serverChange.map { change in
+                     change.installationDate.map { DateDisplay.format($0, for: mode) } ?? "not installed" } ?? ""]
             })
             StandardOutput.print(table.render(mode))
         }

@@ -28,6 +28,10 @@ extension Devsync {
             if let change = device.change {
                 fields += [("recorded", DateDisplay.format(change.recordedAt, for: mode)), ("attempts", String(change.attempts)),
                            ("last error", change.lastError ?? "")]
+                if let serverChange = change.serverChange {
+                    fields.append(("server changed to", serverChange.installationDate.map { DateDisplay.format($0, for: mode) }
+                                   ?? "not installed"))
+                }
             }
             StandardOutput.print(FieldList.render(fields, mode))
         }

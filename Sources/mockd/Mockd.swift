@@ -46,6 +46,11 @@ struct Mockd: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Generate this many devices beyond data/devices, for load tests.", valueName: "n"))
     var devices = 0
 
+    @Option(name: .customLong("devices-drift"), help: ArgumentHelp(
+        "Before each GET /devices, change this share of installation dates, as another client would (0 to 1, seeded).",
+        valueName: "p"))
+    var devicesDrift = 0.0
+
     @Option(help: ArgumentHelp("Generate this many conditions beyond data/conditions (seeded, every operator, 1-3 arguments), for load tests.", valueName: "n"))
     var conditions = 0
 
@@ -91,6 +96,7 @@ struct Mockd: AsyncParsableCommand {
         guard (0...200_000_000).contains(massiveSize) else { throw ValidationError("--massive-size must be between 0 and 200000000") }
         guard massiveRate >= 1 else { throw ValidationError("--massive-rate must be at least 1") }
         guard (0...1_000_000).contains(devices) else { throw ValidationError("--devices must be between 0 and 1000000") }
+        guard (0...1).contains(devicesDrift) else { throw ValidationError("--devices-drift must be between 0 and 1") }
         guard (0...1_000_000).contains(conditions) else { throw ValidationError("--conditions must be between 0 and 1000000") }
         if let passcodeCodes, PasscodeAPI.parseCodes(passcodeCodes) == nil {
             throw ValidationError("invalid --passcode-codes \"\(passcodeCodes)\": use 4-digit codes separated by commas")
@@ -108,6 +114,7 @@ struct Mockd: AsyncParsableCommand {
         configuration.quiet = quiet
         configuration.generatedDevices = devices
         configuration.generatedConditions = conditions
+        configuration.devicesDrift = devicesDrift
         configuration.generatedPosts = posts
         configuration.massiveSize = massiveSize
         configuration.massiveRate = massiveRate

@@ -190,3 +190,35 @@ let seed = [
         }
     }
 }
+
+/// Issue 14: a server value that changed under a pending change is a conflict, shown until the
+/// change is through; the local value still wins.
+@Suite struct ConflictTests {
+    @Test func aServerChangeUnderAPendingChangeIsAConflict() throws {
+        let store = try temporaryStore()
+        try store.replaceServerCopy(seed)
+        let mine = Date(timeIntervalSince1970: 1_700_000_000)
+        let theirs = Date(timeIntervalSince1970: 1_600_000_000)
+        try store.record("CWM-0012-62", installationDate: mine)
+        // Unchanged on the server: no conflict.
+        #expect(try store.replaceServerCopy(seed).isEmpty)
+        var changed = seed
+        let index = try #require(changed.firstIndex { $0.id == "CWM-0012-62" })
+        changed[index] = ServerDevice(id: "CWM-0012-62", installationDate: theirs, meterPointDescription: "Kitchen", type: .coldWater)
+        // A device without a pending change may change freely.
+        let other = try #require(changed.firstIndex { $0.id == "WWM-0001-12" })
+        changed[other] = ServerDevice(id: "WWM-0001-12", installationDate: nil, meterPointDescription: "Kitchen", type: .warmWater)
+        #expect(try store.replaceServerCopy(changed) == [DeviceStore.Conflict(deviceID: "CWM-0012-62", serverDate: theirs, localDate: mine)])
+        #expect(try store.device("CWM-0012-62")?.change?.serverChange == PendingChange.ServerChange(installationDate: theirs))
+        #expect(try store.device("CWM-0012-62")?.installationDate == mine)
+        #expect(try store.status().conflicts == 1)
+        // Pulled again unchanged: still marked, not reported again.
+        #expect(try store.replaceServerCopy(changed).isEmpty)
+        #expect(try store.status().conflicts == 1)
+        // Synced: the local value wins and the conflict is over.
+        let (claims, _, _) = try store.claim(token: "t")
+        for claim in claims { try store.markSynced(claim) }
+        #expect(try store.device("CWM-0012-62")?.installationDate == mine)
+        #expect(try store.status().conflicts == 0)
+    }
+}

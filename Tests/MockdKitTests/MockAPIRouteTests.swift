@@ -134,6 +134,32 @@ import ToolboxKit
         }
     }
 
+    /// --devices-drift: each GET changes a share of the dates, the same ones for the same seed.
+    @Test func devicesDriftFollowsTheSeed() async throws {
+        func lists(seed: UInt64) async throws -> [String] {
+            var configuration = MockdConfiguration()
+            configuration.dataDirectory = Self.dataDirectory
+            configuration.quiet = true
+            configuration.latency = LatencyRange(0, 0)
+            configuration.failureRate = 0
+            configuration.seed = seed
+            configuration.massiveSize = 0
+            configuration.devicesDrift = 0.5
+            let server = MockServer(configuration: configuration, apis: try MockAPIs.load(configuration))
+            return try await Application(router: server.makeRouter()).test(.router) { client in
+                var lists: [String] = []
+                for _ in 0..<3 {
+                    lists.append(try await client.execute(uri: "/devices", method: .get) { String(buffer: $0.body) })
+                }
+                return lists
+            }
+        }
+        let first = try await lists(seed: 4)
+        #expect(Set(first).count == 3, "each GET changes something")
+        #expect(try await lists(seed: 4) == first)
+        #expect(try await lists(seed: 5) != first)
+    }
+
     /// The same seed fails the same requests; another seed, others.
     @Test func faultsFollowTheSeed() async throws {
         func statuses(seed: UInt64) async throws -> [UInt] {
