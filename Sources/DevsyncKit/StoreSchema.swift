@@ -9,9 +9,10 @@ enum StoreSchema {
     /// Marks a devsync store in the SQLite header, so another program's database is refused.
     static let applicationID: Int32 = 0x4445_5653  // "DEVS"
 
-    /// Schema changes in order, each applied once in its own transaction. Applied ones are
-    /// listed in `grdb_migrations`, the table devsync 0.1 (built on GRDB's migrator) kept, so
-    /// that stores move between versions both ways.
+    /// Schema changes in order, each applied once in its own transaction; never edit one that
+    /// shipped, add another. Applied ones are listed in `grdb_migrations`, the table devsync
+    /// 0.1 (built on GRDB's migrator) kept, so that its stores are recognised and upgraded, and
+    /// so that 0.1 refuses a newer store instead of changing it.
     static let migrations: [(identifier: String, sql: [String])] = [
         ("v1", [
             """
