@@ -12,6 +12,8 @@ public final class DeviceStore: Sendable {
     static var applicationID: Int32 { StoreSchema.applicationID }
 
     public let path: String
+    /// The command using the store, named in the history entries it writes.
+    public let command: String
     private let connection: StoreConnection
     /// False when the store could only be opened read-only: reading works, changing says why not.
     private let writable: Bool
@@ -20,8 +22,9 @@ public final class DeviceStore: Sendable {
     /// aside under a temporary name and linked into place whole, so an interrupted first use
     /// leaves nothing and concurrent first uses all open the one store that won. A store that
     /// cannot be written (a read-only file or file system) is opened read-only.
-    public init(path: String) throws(ToolError) {
+    public init(path: String, command: String = "devsync") throws(ToolError) {
         self.path = path
+        self.command = command
         do {
             if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
                 try LocalFile.makeDirectories(String(path[..<slash]), mode: 0o700)
@@ -90,12 +93,53 @@ public final class DeviceStore: Sendable {
         }
     }
 
+    /// The history, newest first: of one device or all, since a time or all of it.
+    public func history(device: String? = nil, since: Date? = nil) throws(ToolError) -> [HistoryEvent] {
+        var conditions: [String] = []
+        var binds: [SQLiteData] = []
+        if let device { conditions.append("deviceID = ?"); binds.append(.text(device)) }
+        if let since { conditions.append("at >= ?"); binds.append(.text(StoredDate.format(since))) }
+        let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        return try read { db in
+            try db.rows("SELECT seq, at, deviceID, event, oldValue, newValue, detail FROM history" + filter + " ORDER BY seq DESC", binds)
+                .map { row in
+                    HistoryEvent(seq: row.column("seq")?.integer ?? 0,
+                                 at: StoredDate.parse(row.column("at")?.string) ?? Date(timeIntervalSince1970: 0),
+                                 device: row.column("deviceID")?.string ?? "",
+                                 event: HistoryEvent.Kind(rawValue: row.column("event")?.string ?? "") ?? .recorded,
+                                 oldValue: StoredDate.parse(row.column("oldValue")?.string),
+                                 newValue: StoredDate.parse(row.column("newValue")?.string),
+                                 detail: row.column("detail")?.string ?? "")
+                }
+        }
+    }
+
     // MARK: - Local changes
 
     /// Records an installation date (nil: not installed) for `id`, replacing any change not
     /// yet sent. Refuses an id that is not in the store.
     public func record(_ id: String, installationDate: Date?, at now: Date = Date()) throws(ToolError) {
-        try write { db in try Self.record(db, id, installationDate: installationDate, at: now) }
+        try write { db in
+            let before = try Self.intendedValue(db, id)
+            try Self.record(db, id, installationDate: installationDate, at: now)
+            try Self.log(db, at: now, device: id, .recorded, old: before, new: installationDate.map(StoredDate.format), detail: command)
+        }
+    }
+
+    /// What the device has here now: its pending change's value, else the server's.
+    private static func intendedValue(_ db: StoreStatements, _ id: String) throws -> String? {
+        let row = try db.rows("""
+            SELECT c.deviceID AS changeID, c.installationDate AS local, d.installationDate AS server
+            FROM device d LEFT JOIN change c ON c.deviceID = d.id WHERE d.id = ?
+            """, [.text(id)]).first
+        return row?.column("changeID")?.string != nil ? row?.column("local")?.string : row?.column("server")?.string
+    }
+
+    /// Appends one entry to the history, in the transaction of what it records.
+    static func log(_ db: StoreStatements, at: Date, device: String, _ event: HistoryEvent.Kind,
+                    old: String? = nil, new: String? = nil, detail: String = "") throws {
+        try db.execute("INSERT INTO history (at, deviceID, event, oldValue, newValue, detail) VALUES (?, ?, ?, ?, ?, ?)",
+                       [.text(StoredDate.format(at)), .text(device), .text(event.rawValue), .optional(old), .optional(new), .text(detail)])
     }
 
     /// Records every change in one transaction: all of them, or (on any error, such as an id
@@ -129,7 +173,7 @@ public final class DeviceStore: Sendable {
             // and a claim on it stays.
             try db.execute("DROP TABLE IF EXISTS temp.replaced")
             try db.execute("""
-                CREATE TEMP TABLE replaced AS SELECT deviceID, revision, claimToken, claimPID FROM change
+                CREATE TEMP TABLE replaced AS SELECT deviceID, revision, claimToken, claimPID, installationDate AS local FROM change
                 WHERE deviceID IN (SELECT id FROM incoming)
                 """)
             try db.execute("DELETE FROM change WHERE deviceID IN (SELECT id FROM incoming)")
@@ -138,6 +182,11 @@ public final class DeviceStore: Sendable {
                 SELECT i.id, i.date, COALESCE(r.revision, 0) + 1, 'pending', 0, NULL, ?, r.claimToken, r.claimPID
                 FROM incoming i LEFT JOIN replaced r ON r.deviceID = i.id ORDER BY i.seq
                 """, [.text(StoredDate.format(now))])
+            try db.execute("""
+                INSERT INTO history (at, deviceID, event, oldValue, newValue, detail)
+                SELECT ?, i.id, 'recorded', CASE WHEN r.deviceID IS NOT NULL THEN r.local ELSE d.installationDate END, i.date, ?
+                FROM incoming i JOIN device d ON d.id = i.id LEFT JOIN replaced r ON r.deviceID = i.id ORDER BY i.seq
+                """, [.text(StoredDate.format(now)), .text(command)])
             try db.execute("DROP TABLE temp.replaced")
             try db.execute("DELETE FROM incoming")
         }
@@ -168,8 +217,11 @@ public final class DeviceStore: Sendable {
     @discardableResult
     public func discard(_ id: String) throws(ToolError) -> Bool {
         try write { db in
+            let dropped = try db.rows("SELECT installationDate FROM change WHERE deviceID = ?", [.text(id)]).first
             try db.execute("DELETE FROM change WHERE deviceID = ?", [.text(id)])
-            return try db.changes() > 0
+            guard let dropped else { return false }
+            try Self.log(db, at: Date(), device: id, .discarded, old: dropped.column("installationDate")?.string, detail: command)
+            return true
         }
     }
 
@@ -182,9 +234,13 @@ public final class DeviceStore: Sendable {
     @discardableResult
     public func replaceServerCopy(_ devices: [ServerDevice], at now: Date = Date()) throws(ToolError) -> [Conflict] {
         try write { db in
-            var before: [String: (server: String?, local: String?)] = [:]
-            for row in try db.rows("SELECT d.id, d.installationDate AS server, c.installationDate AS local FROM device d JOIN change c ON c.deviceID = d.id") {
-                before[row.column("id")?.string ?? ""] = (row.column("server")?.string, row.column("local")?.string)
+            var before: [String: (server: String?, local: String?, pending: Bool)] = [:]
+            for row in try db.rows("""
+                SELECT d.id, d.installationDate AS server, c.installationDate AS local, c.deviceID AS changeID
+                FROM device d LEFT JOIN change c ON c.deviceID = d.id
+                """) {
+                before[row.column("id")?.string ?? ""] = (row.column("server")?.string, row.column("local")?.string,
+                                                          row.column("changeID")?.string != nil)
             }
             var conflicts: [Conflict] = []
             try db.execute("CREATE TEMP TABLE IF NOT EXISTS seen (id TEXT PRIMARY KEY)")
@@ -199,6 +255,11 @@ public final class DeviceStore: Sendable {
                 try db.execute("INSERT OR IGNORE INTO seen (id) VALUES (?)", [.text(device.id)])
                 let serverValue = device.installationDate.map(StoredDate.format)
                 if let old = before[device.id], old.server != serverValue {
+                    try Self.log(db, at: now, device: device.id, .pulled, old: old.server, new: serverValue, detail: command)
+                }
+                if let old = before[device.id], old.pending, old.server != serverValue {
+                    try Self.log(db, at: now, device: device.id, .conflict, old: old.local, new: serverValue,
+                                 detail: "the server changed it while the local change waited; the local value wins at sync")
                     try db.execute("UPDATE change SET conflict = 1, conflictServerDate = ? WHERE deviceID = ?",
                                    [.optional(serverValue), .text(device.id)])
                     conflicts.append(Conflict(deviceID: device.id, serverDate: device.installationDate,
@@ -300,6 +361,10 @@ public final class DeviceStore: Sendable {
     public func markSynced(_ claim: Claim, at now: Date = Date()) throws(ToolError) {
         try write { db in
             let id = SQLiteData.text(claim.deviceID)
+            let server = try db.value("SELECT installationDate FROM device WHERE id = ?", [id])?.string
+            let attempts = try db.value("SELECT attempts FROM change WHERE deviceID = ?", [id])?.integer ?? 0
+            try Self.log(db, at: now, device: claim.deviceID, .synced, old: server, new: claim.installationDate.map(StoredDate.format),
+                         detail: "attempt \(attempts + 1)")
             try db.execute("UPDATE device SET installationDate = ? WHERE id = ?",
                            [.optional(claim.installationDate.map(StoredDate.format)), id])
             try db.execute("DELETE FROM change WHERE deviceID = ? AND revision = ?", [id, .integer(claim.revision)])
@@ -317,6 +382,9 @@ public final class DeviceStore: Sendable {
                 WHERE deviceID = ? AND revision = ?
                 """, [.text(message), id, .integer(claim.revision)])
             try db.execute("UPDATE change SET claimToken = NULL, claimPID = NULL WHERE deviceID = ?", [id])
+            let attempts = try db.value("SELECT attempts FROM change WHERE deviceID = ?", [id])?.integer ?? 0
+            try Self.log(db, at: Date(), device: claim.deviceID, .rejected, new: claim.installationDate.map(StoredDate.format),
+                         detail: "attempt \(attempts): \(message)")
         }
     }
 
@@ -325,6 +393,9 @@ public final class DeviceStore: Sendable {
         try write { db in
             try db.execute("UPDATE change SET attempts = attempts + 1, lastError = ? WHERE deviceID = ?",
                            [.text(message), .text(claim.deviceID)])
+            let attempts = try db.value("SELECT attempts FROM change WHERE deviceID = ?", [.text(claim.deviceID)])?.integer ?? 0
+            try Self.log(db, at: Date(), device: claim.deviceID, .failed, new: claim.installationDate.map(StoredDate.format),
+                         detail: "attempt \(attempts): \(message)")
         }
     }
 

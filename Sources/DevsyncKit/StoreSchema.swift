@@ -44,6 +44,21 @@ enum StoreSchema {
             "ALTER TABLE change ADD COLUMN conflict INTEGER NOT NULL DEFAULT 0",
             "ALTER TABLE change ADD COLUMN conflictServerDate TEXT",
         ]),
+        // What happened, never rewritten: see `HistoryEvent`.
+        ("v3", [
+            """
+            CREATE TABLE history (
+                seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                at TEXT NOT NULL,
+                deviceID TEXT NOT NULL,
+                event TEXT NOT NULL,
+                oldValue TEXT,
+                newValue TEXT,
+                detail TEXT NOT NULL DEFAULT ''
+            )
+            """,
+            "CREATE INDEX history_device ON history (deviceID, seq)",
+        ]),
     ]
     static var knownMigrations: Set<String> { Set(migrations.map(\.identifier)) }
     static let migrationLog = "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)"
@@ -125,7 +140,7 @@ enum StoreSchema {
     /// Only tables of ours, and no row in any of them but the migration log.
     static func isEmptyStoreOfOurs(_ db: StoreStatements) throws -> Bool {
         let names = try db.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.column("name")?.string }
-        let ours: Set<String> = ["device", "change", "meta", "grdb_migrations"]
+        let ours: Set<String> = ["device", "change", "meta", "history", "grdb_migrations", "sqlite_sequence"]
         guard Set(names).isSubset(of: ours) else { return false }
         for name in names where name != "grdb_migrations" {
             if try db.value("SELECT count(*) FROM \(name)")?.integer != 0 { return false }

@@ -15,7 +15,7 @@ extension Devsync {
 
         func run() async throws {
             let id = try ResourceID.validate(self.id, kind: "device id")
-            let deviceStore = try store.open()
+            let deviceStore = try store.open(for: Self.configuration.commandName ?? "devsync")
             guard let device = try deviceStore.device(id) else { throw ToolError.notFound(what: "device \(id)") }
             guard device.change != nil else { throw ToolError.notFound(what: "a local change for \(id)") }
             if !yes {

@@ -32,7 +32,7 @@ extension Devsync {
             let name = file == "-" ? "stdin" : file
             let bytes = try LocalFile.read(file, limit: 64 << 20)
             guard let text = String(validating: bytes, as: UTF8.self) else { throw ToolError.badData("\(name): not valid UTF-8") }
-            let deviceStore = try store.open()
+            let deviceStore = try store.open(for: Self.configuration.commandName ?? "devsync")
             let rows: [DeviceImport.Row]
             switch DeviceImport.check(text, knownIDs: try deviceStore.deviceIDs()) {
             case .success(let checked): rows = checked

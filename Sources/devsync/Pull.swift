@@ -16,7 +16,7 @@ extension Devsync {
         @OptionGroup var common: CommonOptions
 
         func run() async throws {
-            let deviceStore = try store.open()
+            let deviceStore = try store.open(for: Self.configuration.commandName ?? "devsync")
             let count = try await common.withClient(tool: "devsync") { client in
                 try await DevicePull.run(client: client, store: deviceStore) { StandardError.write("devsync: warning: " + $0) }
             }

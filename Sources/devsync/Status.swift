@@ -21,7 +21,7 @@ extension Devsync {
         }
 
         func run() async throws {
-            let deviceStore = try store.open()
+            let deviceStore = try store.open(for: Self.configuration.commandName ?? "devsync")
             let status = try deviceStore.status()
             let server = try common.serverURL(tool: "devsync").base
             let mode = common.outputMode

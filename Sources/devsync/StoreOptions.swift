@@ -8,8 +8,9 @@ struct StoreOptions: ParsableArguments {
         "The local store (default: $DEVSYNC_STORE, then $XDG_DATA_HOME/devsync/devsync.sqlite).", valueName: "path"))
     var store: String?
 
-    func open() throws(ToolError) -> DeviceStore {
-        try DeviceStore(path: StoreLocation.resolve(flag: store))
+    /// The store, for `command` (named in the history it writes).
+    func open(for command: String) throws(ToolError) -> DeviceStore {
+        try DeviceStore(path: StoreLocation.resolve(flag: store), command: command)
     }
 }
 

@@ -32,7 +32,7 @@ extension Devsync {
         }
 
         func run() async throws {
-            let deviceStore = try store.open()
+            let deviceStore = try store.open(for: Self.configuration.commandName ?? "devsync")
             if dryRun { return try showPlan(deviceStore) }
             let progress = ProgressDisplay(label: "syncing", enabled: common.showsProgress, unit: .items)
             let report = try await common.withClient(tool: "devsync") { client in

@@ -15,7 +15,7 @@ extension Devsync {
 
         func run() async throws {
             let id = try ResourceID.validate(self.id, kind: "device id")
-            try store.open().record(id, installationDate: nil)
+            try store.open(for: Self.configuration.commandName ?? "devsync").record(id, installationDate: nil)
             if !quiet { StandardError.write("devsync: \(id) not installed; pending sync") }
         }
     }

@@ -1,0 +1,50 @@
+import ArgumentParser
+import DevsyncKit
+import FoundationEssentials
+import ToolboxKit
+
+extension Devsync {
+    struct Log: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "log",
+            abstract: "The history kept in the store: every change, sync attempt and pull, newest first.",
+            discussion: """
+                Events: recorded (install, uninstall, import: old is the value the device had \
+                here), discarded, synced (old is the server's value before), failed and rejected \
+                (with the attempt and the server's answer), pulled (the server's value changed) \
+                and conflict (it changed while a local change waited; the local one wins). The \
+                history survives syncs and is never rewritten. Piped: TIME, DEVICE, EVENT, OLD, \
+                NEW, DETAIL lines.
+
+                Examples:
+                  devsync log WWM-0001-12
+                  devsync log --since 2024-06-01T00:00:00Z | grep -w failed
+                """)
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var output: JSONFlag
+
+        @Option(help: ArgumentHelp("Only events since this time (as install --at takes it).", valueName: "date"))
+        var since: String?
+
+        @Argument(help: ArgumentHelp("Only this device's events.", valueName: "id")) var id: String?
+
+        func run() async throws {
+            let since = try self.since.map(DateInput.parse)
+            let events = try store.open(for: Self.configuration.commandName ?? "devsync").history(device: id, since: since)
+            let mode = output.mode
+            if mode == .json { return StandardOutput.printJSON(events) }
+            func value(_ date: Date?, _ event: HistoryEvent) -> String {
+                if let date { return DateDisplay.format(date, for: mode) }
+                switch event.event {
+                case .recorded, .discarded, .synced, .pulled, .conflict: return mode == .table ? "-" : ""
+                case .failed, .rejected: return ""
+                }
+            }
+            let table = Table(columns: ["TIME", "DEVICE", "EVENT", "OLD", "NEW", "DETAIL"], rows: events.map {
+                [DateDisplay.format($0.at, for: mode), $0.device, $0.event.rawValue, value($0.oldValue, $0), value($0.newValue, $0), $0.detail]
+            })
+            StandardOutput.print(table.render(mode))
+        }
+    }
+}
