@@ -12,7 +12,18 @@ public struct Evaluator: Sendable {
     public init(_ condition: Condition, argumentCount: Int? = nil, registry: OperatorRegistry = .standard) {
         self.condition = condition
         self.argumentCount = max(argumentCount ?? 0, condition.highestArgument)
-        self.program = Self.compile(condition, registry: registry)
+        var next = 0
+        self.program = Self.compile(condition, registry: registry, outcomes: nil, next: &next)
+    }
+
+    /// An evaluator that also records, in `outcomes`, every result each operator node has
+    /// had (nodes numbered in pre-order, as `TextSyntax.formatWithColumns` lists them).
+    public init(_ condition: Condition, argumentCount: Int? = nil, registry: OperatorRegistry = .standard,
+                recordingInto outcomes: NodeOutcomes) {
+        self.condition = condition
+        self.argumentCount = max(argumentCount ?? 0, condition.highestArgument)
+        var next = 0
+        self.program = Self.compile(condition, registry: registry, outcomes: outcomes, next: &next)
     }
 
     /// Evaluates with arguments as byte buffers; there must be at least `argumentCount`.
@@ -27,15 +38,34 @@ public struct Evaluator: Sendable {
         ArgumentBytes(arguments).withTexts { evaluate($0) }
     }
 
-    private static func compile(_ condition: Condition, registry: OperatorRegistry) -> Program {
+    /// The program of `condition`, node number `next`; records into `outcomes` when given.
+    private static func compile(_ condition: Condition, registry: OperatorRegistry, outcomes: NodeOutcomes?,
+                                next: inout Int) -> Program {
+        let node = next
+        next += 1
+        let program = compile(condition, registry: registry, children: outcomes, next: &next)
+        guard let outcomes else { return program }
+        // One test run owns the outcomes and evaluates on one thread (NodeOutcomes).
+        nonisolated(unsafe) let seen = outcomes.seen + node
+        return { arguments in
+            let result = program(arguments)
+            seen.pointee |= result ? NodeOutcomes.sawTrue : NodeOutcomes.sawFalse
+            return result
+        }
+    }
+
+    private static func compile(_ condition: Condition, registry: OperatorRegistry, children outcomes: NodeOutcomes?,
+                                next: inout Int) -> Program {
         // Validated conditions only name registered operators.
         let entry = registry.entry(condition.op)!
         switch entry.implementation {
         case .conditions(let op):
-            let children = condition.args.map { operand -> Program in
-                guard case .condition(let nested) = operand else { return { _ in false } }
-                return compile(nested, registry: registry)
+            var compiled: [Program] = []
+            for operand in condition.args {
+                guard case .condition(let nested) = operand else { compiled.append({ _ in false }); continue }
+                compiled.append(compile(nested, registry: registry, outcomes: outcomes, next: &next))
             }
+            let children = compiled
             let count = children.count
             return { arguments in op.evaluate(count: count) { children[$0](arguments) } }
         case .values(let op):

@@ -4,9 +4,7 @@
 public enum TextSyntax {
     /// The condition in text syntax, on one line.
     public static func format(_ condition: Condition) -> String {
-        var text = ""
-        write(condition, into: &text)
-        return text
+        formatWithColumns(condition).text
     }
 
     public static func format(_ operand: Operand) -> String {
@@ -17,18 +15,38 @@ public enum TextSyntax {
         }
     }
 
-    private static func write(_ condition: Condition, into text: inout String) {
-        text += condition.op
-        text += "("
-        for (index, operand) in condition.args.enumerated() {
-            if index > 0 { text += ", " }
-            switch operand {
-            case .condition(let nested): write(nested, into: &text)
-            case .string(let value): text += literal(value)
-            case .argument(let number): text += "arg\(number)"
-            }
+    /// The text syntax, and the 1-based column (in Unicode scalars, as parse errors count)
+    /// where each operator node starts, in pre-order: a node, then its operands' nodes.
+    public static func formatWithColumns(_ condition: Condition) -> (text: String, columns: [Int]) {
+        var writer = Writer()
+        writer.write(condition)
+        return (writer.text, writer.columns)
+    }
+
+    private struct Writer {
+        var text = ""
+        var length = 0
+        var columns: [Int] = []
+
+        mutating func append(_ piece: String) {
+            text += piece
+            length += piece.unicodeScalars.count
         }
-        text += ")"
+
+        mutating func write(_ condition: Condition) {
+            columns.append(length + 1)
+            append(condition.op)
+            append("(")
+            for (index, operand) in condition.args.enumerated() {
+                if index > 0 { append(", ") }
+                switch operand {
+                case .condition(let nested): write(nested)
+                case .string(let value): append(TextSyntax.literal(value))
+                case .argument(let number): append("arg\(number)")
+                }
+            }
+            append(")")
+        }
     }
 
     /// A JSON string literal. Controls, DEL and C1 controls are escaped, so the text is safe

@@ -1,0 +1,216 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ToolboxKit
+
+/// Where a test run's results go: the text report, TAP, JUnit or JSON.
+public protocol TestReporter: AnyObject {
+    /// Whether `passed` is called: TAP and JUnit list every case, the text report only failures.
+    var listsPasses: Bool { get }
+    func passed(_ identity: CaseIdentity)
+    func failed(_ failure: TestFailure)
+    /// The run ended; `summary` has the totals.
+    func finish(_ summary: TestSummary)
+    /// The run stopped on `error` (a malformed case file, the server failing).
+    func abort(_ error: ToolError)
+}
+
+/// `condtest test`: reads case files line by line, evaluates each case with its condition
+/// (each fetched or parsed once, compiled once), and tells a `TestReporter` what passed and
+/// what failed. TSV cases are evaluated in place, as `eval --batch` evaluates its lines.
+public final class TestRunner {
+    /// Fetches a server condition by id.
+    public typealias Fetch = (String) async throws(ToolError) -> ConditionRecord
+
+    /// One condition the run uses.
+    final class Target {
+        let key: String
+        let keyBytes: [UInt8]
+        let record: ConditionRecord
+        let evaluator: Evaluator
+        let outcomes: NodeOutcomes?
+        var texts: [Text]
+
+        init(key: String, record: ConditionRecord, coverage: Bool) {
+            self.key = key
+            self.keyBytes = Array(key.utf8)
+            self.record = record
+            if coverage {
+                let outcomes = NodeOutcomes(nodes: record.condition.nodes.count)
+                self.outcomes = outcomes
+                evaluator = Evaluator(record.condition, argumentCount: record.argumentCount, recordingInto: outcomes)
+            } else {
+                outcomes = nil
+                evaluator = Evaluator(record.condition, argumentCount: record.argumentCount)
+            }
+            texts = [Text](repeating: Text(start: nil, count: 0), count: max(record.argumentCount, 1))
+        }
+
+        @inline(__always)
+        func matches(_ bytes: Text) -> Bool {
+            guard bytes.count == keyBytes.count, let other = bytes.baseAddress else { return false }
+            return keyBytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, other, bytes.count) == 0 }
+        }
+    }
+
+    private let fetch: Fetch
+    private let reporter: any TestReporter
+    private let coverage: Bool
+    private var targets: [String: Target] = [:]
+    private var targetOrder: [Target] = []
+    private var last: Target?
+    public private(set) var passed = 0
+    public private(set) var failed = 0
+
+    public init(coverage: Bool, reporter: any TestReporter, fetch: @escaping Fetch) {
+        self.coverage = coverage
+        self.reporter = reporter
+        self.fetch = fetch
+    }
+
+    /// Runs every case read from `fd`; `file` names it in results and errors.
+    public func run(fd: Int32, file: String) async throws(ToolError) {
+        do {
+            try await runCases(LineReader(fd: fd, name: file), file: file)
+        } catch {
+            reporter.abort(error)
+            throw error
+        }
+    }
+
+    /// The totals so far, with coverage when it was asked for.
+    public func summary(minimum: Double? = nil) -> TestSummary {
+        let report = coverage ? CoverageReport(conditions: targetOrder.map { target in
+            CoverageReport.ConditionCoverage(condition: target.key, name: target.record.name,
+                                             record: target.record.condition, outcomes: target.outcomes!)
+        }) : nil
+        return TestSummary(passed: passed, failed: failed, coverage: report, minimum: minimum)
+    }
+
+    /// Ends the run: tells the reporter the totals and returns them.
+    @discardableResult
+    public func finish(minimum: Double? = nil) -> TestSummary {
+        let summary = summary(minimum: minimum)
+        reporter.finish(summary)
+        return summary
+    }
+
+    private func runCases(_ reader: LineReader, file: String) async throws(ToolError) {
+        while let line = try reader.next() {
+            let number = reader.lineNumber
+            let parsed: CaseLine.Parsed?
+            do throws(CaseFileError) {
+                if let problem = TabFields.problem(in: line) { throw CaseFileError(line: number, column: 1, problem: problem) }
+                parsed = try CaseLine.parse(line, number: number)
+            } catch {
+                throw error.toolError(file: file)
+            }
+            switch parsed {
+            case nil:
+                continue
+            case .tsv(let borrowed)?:
+                let target: Target
+                if let last, last.matches(borrowed.condition) {
+                    target = last
+                } else {
+                    target = try await resolve(String(decoding: borrowed.condition, as: UTF8.self), inline: nil,
+                                               file: file, line: number, column: 1)
+                    last = target
+                }
+                try evaluate(borrowed, target: target, file: file, line: number)
+            case .json(let testCase, let conditionColumn, let argumentsColumn)?:
+                let target = try await resolve(testCase.conditionKey, inline: testCase.inlineCondition,
+                                               file: file, line: number, column: conditionColumn)
+                try evaluate(testCase, target: target, file: file, line: number, argumentsColumn: argumentsColumn)
+            }
+        }
+    }
+
+    @inline(__always)
+    private func evaluate(_ borrowed: CaseLine.Borrowed, target: Target, file: String, line: Int) throws(ToolError) {
+        let wanted = target.record.argumentCount
+        let (found, more) = borrowed.arguments.map { TabFields.split($0, into: &target.texts, wanted: wanted) } ?? (0, false)
+        guard found == wanted, !more else {
+            let given = borrowed.arguments.map { $0.count(where: { $0 == 0x09 }) + 1 } ?? 0
+            throw CaseFileError(line: line, column: borrowed.argumentsColumn, problem: Self.arityProblem(wanted, given))
+                .toolError(file: file)
+        }
+        let actual = target.texts.withUnsafeBufferPointer { target.evaluator.evaluate($0) }
+        if actual == borrowed.expect {
+            passed += 1
+            if reporter.listsPasses {
+                reporter.passed(CaseIdentity(file: file, line: line, name: nil, conditionKey: target.key,
+                                             arguments: Self.strings(target.texts, wanted)))
+            }
+        } else {
+            fail(target, arguments: Self.strings(target.texts, wanted), expected: borrowed.expect, name: nil, file: file, line: line)
+        }
+    }
+
+    private func evaluate(_ testCase: TestCase, target: Target, file: String, line: Int, argumentsColumn: Int) throws(ToolError) {
+        let wanted = target.record.argumentCount
+        guard testCase.arguments.count == wanted else {
+            throw CaseFileError(line: line, column: argumentsColumn, problem: Self.arityProblem(wanted, testCase.arguments.count)).toolError(file: file)
+        }
+        let actual = ArgumentBytes(testCase.arguments).withTexts { target.evaluator.evaluate($0) }
+        if actual == testCase.expect {
+            passed += 1
+            if reporter.listsPasses {
+                reporter.passed(CaseIdentity(file: file, line: line, name: testCase.name, conditionKey: target.key,
+                                             arguments: testCase.arguments))
+            }
+        } else {
+            fail(target, arguments: testCase.arguments, expected: testCase.expect, name: testCase.name, file: file, line: line)
+        }
+    }
+
+    private func fail(_ target: Target, arguments: [String], expected: Bool, name: String?, file: String, line: Int) {
+        failed += 1
+        let condition = target.record.condition
+        reporter.failed(TestFailure(
+            identity: CaseIdentity(file: file, line: line, name: name, conditionKey: target.key, arguments: arguments),
+            name: name, condition: target.key, conditionName: target.record.name, text: TextSyntax.format(condition),
+            arguments: arguments, expected: expected, explanation: Explanation.of(condition, arguments: arguments)))
+    }
+
+    static func arityProblem(_ wanted: Int, _ given: Int) -> String {
+        "the condition takes \(wanted) argument\(wanted == 1 ? "" : "s"), the case gives \(given)"
+    }
+
+    static func strings(_ texts: [Text], _ count: Int) -> [String] {
+        texts.prefix(count).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The condition `key` names, fetched, parsed or taken from `inline` once for the run.
+    private func resolve(_ key: String, inline: Condition?, file: String, line: Int, column: Int) async throws(ToolError) -> Target {
+        if let known = targets[key] { return known }
+        let record: ConditionRecord
+        if let inline, let inlineRecord = try? ConditionRecord(name: "", id: "", condition: inline) {
+            // Without an "arguments" count, a record of a valid condition cannot be refused.
+            record = inlineRecord
+        } else if TestCase.isExpression(key) {
+            do {
+                record = try ConditionRecord(name: "", id: "", condition: TextSyntax.parse(String(key.dropFirst())))
+            } catch {
+                // The parser counts columns from the expression's start, after the "=".
+                var at = column
+                if error.path.hasPrefix("column "), let inner = Int(error.path.dropFirst(7)) { at = column + inner }
+                throw CaseFileError(line: line, column: at, problem: error.problem).toolError(file: file)
+            }
+        } else {
+            do {
+                record = try await fetch(key)
+            } catch {
+                switch error {
+                case .notFound(let what): throw .notFound(what: "\(file):\(line): \(what)")
+                case .badData(let problem): throw .badData("\(file):\(line): \(problem)")
+                default: throw error
+                }
+            }
+        }
+        let target = Target(key: key, record: record, coverage: coverage)
+        targets[key] = target
+        targetOrder.append(target)
+        return target
+    }
+}

@@ -1,0 +1,153 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import CondtestKit
+import ToolboxKit
+
+extension Condtest {
+    struct Test: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "test",
+            abstract: "Check conditions against a table of cases: expected true or false for given arguments.",
+            discussion: """
+                A case file (- is stdin) holds a case per line, in either form:
+                  TSV:  CONDITION<TAB>true|false<TAB>ARG1<TAB>ARG2...
+                  JSON: {"condition": ID, "args": ["a"], "expect": true, "name": "optional"}
+                CONDITION is a server id or = and a text expression (=eq(arg1, "x")); a JSON \
+                condition is an id, a text expression (it holds "(") or ConditionData. Blank \
+                lines and lines starting with # are skipped. Each server condition is fetched \
+                once; a case must give exactly the arguments its condition takes.
+
+                Every failing case is shown with its file:line, the condition in text form, the \
+                arguments, the expected and actual result and the explain tree; the last line \
+                is N passed, M failed. --format tap writes TAP version 14 (tap13 for consumers \
+                such as prove that know only 13), --format junit JUnit XML for CI, --json one \
+                JSON document.
+
+                --coverage lists, for each condition, the operator nodes that were never true \
+                or never false across the cases, at their column in the text form; \
+                --coverage-min fails the run below that share of node outcomes.
+
+                Exit status: 0 all cases passed (and coverage reached --coverage-min), 1 a case \
+                failed or coverage fell short, 65 a malformed case or condition \
+                (FILE:LINE:COLUMN: what was expected), 66 a case file or condition id not found, \
+                69 the server unreachable.
+
+                Examples:
+                  condtest test cases.tsv
+                  printf '=eq(arg1, "x")\\ttrue\\tx\\n' | condtest test -
+                  condtest test --coverage --coverage-min 90 cases/*.tsv
+                  condtest test --format junit cases.jsonl > report.xml
+                """)
+
+        enum Format: String, ExpressibleByArgument, CaseIterable { case text, tap, tap13, junit }
+
+        @Option(help: ArgumentHelp("The report: text, tap (TAP 14), tap13 or junit.", valueName: "format"))
+        var format: Format = .text
+
+        @Flag(help: "Report operator nodes never true or never false across the cases.")
+        var coverage = false
+
+        @Option(name: .customLong("coverage-min"),
+                help: ArgumentHelp("Fail below this share of node outcomes covered (implies --coverage).", valueName: "percent"))
+        var coverageMin: Double?
+
+        @OptionGroup var common: CommonOptions
+
+        @Argument(help: ArgumentHelp("Case files; - is stdin.", valueName: "file"))
+        var files: [String] = []
+
+        func validate() throws {
+            if files.isEmpty { throw ValidationError("give at least one case file (- for stdin)") }
+            if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("stdin (-) can be read once") }
+            if common.json && format != .text { throw ValidationError("--json and --format \(format.rawValue) are two reports; give one") }
+            if let coverageMin, !(0...100).contains(coverageMin) { throw ValidationError("--coverage-min must be between 0 and 100") }
+        }
+
+        func run() async throws {
+            let output = OutputBuffer()
+            let reporter = makeReporter(output)
+            let runner = TestRunner(coverage: coverage || coverageMin != nil, reporter: reporter) { id throws(ToolError) in
+                try await fetch(id)
+            }
+            defer { output.flush() }
+            do {
+                for file in files {
+                    let fd = try open(file)
+                    defer { if fd != 0 { close(fd) } }
+                    try await runner.run(fd: fd, file: file == "-" ? "stdin" : file)
+                }
+            } catch {
+                output.flush()
+                throw error
+            }
+            let summary = runner.finish(minimum: coverageMin)
+            output.flush()
+            if summary.passed + summary.failed == 0 {
+                StandardError.write("condtest: warning: no cases in \(files.joined(separator: ", "))")
+            }
+            if summary.belowMinimum, let coverage = summary.coverage, let coverageMin {
+                StandardError.write("condtest: coverage \(CoverageReport.formatted(coverage.percent))% is below --coverage-min \(CoverageReport.formatted(coverageMin))")
+            }
+            if summary.failed > 0 || summary.belowMinimum { throw ExitCode(1) }
+        }
+
+        private func makeReporter(_ output: OutputBuffer) -> any TestReporter {
+            let write: (String) -> Void = common.quiet ? { _ in } : { output.write($0) }
+            if common.json { return JSONTestReport(write: write) }
+            switch format {
+            case .text:
+                let colour = Terminal.colorEnabled()
+                return TextTestReport(paint: { word, result in
+                    guard colour else { return word }
+                    switch result {
+                    case true?: return "\u{1B}[32m\(word)\u{1B}[0m"
+                    case false?: return "\u{1B}[31m\(word)\u{1B}[0m"
+                    case nil: return "\u{1B}[2m\(word)\u{1B}[0m"
+                    }
+                }, write: write)
+            case .tap: return TAPReport(version: 14, write: write)
+            case .tap13: return TAPReport(version: 13, write: write)
+            case .junit: return JUnitReport(write: write)
+            }
+        }
+
+        /// A server condition, fetched with a client made on first use and kept for the run.
+        private func fetch(_ id: String) async throws(ToolError) -> ConditionRecord {
+            do {
+                return try await common.withClient(tool: "condtest") { client in
+                    try await ConditionLoader.load(.server(id: id), client: client)
+                }
+            } catch let error as ToolError {
+                throw error
+            } catch {
+                throw .bug(String(describing: error))
+            }
+        }
+
+        /// The case file's descriptor (0 for -); a file that does not exist is 66.
+        private func open(_ path: String) throws(ToolError) -> Int32 {
+            if path == "-" { return 0 }
+            let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else {
+                let reason = String(cString: strerror(errno))
+                if errno == ENOENT || errno == EACCES { throw .missing("\(path): \(reason)") }
+                throw .io(path: path, reason: reason)
+            }
+            return fd
+        }
+    }
+}
+
+/// Standard output for the reporters, which write through a closure.
+private final class OutputBuffer {
+    private var output = StandardOutput(lineBuffered: Terminal.isTTY(Terminal.standardOutput))
+
+    func write(_ text: String) {
+        output.write(text)
+        if output.lineBuffered { output.flush() }
+    }
+
+    func flush() { output.flush() }
+}
