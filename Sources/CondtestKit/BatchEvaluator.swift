@@ -16,15 +16,19 @@ public struct BatchEvaluator {
     public func run(input fd: Int32, output: inout StandardOutput) throws(ToolError) -> Int {
         let reader = LineReader(fd: fd, name: "standard input")
         let wanted = evaluator.argumentCount
-        var texts = [Text](repeating: Text(start: nil, count: 0), count: max(wanted, 1))
-        defer { output.flush() }
+        let texts = UnsafeMutableBufferPointer<Text>.allocate(capacity: max(wanted, 1))
+        texts.initialize(repeating: Text(start: nil, count: 0))
+        defer {
+            texts.deallocate()
+            output.flush()
+        }
         while let line = try reader.next() {
             if let problem = TabFields.problem(in: line) { throw .badData("line \(reader.lineNumber): \(problem)") }
-            let (found, _) = TabFields.split(line, into: &texts, wanted: wanted)
+            let (found, _) = TabFields.split(line, into: texts, wanted: wanted)
             guard found == wanted else {
                 throw .badData("line \(reader.lineNumber): missing arg\(found + 1) (the condition takes \(wanted) tab-separated arguments)")
             }
-            let result = texts.withUnsafeBufferPointer { evaluator.evaluate($0) }
+            let result = evaluator.evaluate(UnsafeBufferPointer(texts))
             output.write(result ? "true\n" : "false\n")
             if output.lineBuffered { output.flush() }
         }

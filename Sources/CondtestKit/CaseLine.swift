@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import FoundationEssentials
 import ToolboxKit
 
@@ -63,10 +66,11 @@ public enum CaseLine {
 
     @inline(__always)
     static func parseTSV(_ line: Text, number: Int) throws(CaseFileError) -> Borrowed {
-        guard let firstTab = line.firstIndex(of: 0x09) else {
+        guard let base = line.baseAddress, let tab = memchr(base, 0x09, line.count) else {
             throw CaseFileError(line: number, column: line.count + 1,
                                 problem: "expected a tab and true or false after the condition")
         }
+        let firstTab = base.distance(to: tab.assumingMemoryBound(to: UInt8.self))
         let condition = Text(rebasing: line[0..<firstTab])
         if condition.count == 1, condition[0] == UInt8(ascii: "=") {
             throw CaseFileError(line: number, column: 2, problem: "expected a text expression after \"=\"")
@@ -79,9 +83,9 @@ public enum CaseLine {
         while expectEnd < line.count, line[expectEnd] != 0x09 { expectEnd += 1 }
         let expectField = Text(rebasing: line[expectStart..<expectEnd])
         let expect: Bool
-        if expectField.elementsEqual(trueBytes) {
+        if ByteKeyTable<AnyObject>.equal(trueBytes, expectField) {
             expect = true
-        } else if expectField.elementsEqual(falseBytes) {
+        } else if ByteKeyTable<AnyObject>.equal(falseBytes, expectField) {
             expect = false
         } else {
             let found = expectField.isEmpty ? "nothing" : Terminal.quote(String(decoding: expectField, as: UTF8.self), limit: 20)

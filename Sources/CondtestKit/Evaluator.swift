@@ -38,24 +38,13 @@ public struct Evaluator: Sendable {
         ArgumentBytes(arguments).withTexts { evaluate($0) }
     }
 
-    /// The program of `condition`, node number `next`; records into `outcomes` when given.
+    /// The program of `condition`, node number `next` in pre-order. With `outcomes`, each node
+    /// also records its result, in the node's own closure: coverage costs a store, not a call.
     private static func compile(_ condition: Condition, registry: OperatorRegistry, outcomes: NodeOutcomes?,
                                 next: inout Int) -> Program {
-        let node = next
-        next += 1
-        let program = compile(condition, registry: registry, children: outcomes, next: &next)
-        guard let outcomes else { return program }
         // One test run owns the outcomes and evaluates on one thread (NodeOutcomes).
-        nonisolated(unsafe) let seen = outcomes.seen + node
-        return { arguments in
-            let result = program(arguments)
-            seen.pointee |= result ? NodeOutcomes.sawTrue : NodeOutcomes.sawFalse
-            return result
-        }
-    }
-
-    private static func compile(_ condition: Condition, registry: OperatorRegistry, children outcomes: NodeOutcomes?,
-                                next: inout Int) -> Program {
+        nonisolated(unsafe) let seen = outcomes.map { $0.seen + next }
+        next += 1
         // Validated conditions only name registered operators.
         let entry = registry.entry(condition.op)!
         switch entry.implementation {
@@ -67,26 +56,32 @@ public struct Evaluator: Sendable {
             }
             let children = compiled
             let count = children.count
-            return { arguments in op.evaluate(count: count) { children[$0](arguments) } }
+            return { arguments in record(seen, op.evaluate(count: count) { children[$0](arguments) }) }
         case .values(let op):
             switch (condition.args[0], condition.args[1]) {
             case (.argument(let a), .argument(let b)):
-                return { arguments in op.holds(arguments[a - 1], arguments[b - 1]) }
+                return { arguments in record(seen, op.holds(arguments[a - 1], arguments[b - 1])) }
             case (.argument(let a), .string(let value)):
                 let bytes = Array(value.utf8)
-                return { arguments in bytes.withUnsafeBufferPointer { op.holds(arguments[a - 1], $0) } }
+                return { arguments in record(seen, bytes.withUnsafeBufferPointer { op.holds(arguments[a - 1], $0) }) }
             case (.string(let value), .argument(let b)):
                 let bytes = Array(value.utf8)
-                return { arguments in bytes.withUnsafeBufferPointer { op.holds($0, arguments[b - 1]) } }
+                return { arguments in record(seen, bytes.withUnsafeBufferPointer { op.holds($0, arguments[b - 1]) }) }
             case (.string(let left), .string(let right)):
                 let result = Array(left.utf8).withUnsafeBufferPointer { l in
                     Array(right.utf8).withUnsafeBufferPointer { r in op.holds(l, r) }
                 }
-                return { _ in result }
+                return { _ in record(seen, result) }
             default:
                 return { _ in false }
             }
         }
+    }
+
+    @inline(__always)
+    private static func record(_ seen: UnsafeMutablePointer<UInt8>?, _ result: Bool) -> Bool {
+        if let seen { seen.pointee |= result ? NodeOutcomes.sawTrue : NodeOutcomes.sawFalse }
+        return result
     }
 }
 

@@ -5,7 +5,7 @@ enum TabFields {
     /// fields it found (at most `wanted`) and whether more followed. A line holds at least
     /// one field, the empty one; `wanted == 0` takes none.
     @inline(__always)
-    static func split(_ line: Text, into texts: inout [Text], wanted: Int) -> (found: Int, more: Bool) {
+    static func split(_ line: Text, into texts: UnsafeMutableBufferPointer<Text>, wanted: Int) -> (found: Int, more: Bool) {
         guard wanted > 0 else { return (0, !line.isEmpty) }
         var field = 0
         var fieldStart = 0

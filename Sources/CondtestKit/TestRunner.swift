@@ -29,7 +29,8 @@ public final class TestRunner {
         let record: ConditionRecord
         let evaluator: Evaluator
         let outcomes: NodeOutcomes?
-        var texts: [Text]
+        /// Where a TSV case's arguments are lent, in place in the line.
+        let texts: UnsafeMutableBufferPointer<Text>
 
         init(key: String, record: ConditionRecord, coverage: Bool) {
             self.key = key
@@ -43,20 +44,23 @@ public final class TestRunner {
                 outcomes = nil
                 evaluator = Evaluator(record.condition, argumentCount: record.argumentCount)
             }
-            texts = [Text](repeating: Text(start: nil, count: 0), count: max(record.argumentCount, 1))
+            texts = .allocate(capacity: max(record.argumentCount, 1))
+            texts.initialize(repeating: Text(start: nil, count: 0))
         }
 
+        deinit { texts.deallocate() }
+
         @inline(__always)
-        func matches(_ bytes: Text) -> Bool {
-            guard bytes.count == keyBytes.count, let other = bytes.baseAddress else { return false }
-            return keyBytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, other, bytes.count) == 0 }
-        }
+        func matches(_ bytes: Text) -> Bool { ByteKeyTable<Target>.equal(keyBytes, bytes) }
     }
 
     private let fetch: Fetch
     private let reporter: any TestReporter
     private let coverage: Bool
     private var targets: [String: Target] = [:]
+    /// The same targets by their key's bytes, so that a TSV line finds its condition
+    /// without making a String of the field.
+    private var targetsByBytes = ByteKeyTable<Target>()
     private var targetOrder: [Target] = []
     private var last: Target?
     public private(set) var passed = 0
@@ -100,7 +104,6 @@ public final class TestRunner {
             let number = reader.lineNumber
             let parsed: CaseLine.Parsed?
             do throws(CaseFileError) {
-                if let problem = TabFields.problem(in: line) { throw CaseFileError(line: number, column: 1, problem: problem) }
                 parsed = try CaseLine.parse(line, number: number)
             } catch {
                 throw error.toolError(file: file)
@@ -112,7 +115,14 @@ public final class TestRunner {
                 let target: Target
                 if let last, last.matches(borrowed.condition) {
                     target = last
+                } else if let known = targetsByBytes.value(for: borrowed.condition) {
+                    target = known
+                    last = known
                 } else {
+                    // A field equal to a known key is valid; a new one is checked before use.
+                    if let problem = TabFields.problem(in: borrowed.condition) {
+                        throw CaseFileError(line: number, column: 1, problem: problem).toolError(file: file)
+                    }
                     target = try await resolve(String(decoding: borrowed.condition, as: UTF8.self), inline: nil,
                                                file: file, line: number, column: 1)
                     last = target
@@ -129,13 +139,16 @@ public final class TestRunner {
     @inline(__always)
     private func evaluate(_ borrowed: CaseLine.Borrowed, target: Target, file: String, line: Int) throws(ToolError) {
         let wanted = target.record.argumentCount
-        let (found, more) = borrowed.arguments.map { TabFields.split($0, into: &target.texts, wanted: wanted) } ?? (0, false)
+        if let arguments = borrowed.arguments, let problem = TabFields.problem(in: arguments) {
+            throw CaseFileError(line: line, column: borrowed.argumentsColumn, problem: problem).toolError(file: file)
+        }
+        let (found, more) = borrowed.arguments.map { TabFields.split($0, into: target.texts, wanted: wanted) } ?? (0, false)
         guard found == wanted, !more else {
             let given = borrowed.arguments.map { $0.count(where: { $0 == 0x09 }) + 1 } ?? 0
             throw CaseFileError(line: line, column: borrowed.argumentsColumn, problem: Self.arityProblem(wanted, given))
                 .toolError(file: file)
         }
-        let actual = target.texts.withUnsafeBufferPointer { target.evaluator.evaluate($0) }
+        let actual = target.evaluator.evaluate(UnsafeBufferPointer(target.texts))
         if actual == borrowed.expect {
             passed += 1
             if reporter.listsPasses {
@@ -177,7 +190,7 @@ public final class TestRunner {
         "the condition takes \(wanted) argument\(wanted == 1 ? "" : "s"), the case gives \(given)"
     }
 
-    static func strings(_ texts: [Text], _ count: Int) -> [String] {
+    static func strings(_ texts: UnsafeMutableBufferPointer<Text>, _ count: Int) -> [String] {
         texts.prefix(count).map { String(decoding: $0, as: UTF8.self) }
     }
 
@@ -210,6 +223,7 @@ public final class TestRunner {
         }
         let target = Target(key: key, record: record, coverage: coverage)
         targets[key] = target
+        targetsByBytes.insert(target, for: target.keyBytes)
         targetOrder.append(target)
         return target
     }

@@ -113,7 +113,9 @@ final class FakeServer: @unchecked Sendable {
         let (_, crlf) = await run("c1\ttrue\trobot\r\nc1\tfalse\trollout.io\r\n")
         #expect(crlf == nil)
         let (_, nul) = await run("c1\ttrue\ta\u{0}b\n")
-        #expect(nul == .badData("cases.tsv:1:1: NUL byte in the arguments"))
+        #expect(nul == .badData("cases.tsv:1:9: NUL byte in the arguments"))
+        let (_, utf8) = await run("=eq(arg1, \"\u{E9}\")\ttrue\t\u{E9}\n")
+        #expect(utf8 == nil)
     }
 
     @Test func coverageFindsTheNodesNeverTrueOrNeverFalse() async throws {
