@@ -54,9 +54,15 @@ struct InlineText {
     }
 
     /// Appends text whose whitespace collapses, dropping control characters.
-    mutating func append<C: Collection<UInt8>>(collapsing text: C) where C.Index == Int {
-        var index = text.startIndex
-        let end = text.endIndex
+    mutating func append(collapsing text: [UInt8]) {
+        text.withUnsafeBufferPointer { append(collapsing: $0) }
+    }
+
+    /// The same over borrowed bytes: concrete rather than generic, so that no build (the
+    /// fuzzing harness's included) runs it unspecialised, a call per byte.
+    mutating func append(collapsing text: UnsafeBufferPointer<UInt8>) {
+        var index = 0
+        let end = text.count
         while index < end {
             let byte = text[index]
             if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C {
@@ -80,7 +86,7 @@ struct InlineText {
             if byte < 0x20 || byte == 0x7F { index += 1; continue }
             if byte < 0x80 {
                 // A Markdown special character.
-                appendScalarBytes([0x5C], from: 0, count: 1, width: 1)
+                appendByte(0x5C)
                 appendScalarBytes(text, from: index, count: 1, width: 1)
                 index += 1
                 continue
@@ -107,12 +113,13 @@ struct InlineText {
     mutating func appendWord(_ text: String) {
         open = false
         if !atoms.isEmpty { pendingSpace = true }
-        let clean = Array(Terminal.sanitizeField(text).utf8)
-        var index = 0
-        while index < clean.count {
-            let (scalar, length) = UTF8Scalar.decode(clean, at: index)
-            appendScalarBytes(clean, from: index, count: length, width: scalar.map(TextWidth.width) ?? 1)
-            index += length
+        Array(Terminal.sanitizeField(text).utf8).withUnsafeBufferPointer { clean in
+            var index = 0
+            while index < clean.count {
+                let (scalar, length) = UTF8Scalar.decode(clean, at: index)
+                appendScalarBytes(clean, from: index, count: length, width: scalar.map(TextWidth.width) ?? 1)
+                index += length
+            }
         }
         open = false
     }
@@ -124,8 +131,7 @@ struct InlineText {
         style = atoms[atoms.count - 1].style
         open = true
         pendingSpace = false
-        let clean = Array(text.utf8)
-        appendScalarBytes(clean, from: 0, count: clean.count, width: TextWidth.of(text))
+        Array(text.utf8).withUnsafeBufferPointer { appendScalarBytes($0, from: 0, count: $0.count, width: TextWidth.of(text)) }
         style = saved
         open = false
     }
@@ -149,7 +155,11 @@ struct InlineText {
         open = false
     }
 
-    private mutating func appendScalarBytes<C: Collection<UInt8>>(_ text: C, from index: Int, count: Int, width: Int) where C.Index == Int {
+    private mutating func appendByte(_ byte: UInt8) {
+        withUnsafePointer(to: byte) { appendScalarBytes(UnsafeBufferPointer(start: $0, count: 1), from: 0, count: 1, width: 1) }
+    }
+
+    private mutating func appendScalarBytes(_ text: UnsafeBufferPointer<UInt8>, from index: Int, count: Int, width: Int) {
         if !open {
             atoms.append(Atom(start: bytes.count, end: bytes.count, width: 0, style: style,
                               spaceBefore: pendingSpace && !atoms.isEmpty, breakBefore: pendingBreak))
@@ -162,7 +172,7 @@ struct InlineText {
                 pendingPrefix.removeAll()
             }
         }
-        if count == 1 { bytes.append(text[index]) } else { bytes.append(contentsOf: text[index..<(index + count)]) }
+        if count == 1 { bytes.append(text[index]) } else { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<(index + count)])) }
         atoms[atoms.count - 1].end = bytes.count
         atoms[atoms.count - 1].width += width
     }
