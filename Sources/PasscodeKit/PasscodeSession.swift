@@ -11,6 +11,8 @@ public actor PasscodeSession {
         public let effects: [PasscodeMachine.Effect]
         /// The last failure, for exit statuses in script mode.
         public let lastError: ToolError?
+        /// Calls that failed in a row since the keypad was last ready.
+        public let consecutiveFailures: Int
     }
 
     private var machine = PasscodeMachine()
@@ -61,7 +63,7 @@ public actor PasscodeSession {
                 return true
             }
         }
-        observer(Snapshot(machine: machine, effects: effects, lastError: lastError))
+        observer(Snapshot(machine: machine, effects: effects, lastError: lastError, consecutiveFailures: failuresInARow))
     }
 
     /// Waits until the keypad accepts input; returns the last error instead once more than

@@ -16,9 +16,12 @@ public enum ScreenApp {
         case feedbackOver(Int)
         case resize
         case inputEnded
+        /// `--idle-timeout` ran out, unless a key came after the timer with this number started.
+        case idle(Int)
     }
 
-    public static func run(source: any InternalsSource, color: Bool) async throws(ToolError) {
+    /// Runs the screen until it ends; `gate` makes it a gate (`--once`, `--idle-timeout`).
+    public static func run(source: any InternalsSource, color: Bool, gate: GateOptions = GateOptions()) async throws(ToolError) -> GateOutcome {
         let terminal = TerminalMode()
         try terminal.enter()
         let signals = trapSignals(terminal)
@@ -42,25 +45,31 @@ public enum ScreenApp {
             }
             for key in decoder.decode(chunk) { continuation.yield(.key(key)) }
         }
-        let interrupted = await loop(events, continuation, session, terminal, color)
+        let outcome = await loop(events, continuation, session, terminal, color, gate)
         await session.stop()
-        // The terminal is restored (defer) before the status is set: 130, as after any Ctrl-C.
-        if interrupted { throw .interrupted }
+        // The terminal is restored (defer) before the caller sets the status.
+        return outcome
     }
 
-    /// Handles every event until the user quits (false) or interrupts (true), or input ends.
+    /// Handles every event until the screen ends: quit, interrupted, input ended, or with a
+    /// gate unlocked, cancelled, timed out or given up.
     private static func loop(_ events: AsyncStream<Event>, _ continuation: AsyncStream<Event>.Continuation,
-                             _ session: PasscodeSession, _ terminal: TerminalMode, _ color: Bool) async -> Bool {
-        let screen = ScreenState(session: session, terminal: terminal, color: color, continuation: continuation)
+                             _ session: PasscodeSession, _ terminal: TerminalMode, _ color: Bool,
+                             _ gate: GateOptions) async -> GateOutcome {
+        let screen = ScreenState(session: session, terminal: terminal, color: color, continuation: continuation, gate: gate)
         await session.send(.start)
         screen.machine = await session.state
         screen.draw()
         screen.updateTicker()
+        screen.restartIdleTimer()
         for await event in events {
-            if let interrupted = await screen.handle(event) { return interrupted }
+            if let outcome = await screen.handle(event) {
+                screen.stopTimers()
+                return outcome
+            }
             screen.draw()
         }
-        return false
+        return gate.once ? .cancelled : .quit
     }
 
     /// SIGTERM, SIGHUP, SIGINT and SIGQUIT restore the terminal before the process ends.

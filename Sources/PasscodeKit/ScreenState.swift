@@ -8,6 +8,8 @@ final class ScreenState {
     let terminal: TerminalMode
     let color: Bool
     let continuation: AsyncStream<ScreenApp.Event>.Continuation
+    let gate: GateOptions
+    let idleTimer: IdleTimer
 
     var machine = PasscodeMachine()
     /// The selected button: the bottom digit, under the thumb, at first.
@@ -19,25 +21,33 @@ final class ScreenState {
     var screen = ScreenUpdate()
 
     init(session: PasscodeSession, terminal: TerminalMode, color: Bool,
-         continuation: AsyncStream<ScreenApp.Event>.Continuation) {
+         continuation: AsyncStream<ScreenApp.Event>.Continuation, gate: GateOptions = GateOptions()) {
         self.session = session
         self.terminal = terminal
         self.color = color
         self.continuation = continuation
+        self.gate = gate
+        idleTimer = IdleTimer(seconds: gate.idleTimeout) { continuation.yield(.idle($0)) }
     }
 
-    /// Applies one event. Returns nil to go on, or whether the screen was interrupted (true)
-    /// rather than quit or left at the end of input (false).
-    func handle(_ event: ScreenApp.Event) async -> Bool? {
+    /// Applies one event. Returns nil to go on, or how the screen ended.
+    func handle(_ event: ScreenApp.Event) async -> GateOutcome? {
         switch event {
         case .snapshot(let snapshot):
             machine = snapshot.machine
+            if gate.once && snapshot.effects.contains(.unlocked) { return .unlocked }
+            if gate.once, snapshot.consecutiveFailures > gate.maxFailures, let error = snapshot.lastError {
+                return .gaveUp(error)
+            }
             for effect in snapshot.effects where effect == .unlocked || effect == .rejected {
                 showFeedback(effect == .unlocked ? .unlocked : .rejected)
             }
             updateTicker()
         case .key(let key):
+            restartIdleTimer()
             return await handle(key)
+        case .idle(let token):
+            if idleTimer.isCurrent(token) { return .timedOut }
         case .tick:
             frame += 1
         case .feedbackOver(let over):
@@ -46,26 +56,24 @@ final class ScreenState {
             terminal.write("\u{1B}[2J")
             screen.invalidate()
         case .inputEnded:
-            ticker?.cancel()
-            return false
+            return gate.once ? .cancelled : .quit
         }
         return nil
     }
 
-    private func handle(_ key: Key) async -> Bool? {
+    private func handle(_ key: Key) async -> GateOutcome? {
         switch key {
-        case .quit, .interrupt:
-            ticker?.cancel()
-            return key == .interrupt
+        case .interrupt: return .interrupted
+        case .quit: return gate.once ? .cancelled : .quit
         case .digit(let digit): await session.send(.digit(digit))
         case .backspace: await session.send(.delete)
-        case .escape: await session.send(.cancel)
-        case .enter: await press(selected)
+        case .escape: return await cancel()
+        case .enter: return await press(selected)
         case .up, .down, .left, .right: selected = KeypadView.move(selected, key)
         case .click(let row, let column):
             if let slot = KeypadView(width: Terminal.width()).button(row: row, column: column) {
                 selected = slot
-                await press(slot)
+                return await press(slot)
             }
         }
         return nil
@@ -83,12 +91,22 @@ final class ScreenState {
         }
     }
 
-    private func press(_ slot: Int) async {
+    private func press(_ slot: Int) async -> GateOutcome? {
         switch KeypadView.slots[slot] {
         case .digit(let position): await session.send(.digit(machine.layout[position]))
-        case .cancel: await session.send(.cancel)
+        case .cancel: return await cancel()
         case .delete: await session.send(.delete)
         }
+        return nil
+    }
+
+    /// Esc or the cancel button: clears the digits; a gate's cancel on an empty code is a refusal.
+    /// The session's own state decides, not this view's copy, which may not yet have seen the
+    /// snapshot of a key pressed just before (Esc Esc typed fast).
+    private func cancel() async -> GateOutcome? {
+        if gate.once, await session.state.progress == 0 { return .cancelled }
+        await session.send(.cancel)
+        return nil
     }
 
     func draw() {
@@ -102,6 +120,14 @@ final class ScreenState {
             }
         }
         terminal.write(screen.bytes(for: view.render(machine: machine, selected: selected, status: status, color: color)))
+    }
+
+    /// `--idle-timeout`: a new timer after every key; only the newest one can end the screen.
+    func restartIdleTimer() { idleTimer.restart() }
+
+    func stopTimers() {
+        ticker?.cancel()
+        idleTimer.stop()
     }
 
     /// The spinner ticks while loading, and only then.

@@ -7,10 +7,14 @@ public struct CommonOptions: ParsableArguments, Sendable {
         valueName: "url"))
     public var server: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Seconds for the whole of a request, body and retries included; a download with progress: the longest silence.",
+    @Option(name: .customLong("timeout"), help: ArgumentHelp(
+        "Seconds for the whole of a request, body and retries included; a download with progress: the longest silence (default: 30).",
         valueName: "seconds"))
-    public var timeout: Double = 30
+    public var requestedTimeout: Double?
+
+    /// `--timeout`, or 30 seconds. `requestedTimeout` tells whether it was given (passcode's
+    /// gate takes it as its idle limit too).
+    public var timeout: Double { requestedTimeout ?? 30 }
 
     @Option(name: .customLong("connect-timeout"), help: ArgumentHelp("Seconds to establish a connection (default: --timeout).", valueName: "seconds"))
     public var connectTimeout: Double?

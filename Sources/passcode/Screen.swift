@@ -16,6 +16,17 @@ extension Passcode {
                 "ready 3 9 0 7 1 8 2 6 5 4", "progress 2", unlocked, rejected, "error MESSAGE". \
                 Unlike the screen, an action read while loading waits for ready. After more \
                 than --retries failed calls in a row, script mode exits with the error's status.
+
+                As a gate (--once, like pinentry): exit 0 at the first unlock, printing \
+                nothing on stdout; 1 for q, or Esc (script: cancel) on an empty code, or input \
+                that ends first; 130 for Ctrl-C; 124 after --idle-timeout seconds without a key \
+                (with --once, --timeout sets it too); the server's error status after more \
+                than --retries failed calls in a row.
+
+                Examples:
+                  passcode --once && make deploy
+                  passcode --once --timeout 60 || echo "not unlocked"
+                  printf '1\\n2\\n3\\n4\\n' | passcode --once --script
                 """)
 
         @OptionGroup var credentials: CredentialOptions
@@ -24,19 +35,47 @@ extension Passcode {
         @Flag(help: "Read actions from stdin and print state changes, even on a terminal.")
         var script = false
 
+        @Flag(help: "A gate: exit 0 at the first unlock, 1 when cancelled; print nothing.")
+        var once = false
+
+        @Option(name: .customLong("idle-timeout"),
+                help: ArgumentHelp("End after this many seconds without a key, with status 124 (with --once, --timeout sets it too).",
+                                   valueName: "seconds"))
+        var idleTimeout: Double?
+
+        func validate() throws {
+            if let idleTimeout, !(idleTimeout > 0 && idleTimeout <= 86_400) {
+                throw ValidationError("--idle-timeout must be between 0 and 86400 seconds")
+            }
+        }
+
         func run() async throws {
             let server = try common.serverURL(tool: "passcode")
             let login = try credentials.credentials(for: server)
             let scripted = script || !Terminal.isTTY(0) || !Terminal.isTTY(1)
-            try await common.withClient(tool: "passcode") { client in
+            // Without --once the screen never gives up on the server: it shows the error and retries.
+            let gate = GateOptions(once: once, idleTimeout: idleTimeout ?? (once ? common.requestedTimeout : nil),
+                                   maxFailures: once || scripted ? common.retries : .max)
+            let quiet = once || common.quiet
+            let outcome = try await common.withClient(tool: "passcode") { client in
                 let source = ServerInternalsSource(client: client, credentials: login)
                 if scripted {
-                    try await ScriptRunner.run(source: source, maxFailures: common.retries) { line in
-                        StandardOutput.print(Terminal.sanitize(line) + "\n")
+                    return try await ScriptRunner.run(source: source, maxFailures: common.retries, gate: gate) { line in
+                        if !quiet { StandardOutput.print(Terminal.sanitize(line) + "\n") }
                     }
-                } else {
-                    try await ScreenApp.run(source: source, color: Terminal.colorEnabled())
                 }
+                return try await ScreenApp.run(source: source, color: Terminal.colorEnabled(), gate: gate)
+            }
+            switch outcome {
+            case .unlocked, .quit: return
+            case .interrupted: throw ToolError.interrupted
+            case .gaveUp(let error): throw error
+            case .cancelled, .timedOut:
+                if outcome == .timedOut {
+                    let seconds = gate.idleTimeout ?? 0
+                    StandardError.write("passcode: no key for \(seconds.rounded() == seconds ? String(Int(seconds)) : String(seconds)) s: timed out")
+                }
+                throw ExitCode(outcome.exitStatus)
             }
         }
     }

@@ -156,14 +156,15 @@ final class TmuxSession {
     /// The server's pid, to stop it even if its socket is gone.
     private var serverPID: pid_t = 0
 
-    init(command: String, sandbox: Sandbox, environment: [String: String]) throws {
+    init(command: String, arguments: [String] = [], sandbox: Sandbox, environment: [String: String]) throws {
         name = "passcode-\(getpid())-\(Int.random(in: 0..<1_000_000))"
         socket = sandbox.root + "/tmux.sock"
         let exports = environment.merging(sandbox.environment) { mine, _ in mine }
             .map { "\($0.key)='\($0.value.replacingOccurrences(of: "'", with: "'\\''"))'" }.joined(separator: " ")
         // After the program ends, print its status and the tty's modes; the pane stays
         // (remain-on-exit) to be looked at until the session is killed.
-        let script = "env \(exports) '\(command)'; echo EXITED $?; stty -a | tr ' ' '\\n' > '\(sandbox.root)/stty.txt'"
+        let words = ([command] + arguments).map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }.joined(separator: " ")
+        let script = "env \(exports) \(words); echo EXITED $?; stty -a | tr ' ' '\\n' > '\(sandbox.root)/stty.txt'"
         self.sandbox = sandbox
         self.sandboxRoot = sandbox.root
         try tmux(["start-server", ";", "set-option", "-g", "remain-on-exit", "on", ";",

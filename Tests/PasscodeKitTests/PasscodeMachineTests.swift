@@ -144,7 +144,7 @@ import Testing
         var machine = PasscodeMachine()
         func step(_ event: PasscodeMachine.Event) -> [String] {
             let effects = machine.handle(event)
-            return transcript.lines(for: .init(machine: machine, effects: effects, lastError: nil))
+            return transcript.lines(for: .init(machine: machine, effects: effects, lastError: nil, consecutiveFailures: 0))
         }
         #expect(step(.start) == ["loading"])
         #expect(step(.codeArrived(call: 1, code: "1234")) == [])

@@ -4,3 +4,6 @@ say "printf '9\\n9\\n9\\n9\\n1\\n2\\n3\\n4\\n' | passcode    # a wrong code, the
 printf '9\n9\n9\n9\n1\n2\n3\n4\n' | "$bin/passcode" || echo "(exit $?)"
 run "$bin/passcode" fetch
 echo "(run passcode in a terminal for the keypad screen)"
+# As a gate: the first unlock exits 0 and prints nothing.
+say "printf '1\\n2\\n3\\n4\\n' | passcode --once && echo unlocked, deploying"
+printf '1\n2\n3\n4\n' | "$bin/passcode" --once && echo "unlocked, deploying"
