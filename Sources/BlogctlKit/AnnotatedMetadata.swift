@@ -6,11 +6,14 @@ public struct AnnotatedMetadata: Encodable {
     public let metadata: PostMetadata
     public let key: String
     public let value: String?
+    /// `"read": true|false` too, in `list` (nil leaves it out).
+    public let read: Bool?
 
-    public init(_ metadata: PostMetadata, key: String, value: String?) {
+    public init(_ metadata: PostMetadata, key: String, value: String?, read: Bool? = nil) {
         self.metadata = metadata
         self.key = key
         self.value = value
+        self.read = read
     }
 
     struct Key: CodingKey {
@@ -22,9 +25,8 @@ public struct AnnotatedMetadata: Encodable {
 
     public func encode(to encoder: any Encoder) throws {
         try metadata.encode(to: encoder)
-        if let value {
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(value, forKey: Key(stringValue: key))
-        }
+        var container = encoder.container(keyedBy: Key.self)
+        if let value { try container.encode(value, forKey: Key(stringValue: key)) }
+        if let read { try container.encode(read, forKey: Key(stringValue: "read")) }
     }
 }

@@ -3,14 +3,17 @@ import ToolboxKit
 
 /// `list`'s output for arranged groups: a table under group headers on a terminal,
 /// `[GROUP<TAB>]ID<TAB>DATE<TAB>AUTHOR<TAB>TITLE<TAB>SUMMARY` lines in a pipe, or a JSON array
-/// of metadata objects (with `"group"` when grouped), always in display order.
+/// of metadata objects (with `"group"` when grouped), always in display order. With
+/// `isRead`, unread posts are marked `•` in the table and `"read"` is in the JSON; the piped
+/// TSV columns never change, since scripts depend on them.
 public enum PostListing {
     public static func render(_ groups: [PostGroup], grouped: Bool, mode: OutputMode,
+                              isRead: ((PostMetadata) -> Bool)? = nil,
                               width: Int = Terminal.width(), bold: Bool = Terminal.colorEnabled()) -> String {
         switch mode {
         case .json:
             let items = groups.flatMap { group in
-                group.posts.map { AnnotatedMetadata($0, key: "group", value: grouped ? group.name : nil) }
+                group.posts.map { AnnotatedMetadata($0, key: "group", value: grouped ? group.name : nil, read: isRead?($0)) }
             }
             return String(decoding: JSONCoding.encode(items, pretty: true), as: UTF8.self) + "\n"
         case .tsv:
@@ -24,10 +27,11 @@ public enum PostListing {
             return table.tsv()
         case .table:
             // One table for every row, so the columns line up across groups; headers between.
-            var table = Table(columns: ["ID", "DATE", "AUTHOR", "TITLE", "SUMMARY"])
+            var table = Table(columns: (isRead == nil ? [] : [""]) + ["ID", "DATE", "AUTHOR", "TITLE", "SUMMARY"])
             for group in groups {
                 for post in group.posts {
-                    table.append([post.id, DateDisplay.human(post.publishDate), post.author.name, post.title, post.summary])
+                    let mark = isRead.map { [$0(post) ? "" : "•"] } ?? []
+                    table.append(mark + [post.id, DateDisplay.human(post.publishDate), post.author.name, post.title, post.summary])
                 }
             }
             let lines = table.aligned(width: width, bold: bold).split(separator: "\n", omittingEmptySubsequences: false)

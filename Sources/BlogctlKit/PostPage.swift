@@ -29,6 +29,16 @@ public enum PostPage {
         renderer.finish()
     }
 
+    /// The link targets of a post, numbered (from 1) as `read` numbers them.
+    public static func links(_ body: PostBody, options: RenderOptions) -> [String] {
+        var text = options
+        text.format = .text
+        let renderer = BodyRenderer(options: text, sink: { _ in })
+        renderBody(body, into: renderer)
+        renderer.finish()
+        return renderer.links
+    }
+
     /// The body alone, as the golden tests check it.
     public static func renderBody(_ body: [UInt8], options: RenderOptions) -> [UInt8] {
         let renderer = BodyRenderer(options: options)

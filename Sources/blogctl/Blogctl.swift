@@ -20,7 +20,7 @@ struct Blogctl: AsyncParsableCommand {
               blogctl avatar 3 -o author.jpg
             """,
         version: ToolboxVersion.current,
-        subcommands: [List.self, Show.self, Read.self, Prefetch.self, Avatar.self, Cache.self])
+        subcommands: [List.self, Show.self, Read.self, Links.self, Open.self, Mark.self, Prefetch.self, Avatar.self, Cache.self])
 
     static func main() { ToolMain.main(self) }
 }

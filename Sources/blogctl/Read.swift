@@ -11,7 +11,7 @@ extension Blogctl {
             abstract: "Read one post: its header, then the body rendered for the terminal.",
             discussion: """
                 The body is fetched once and cached; later reads revalidate it with If-None-Match \
-                and use the cached copy on 304. While a body downloads, stderr shows a spinner and \
+                and use the cached copy on 304. The post is marked read (see list and mark). While a body downloads, stderr shows a spinner and \
                 then a progress bar. On a terminal, text taller than the screen goes through $PAGER \
                 (default "less -R"; an empty PAGER turns this off). With --json, the post's metadata \
                 and raw body.
@@ -39,22 +39,14 @@ extension Blogctl {
         }
 
         func run() async throws {
-            let cache = try PostCache.standard()
-            let warn: @Sendable (String) -> Void = { message in StandardError.write("blogctl: " + message) }
-            let progress = ProgressDisplay(label: "post \(id)", enabled: common.showsProgress)
-            let loaded: PostLoader.Loaded
-            if offline {
-                loaded = try await PostLoader(cache: cache, client: nil, warn: warn).load(id)
-            } else {
-                if progress.enabled { Interrupt.clearLineAndExit() }
-                progress.start()
-                defer { progress.finish() }
-                loaded = try await common.withClient(tool: "blogctl") { api in
-                    let loader = PostLoader(cache: cache, client: BlogClient(api: api), warn: warn)
-                    return try await loader.load(id) { done, total in progress.update(done: done, total: total) }
+            let loaded = try await loadPost(id, offline: offline, common: common)
+            if common.verbose { StandardError.write("* body from \(loaded.source.rawValue)") }
+            // Read once shown; a mark that cannot be written costs a warning, not the post.
+            defer {
+                do { try ReadMarks.standard().mark([id], read: true) } catch {
+                    StandardError.write("blogctl: warning: not marked read: \(error.message)")
                 }
             }
-            if common.verbose { StandardError.write("* body from \(loaded.source.rawValue)") }
             if common.json {
                 let post = Post(id: loaded.metadata.postId, metadata: loaded.metadata,
                                 body: String(decoding: loaded.body.bytes(), as: UTF8.self))

@@ -10,3 +10,8 @@ say "blogctl read massive | tail -n 3     # 8 MB at 2 MB/s: the progress bar is 
 run "$bin/blogctl" prefetch --jobs 4
 run "$bin/blogctl" read 8 --offline --no-pager
 run "$bin/blogctl" cache stats
+# A daily reader: what is unread, a post's links, marks.
+run "$bin/blogctl" list --unread --limit 3
+run "$bin/blogctl" links 4
+run "$bin/blogctl" mark --unread 3
+run "$bin/blogctl" list --author ada --since 2018-08-01

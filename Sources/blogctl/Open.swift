@@ -1,0 +1,47 @@
+import ArgumentParser
+import BlogctlKit
+import ToolboxKit
+
+extension Blogctl {
+    struct Open: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "open",
+            abstract: "Open a post's link N, or the post itself, in the browser.",
+            discussion: """
+                The browser is the first command of $BROWSER (colon-separated; %s stands for the \\
+                URL) that exists, else xdg-open. Only http and https links are opened. Exits 66 \\
+                when there is no browser, 65 when there is no link N.
+
+                Examples:
+                  blogctl open 1 3
+                  BROWSER=w3m blogctl open 1
+                """)
+
+        @Argument(help: "The post's id (as list shows it).")
+        var id: String
+
+        @Argument(help: ArgumentHelp("The link's number, as read and links show it; none opens the post.", valueName: "n"))
+        var number: Int?
+
+        @Flag(help: "Use only the cache: no network.")
+        var offline = false
+
+        @OptionGroup var common: CommonOptions
+
+        func validate() throws {
+            if let number, number < 1 { throw ValidationError("the link's number starts at 1") }
+        }
+
+        func run() async throws {
+            let resolver = LinkResolver(postId: id, server: try? common.serverURL(tool: "blogctl"))
+            guard let number else { return try BrowserLauncher.open(resolver.document) }
+            let loaded = try await loadPost(id, offline: offline, common: common)
+            let links = PostPage.links(loaded.body, options: RenderOptions(
+                links: LinkResolver(postId: loaded.metadata.postId, server: try? common.serverURL(tool: "blogctl"))))
+            guard number <= links.count else {
+                throw ToolError.badData("post \(Terminal.quote(id)) has \(links.count) link\(links.count == 1 ? "" : "s"), not \(number)")
+            }
+            try BrowserLauncher.open(links[number - 1])
+        }
+    }
+}

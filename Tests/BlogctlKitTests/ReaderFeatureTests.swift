@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import BlogctlKit
+import ToolboxKit
+
+/// Issue 15: list filters, read marks and the browser's choice.
+@Suite struct ReaderFeatureTests {
+    let posts = [
+        Fixtures.post("1", "One", "2018-07-31T23:30:00Z", "Ada Lovelace"),
+        Fixtures.post("2", "Two", "2018-08-01T00:00:00Z", "Alan Turing"),
+        Fixtures.post("3", "Three", "2018-08-15T12:00:00Z", "ada lovelace"),
+        Fixtures.post("4", "Four", "2018-08-31T23:59:59Z", "Grace Hopper"),
+        Fixtures.post("5", "Five", "2018-09-01T00:00:00Z", "Ada Lovelace"),
+    ]
+    let utc: @Sendable (Date) -> Int = { _ in 0 }
+
+    func kept(_ filter: PostFilter, read: Set<String> = []) -> [String] {
+        posts.filter { filter.keeps($0, isRead: read.contains($0.id)) }.map(\.id)
+    }
+
+    @Test func daysAreWholeDaysInTheReadersZoneAndInstantsAreExact() throws {
+        let sinceDate = PostFilter.parseDate("2018-08-01", endOfDay: false, utcOffset: utc)
+        let since = try #require(sinceDate)
+        let untilDate = PostFilter.parseDate("2018-08-31", endOfDay: true, utcOffset: utc)
+        let until = try #require(untilDate)
+        #expect(kept(PostFilter(since: since, until: until)) == ["2", "3", "4"])
+        // Two hours east of UTC, 1 August begins at 22:00 UTC on 31 July.
+        let twoHoursEast: @Sendable (Date) -> Int = { _ in 7200 }
+        let eastDate = PostFilter.parseDate("2018-08-01", endOfDay: false, utcOffset: twoHoursEast)
+        let east = try #require(eastDate)
+        #expect(kept(PostFilter(since: east)) == ["1", "2", "3", "4", "5"])
+        let instant = try #require(PostFilter.parseDate("2018-08-15T12:00:00Z", endOfDay: true))
+        #expect(kept(PostFilter(until: instant)) == ["1", "2", "3"])
+        for bad in ["2018-13-01", "2018-02-30", "2019-02-29", "18-08-01", "yesterday", "", "2018-8-1"] {
+            #expect(PostFilter.parseDate(bad, endOfDay: false) == nil, "\(bad)")
+        }
+        #expect(PostFilter.parseDate("2020-02-29", endOfDay: false, utcOffset: utc) != nil)
+    }
+
+    @Test func authorIsAnyCasePartOfTheNameAndUnreadUsesTheMarks() {
+        #expect(kept(PostFilter(author: "LOVE")) == ["1", "3", "5"])
+        #expect(kept(PostFilter(author: "turing")) == ["2"])
+        #expect(kept(PostFilter(author: "nobody")) == [])
+        #expect(kept(PostFilter(unreadOnly: true), read: ["1", "5"]) == ["2", "3", "4"])
+        #expect(kept(PostFilter(author: "ada", unreadOnly: true), read: ["1"]) == ["3", "5"])
+    }
+
+    @Test func theLimitKeepsTheFirstPostsInDisplayOrderAcrossGroups() {
+        let groups = PostOrdering(grouping: .author, sorting: .date, utcOffset: utc).arrange(posts)
+        let limited = PostFilter(limit: 3).limited(groups)
+        #expect(limited.flatMap { $0.posts.map(\.id) } == Array(groups.flatMap { $0.posts.map(\.id) }.prefix(3)))
+        #expect(limited.allSatisfy { !$0.posts.isEmpty })
+        #expect(PostFilter().limited(groups) == groups)
+    }
+
+    @Test func marksAreKeptAcrossChangesAndDamageIsAnError() throws {
+        let folder = NSTemporaryDirectory() + "blogctl-marks-\(UUID().uuidString)/blogctl"
+        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
+        let marks = ReadMarks(folder: folder)
+        #expect(try marks.load() == [])
+        #expect(try marks.mark(["1", "2"], read: true) == 2)
+        #expect(try marks.mark(["2", "3"], read: true) == 1)
+        #expect(try marks.mark(["1", "9"], read: false) == 1)
+        #expect(try marks.load() == ["2", "3"])
+        let attributes = try FileManager.default.attributesOfItem(atPath: folder)
+        #expect((attributes[.posixPermissions] as? Int) == 0o700)
+        try "{not a list".write(toFile: marks.path, atomically: true, encoding: .utf8)
+        #expect(throws: ToolError.self) { try marks.load() }
+        #expect(throws: ToolError.self) { try marks.mark(["4"], read: true) }
+        // A symlink in place of the file is refused, not followed.
+        try FileManager.default.removeItem(atPath: marks.path)
+        try FileManager.default.createSymbolicLink(atPath: marks.path, withDestinationPath: "/etc/passwd")
+        #expect(throws: ToolError.self) { try marks.load() }
+    }
+
+    @Test func concurrentMarkersLoseNothing() async throws {
+        let folder = NSTemporaryDirectory() + "blogctl-marks-\(UUID().uuidString)/blogctl"
+        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
+        let marks = ReadMarks(folder: folder)
+        try marks.mark(["seed"], read: true)
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<16 { group.addTask { _ = try? marks.mark(["post-\(index)"], read: true) } }
+        }
+        #expect(try marks.load().count == 17)
+    }
+
+    @Test func theBrowserIsBROWSERThenXdgOpenAndOnlyWebLinksOpen() {
+        #expect(BrowserLauncher.candidates(environment: ["BROWSER": "firefox:w3m -o x %s"]) ==
+                [["firefox"], ["w3m", "-o", "x", "%s"], ["xdg-open"]])
+        #expect(BrowserLauncher.candidates(environment: [:]) == [["xdg-open"]])
+        #expect(BrowserLauncher.isOpenable("https://example.com/a?b=c"))
+        #expect(BrowserLauncher.isOpenable("HTTP://example.com"))
+        for hostile in ["file:///etc/passwd", "javascript:alert(1)", "-x", "smb://host/share", "https://a b", "https://a\nb"] {
+            #expect(!BrowserLauncher.isOpenable(hostile), "\(hostile)")
+        }
+        #expect(throws: ToolError.self) { try BrowserLauncher.open("https://x", environment: ["PATH": "/nonexistent", "BROWSER": "nope"]) }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// Issue 15: list filters, unread marks, links and open, against mockd.
+@Suite struct BlogctlReaderEndToEndTests {
+    func blogctl(_ arguments: [String], server: String, sandbox: Sandbox, environment: [String: String] = [:]) throws -> ToolRun {
+        try runTool("blogctl", arguments, sandbox: sandbox, environment: ["BLOGCTL_SERVER": server].merging(environment) { $1 })
+    }
+
+    @Test func filtersCombineWithGroupingAndTheTSVColumnsStayTheSame() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(["--quiet"] + BlogctlEndToEndTests.fast, sandbox: sandbox) { mockd in
+            let all = try blogctl(["list"], server: mockd.url, sandbox: sandbox)
+            let rows = all.lines.map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+            try #require(rows.count > 4 && rows.allSatisfy { $0.count == 5 })
+            let august = try blogctl(["list", "--since", "2018-08-01", "--until", "2018-08-31"], server: mockd.url, sandbox: sandbox)
+            #expect(august.status == 0)
+            let expected = rows.filter { $0[1] >= "2018-08-01" && $0[1] < "2018-09-01" }.map { $0.joined(separator: "\t") }
+            #expect(august.lines.map(String.init) == expected)
+            // Author, any case, grouped; the group column first as always.
+            let ada = try blogctl(["list", "--author", "LOVELACE", "--group-by", "author"], server: mockd.url, sandbox: sandbox)
+            #expect(!ada.lines.isEmpty && ada.lines.allSatisfy { $0.hasPrefix("Ada Lovelace\t") }, "\(ada.stdout)")
+            let two = try blogctl(["list", "--limit", "2"], server: mockd.url, sandbox: sandbox)
+            #expect(two.lines.map(String.init) == Array(all.lines.prefix(2)).map(String.init))
+            let bad = try blogctl(["list", "--since", "August"], server: mockd.url, sandbox: sandbox)
+            #expect(bad.status == 64 && bad.stderr.contains("--since"))
+        }
+    }
+
+    @Test func readMarksAPostAndMarkChangesIt() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(["--quiet"] + BlogctlEndToEndTests.fast, sandbox: sandbox) { mockd in
+            let before = try blogctl(["list", "--unread"], server: mockd.url, sandbox: sandbox)
+            let ids = before.lines.map { String($0.split(separator: "\t")[0]) }
+            try #require(ids.count > 3)
+            let read = try blogctl(["read", ids[1]], server: mockd.url, sandbox: sandbox)
+            #expect(read.status == 0, "\(read.stderr)")
+            let after = try blogctl(["list", "--unread"], server: mockd.url, sandbox: sandbox)
+            #expect(after.lines.map { String($0.split(separator: "\t")[0]) } == ids.filter { $0 != ids[1] })
+            // JSON says which are read; the piped TSV of a plain list is unchanged.
+            let json = try blogctl(["list", "--json"], server: mockd.url, sandbox: sandbox)
+            let items = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
+            #expect(items?.first { $0["id"] as? String == ids[1] }?["read"] as? Bool == true)
+            #expect(items?.first { $0["id"] as? String == ids[0] }?["read"] as? Bool == false)
+            let plain = try blogctl(["list"], server: mockd.url, sandbox: sandbox)
+            #expect(plain.lines.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 5 })
+
+            #expect(try blogctl(["mark", ids[0], ids[2]], server: mockd.url, sandbox: sandbox).status == 0)
+            #expect(try blogctl(["mark", "--unread", ids[1]], server: mockd.url, sandbox: sandbox).status == 0)
+            let marked = try blogctl(["list", "--unread"], server: mockd.url, sandbox: sandbox)
+            #expect(marked.lines.map { String($0.split(separator: "\t")[0]) } == ids.filter { $0 != ids[0] && $0 != ids[2] })
+            let file = try String(contentsOfFile: sandbox.dataHome + "/blogctl/read.json", encoding: .utf8)
+            #expect(file == "[\"\(min(ids[0], ids[2]))\",\"\(max(ids[0], ids[2]))\"]\n")
+            // Damage is reported, never overwritten.
+            try "garbage".write(toFile: sandbox.dataHome + "/blogctl/read.json", atomically: true, encoding: .utf8)
+            let damaged = try blogctl(["mark", ids[3]], server: mockd.url, sandbox: sandbox)
+            #expect(damaged.status == 65 && damaged.stderr.contains("damaged"))
+            let listed = try blogctl(["list"], server: mockd.url, sandbox: sandbox)
+            #expect(listed.status == 0 && listed.stderr.contains("warning"))
+        }
+    }
+
+    @Test func linksAreNumberedAsReadShowsThemAndOpenHandsOneToTheBrowser() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(["--quiet"] + BlogctlEndToEndTests.fast, sandbox: sandbox) { mockd in
+            let ids = try blogctl(["list"], server: mockd.url, sandbox: sandbox).lines.map { String($0.split(separator: "\t")[0]) }
+            // The first post with links.
+            var found: (id: String, links: [String])?
+            for id in ids where id != "massive" {
+                let run = try blogctl(["links", id], server: mockd.url, sandbox: sandbox)
+                let links = run.lines.map { $0.split(separator: "\t").map(String.init) }
+                if !links.isEmpty { found = (id, links.map { $0[1] }); break }
+            }
+            let post = try #require(found)
+            let read = try blogctl(["read", "--width", "200", post.id], server: mockd.url, sandbox: sandbox)
+            for (index, url) in post.links.enumerated() {
+                #expect(read.stdout.contains("[\(index + 1)]") && read.stdout.contains(url), "\(url)")
+            }
+            // The browser gets the URL as one argument; here, a script that writes it down.
+            let browser = try sandbox.write("browser.sh", "#!/bin/sh\nprintf '%s\\n' \"$@\" > \"$(dirname \"$0\")/opened\"\n")
+            chmod(browser, 0o755)
+            let open = try blogctl(["open", post.id, "1"], server: mockd.url, sandbox: sandbox, environment: ["BROWSER": browser])
+            #expect(open.status == 0, "\(open.stderr)")
+            #expect(try String(contentsOfFile: sandbox.root + "/opened", encoding: .utf8) == post.links[0] + "\n")
+            let itself = try blogctl(["open", post.id], server: mockd.url, sandbox: sandbox, environment: ["BROWSER": browser])
+            #expect(itself.status == 0)
+            #expect(try String(contentsOfFile: sandbox.root + "/opened", encoding: .utf8) == mockd.url + "/post/\(post.id)\n")
+            let none = try blogctl(["open", post.id, "1"], server: mockd.url, sandbox: sandbox,
+                                   environment: ["BROWSER": "", "PATH": "/nonexistent"])
+            #expect(none.status == 66 && none.stderr.contains("set BROWSER"), "\(none.stderr)")
+            let missing = try blogctl(["open", post.id, "999"], server: mockd.url, sandbox: sandbox, environment: ["BROWSER": browser])
+            #expect(missing.status == 65)
+        }
+    }
+}
