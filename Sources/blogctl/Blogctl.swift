@@ -18,6 +18,8 @@ struct Blogctl: AsyncParsableCommand {
               blogctl read 3 --format markdown > post.md
               blogctl prefetch --jobs 8 && blogctl read 3 --offline
               blogctl avatar 3 -o author.jpg
+              blogctl list --unread --since 2018-08-01 --limit 5
+              blogctl links 3 && blogctl open 3 1
             """,
         version: ToolboxVersion.current,
         subcommands: [List.self, Show.self, Read.self, Links.self, Open.self, Mark.self, Prefetch.self, Avatar.self, Cache.self])

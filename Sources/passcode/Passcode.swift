@@ -13,6 +13,7 @@ struct Passcode: AsyncParsableCommand {
             Examples:
               PASSCODE_USER=Runloop PASSCODE_PASSWORD='Run!@0p' passcode
               printf '1\\n2\\n3\\n4\\n' | passcode --script
+              passcode --once && make deploy
               passcode fetch
             """,
         version: ToolboxVersion.current,
