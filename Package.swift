@@ -31,6 +31,9 @@ let package = Package(
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(
+            name: "CSQLite3", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
         .target(
             name: "ToolboxKit",
             dependencies: [
@@ -81,7 +84,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .target(
-            name: "BlogctlKit", dependencies: ["ToolboxKit", "CLibXML2", "CZlib"],
+            name: "BlogctlKit", dependencies: ["ToolboxKit", "CLibXML2", "CZlib", "CSQLite3"],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "blogctl",

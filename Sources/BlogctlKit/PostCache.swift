@@ -131,6 +131,7 @@ public struct PostCache: Sendable {
                                stored: Date(), lastUsed: Date())
         try LocalFile.writeAtomically(bodyPath(metadata.id), compressed, mode: 0o600)
         try LocalFile.writeAtomically(entryPath(metadata.id), Array(JSONCoding.encode(entry)), mode: 0o600)
+        indexStored(metadata, body: body)
         if evicting { evict(keeping: metadata.id) }
         return (entry, compressed)
     }
@@ -153,6 +154,7 @@ public struct PostCache: Sendable {
     public func remove(_ id: String) { remove(stem: ResourceID.fileStem(id)) }
 
     func remove(stem: String) {
+        indexRemoved(stem: stem)
         delete(stemPath(stem) + ".html.gz")
         delete(stemPath(stem) + ".json")
     }
@@ -164,6 +166,7 @@ public struct PostCache: Sendable {
     public func clear() throws(ToolError) -> Int {
         guard folderExists else { return 0 }
         try LocalFile.checkPrivate(directory)
+        indexCleared()
         var count = 0
         for name in names() where Self.isOwnName(name) || Self.isOwnTemporaryName(name) {
             let path = directory + "/" + name

@@ -48,11 +48,14 @@ public struct BlogAPI: MockAPI {
     /// listens at once; a request for it waits for the generation to end.
     let massive: Task<Tagged, Never>?
     let generated: [Metadata]
+    let generatedPostSize: Int
     let images: [String: [UInt8]]
     /// Bytes per second for the massive post.
     let massiveRate: Int
 
-    public init(directory: String, massiveSize: Int = 8_000_000, massiveRate: Int = 2_000_000, generatedPosts: Int = 0) throws {
+    public init(directory: String, massiveSize: Int = 8_000_000, massiveRate: Int = 2_000_000, generatedPosts: Int = 0,
+                generatedPostSize: Int = 0) throws {
+        self.generatedPostSize = generatedPostSize
         func load<T: Decodable>(_ type: T.Type, _ path: String) throws -> T {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             do { return try JSONCoding.decode(type, from: data) } catch {
@@ -118,8 +121,32 @@ public struct BlogAPI: MockAPI {
     func generatedPost(_ id: String) -> Tagged? {
         guard id.hasPrefix("gen-"), let number = Int(id.dropFirst(4)), number >= 1, number <= generated.count else { return nil }
         let item = generated[number - 1]
-        let body = "<p>\(item.summary)</p>\n<p>Written by <em>\(item.author.name)</em> for load tests.</p>\n"
+        var body = "<p>\(item.summary)</p>\n<p>Written by <em>\(item.author.name)</em> for load tests.</p>\n"
+        if generatedPostSize > body.utf8.count { body += Self.prose(seed: UInt64(number), bytes: generatedPostSize - body.utf8.count) }
         return Tagged(Array(JSONCoding.encode(Post(id: id, metadata: item, body: body))))
+    }
+
+    static let vocabulary = ("algorithm abstraction assembler binary compiler computation correctness data debugging "
+        + "design discipline engineering error function hardware invariant iteration language logic machine memory "
+        + "method module notation number operation parallel pointer procedure program proof recursion register "
+        + "reliability semantics sequence software specification stack structure symbol syntax system testing theorem "
+        + "type variable verification").split(separator: " ").map(String.init)
+
+    /// Paragraphs of seeded words, at least `bytes` long: every post's own text, so that
+    /// searches and compression see something like prose.
+    static func prose(seed: UInt64, bytes: Int) -> String {
+        var generator = SeededGenerator(seed: seed &+ 0x5EED)
+        var text = ""
+        text.reserveCapacity(bytes + 200)
+        while text.utf8.count < bytes {
+            text += "<p>"
+            for index in 0..<(40 + Int(generator.next() % 40)) {
+                let word = vocabulary[Int(generator.next() % UInt64(vocabulary.count))]
+                text += index == 0 ? word.prefix(1).uppercased() + word.dropFirst() : " " + word
+            }
+            text += ".</p>\n"
+        }
+        return text
     }
 
     public func register(on router: Router<BasicRequestContext>, faults: FaultMiddleware<BasicRequestContext>) {

@@ -17,7 +17,8 @@ public enum MockAPIs {
                                                                     seed: configuration.seed)) }
             if present("blog/posts.json") {
                 apis.append(try BlogAPI(directory: data + "/blog", massiveSize: configuration.massiveSize,
-                                        massiveRate: configuration.massiveRate, generatedPosts: configuration.generatedPosts))
+                                        massiveRate: configuration.massiveRate, generatedPosts: configuration.generatedPosts,
+                                        generatedPostSize: configuration.generatedPostSize))
             }
             if present("devices/devices.json") {
                 apis.append(try DevicesAPI(file: data + "/devices/devices.json", generated: configuration.generatedDevices,

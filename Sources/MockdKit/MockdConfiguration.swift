@@ -16,8 +16,10 @@ public struct MockdConfiguration: Sendable {
     public var devicesDrift = 0.0
     /// `--conditions N`: generated condition records beyond `data/conditions`.
     public var generatedConditions = 0
-    /// Extra blog posts to generate, for load tests.
+    /// Extra blog posts to generate, for load tests, and the bytes of each one's body (at
+    /// least; seeded prose, different words per post).
     public var generatedPosts = 0
+    public var generatedPostSize = 0
     /// Bytes of the massive blog post's HTML (0: no massive post), and its bytes per second.
     public var massiveSize = 8_000_000
     public var massiveRate = 2_000_000

@@ -12,6 +12,6 @@ extension Blogctl {
                 them) with their metadata and ETag in ID.json. The cache keeps under \
                 $BLOGCTL_CACHE_MAX bytes (default 200M) by evicting the least recently read posts.
                 """,
-            subcommands: [CacheList.self, CacheStatsCommand.self, CacheClear.self, CachePath.self])
+            subcommands: [CacheList.self, CacheStatsCommand.self, CacheClear.self, CacheReindex.self, CachePath.self])
     }
 }

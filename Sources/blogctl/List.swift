@@ -79,6 +79,8 @@ extension Blogctl {
             let posts = try await common.withClient(tool: "blogctl") { api in
                 try await BlogClient(api: api).metadataList { StandardError.write("blogctl: warning: " + $0) }
             }
+            // The search index learns every listed title and summary (a copy: failure is no error).
+            if let index = try? PostCache.standard().searchIndex() { try? index.addListing(posts) }
             let kept = posts.filter { filter.keeps($0, isRead: marks?.contains($0.id) ?? false) }
             let groups = filter.limited(PostOrdering(grouping: groupBy, sorting: sortBy, reversed: reverse).arrange(kept))
             var isRead: ((PostMetadata) -> Bool)?

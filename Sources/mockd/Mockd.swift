@@ -57,6 +57,10 @@ struct Mockd: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Generate this many blog posts beyond data/blog, for load tests.", valueName: "n"))
     var posts = 0
 
+    @Option(name: .customLong("post-size"),
+            help: ArgumentHelp("Bytes of each generated post's body (seeded prose), for search and cache loads.", valueName: "bytes"))
+    var postSize = 0
+
     @Option(name: .customLong("massive-size"),
             help: ArgumentHelp("Bytes of the massive blog post's generated HTML; 0 leaves it out.", valueName: "bytes"))
     var massiveSize = 8_000_000
@@ -93,6 +97,7 @@ struct Mockd: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together") }
         guard (0...1_000_000).contains(posts) else { throw ValidationError("--posts must be between 0 and 1000000") }
+        guard (0...10_000_000).contains(postSize) else { throw ValidationError("--post-size must be between 0 and 10000000") }
         guard (0...200_000_000).contains(massiveSize) else { throw ValidationError("--massive-size must be between 0 and 200000000") }
         guard massiveRate >= 1 else { throw ValidationError("--massive-rate must be at least 1") }
         guard (0...1_000_000).contains(devices) else { throw ValidationError("--devices must be between 0 and 1000000") }
@@ -116,6 +121,7 @@ struct Mockd: AsyncParsableCommand {
         configuration.generatedConditions = conditions
         configuration.devicesDrift = devicesDrift
         configuration.generatedPosts = posts
+        configuration.generatedPostSize = postSize
         configuration.massiveSize = massiveSize
         configuration.massiveRate = massiveRate
         configuration.passcodeUser = passcodeUser

@@ -93,3 +93,39 @@ import Testing
         }
     }
 }
+
+/// Issue 15: `blogctl search` against mockd with 10,000 generated posts.
+@Suite struct BlogctlSearchEndToEndTests {
+    func blogctl(_ arguments: [String], server: String, sandbox: Sandbox) throws -> ToolRun {
+        try runTool("blogctl", arguments, sandbox: sandbox, environment: ["BLOGCTL_SERVER": server])
+    }
+
+    @Test func listedTitlesAndCachedBodiesAreFoundOffline() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(["--quiet", "--posts", "10000", "--post-size", "2000"] + BlogctlEndToEndTests.fast, sandbox: sandbox) { mockd in
+            #expect(try blogctl(["list"], server: mockd.url, sandbox: sandbox).lines.count > 10_000)
+            // Titles: the one post, best first, as TSV when piped.
+            let title = try blogctl(["search", "generated", "9876"], server: mockd.url, sandbox: sandbox)
+            #expect(title.status == 0, "\(title.stderr)")
+            #expect(title.lines.first?.hasPrefix("gen-9876\tGenerated post 9876\t") == true, "\(title.stdout)")
+            // A body word is found only once the body is cached; the server is not asked.
+            let before = try blogctl(["search", "--json", "load", "tests", "written"], server: mockd.url, sandbox: sandbox)
+            #expect(before.status == 1)
+            #expect(try blogctl(["read", "gen-42"], server: mockd.url, sandbox: sandbox).status == 0)
+            let offline = try blogctl(["search", "--json", "written", "load"], server: "http://127.0.0.1:9", sandbox: sandbox)
+            #expect(offline.status == 0, "\(offline.stderr)")
+            let hits = try JSONSerialization.jsonObject(with: Data(offline.stdout.utf8)) as? [[String: Any]]
+            #expect(hits?.map { $0["id"] as? String } == ["gen-42"])
+            #expect(hits?.first?["cached"] as? Bool == true)
+            // Cleared from the cache, gone from the index; a damaged index is made anew.
+            #expect(try blogctl(["cache", "clear"], server: mockd.url, sandbox: sandbox).status == 0)
+            #expect(try blogctl(["search", "written", "load"], server: mockd.url, sandbox: sandbox).status == 1)
+            #expect(try blogctl(["read", "gen-7"], server: mockd.url, sandbox: sandbox).status == 0)
+            try "garbage".write(toFile: sandbox.cacheHome + "/blogctl/search.sqlite", atomically: true, encoding: .utf8)
+            let rebuilt = try blogctl(["search", "written", "load"], server: mockd.url, sandbox: sandbox)
+            #expect(rebuilt.status == 0 && rebuilt.lines.map { String($0.split(separator: "\t")[0]) } == ["gen-7"], "\(rebuilt.stdout)\(rebuilt.stderr)")
+            let none = try blogctl(["search", "\"", "*"], server: mockd.url, sandbox: sandbox)
+            #expect(none.status == 1 && none.stdout.isEmpty)
+        }
+    }
+}

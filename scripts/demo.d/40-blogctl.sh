@@ -15,3 +15,4 @@ run "$bin/blogctl" list --unread --limit 3
 run "$bin/blogctl" links 4
 run "$bin/blogctl" mark --unread 3
 run "$bin/blogctl" list --author ada --since 2018-08-01
+run "$bin/blogctl" search dijkstra

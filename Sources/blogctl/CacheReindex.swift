@@ -1,0 +1,22 @@
+import ArgumentParser
+import BlogctlKit
+import ToolboxKit
+
+extension Blogctl.Cache {
+    struct CacheReindex: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "reindex",
+            abstract: "Rebuild the search index's bodies from the cache.",
+            discussion: """
+                The index ($XDG_CACHE_HOME/blogctl/search.sqlite) follows the cache by itself and \
+                is rebuilt whenever it is missing or damaged; this makes it anew on demand. Titles \
+                and summaries of posts not cached come back with the next blogctl list.
+                """)
+
+        func run() throws {
+            let cache = try PostCache.standard()
+            let count = try cache.reindex(try cache.searchIndex(fresh: true))
+            StandardError.write("blogctl: indexed \(count) cached post\(count == 1 ? "" : "s")")
+        }
+    }
+}

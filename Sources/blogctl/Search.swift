@@ -1,0 +1,60 @@
+import ArgumentParser
+import BlogctlKit
+import ToolboxKit
+
+extension Blogctl {
+    struct Search: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "search",
+            abstract: "Find posts by words in their title, author, summary or cached body.",
+            discussion: """
+                Every word must match (a word also matches the start of a longer one), in any \
+                case and with or without accents. Best first: a match in a title counts most, \
+                then the author, the summary, the body. Searches an index beside the cache, with \
+                no network: titles and summaries of the posts blogctl list has shown, and the \
+                text of every cached body (blogctl read or prefetch caches them). On a terminal \
+                a table with the matched words in bold; piped, ID<TAB>TITLE<TAB>SNIPPET; --json.
+
+                Examples:
+                  blogctl search dijkstra letters
+                  blogctl prefetch && blogctl search "software engineering" | cut -f1
+                """)
+
+        @Argument(help: ArgumentHelp("Words to find.", valueName: "word"))
+        var words: [String] = []
+
+        @Option(help: ArgumentHelp("Show at most this many posts.", valueName: "n"))
+        var limit = 20
+
+        @Flag(help: "Print JSON.")
+        var json = false
+
+        func validate() throws {
+            if words.isEmpty { throw ValidationError("give at least one word") }
+            if limit < 1 { throw ValidationError("--limit must be at least 1") }
+        }
+
+        func run() throws {
+            let cache = try PostCache.standard()
+            let mode = OutputMode(json: json)
+            // Private-use characters mark the matches through the table's sanitising; then
+            // bold on a terminal, nothing elsewhere.
+            let (open, close) = ("\u{E000}", "\u{E001}")
+            let hits = try cache.search(words, limit: limit, marks: (open, close))
+            func plain(_ text: String) -> String { text.replacing(open, with: "").replacing(close, with: "") }
+            switch mode {
+            case .json:
+                StandardOutput.printJSON(hits.map {
+                    SearchIndex.Hit(id: $0.id, title: $0.title, author: $0.author, snippet: plain($0.snippet), cached: $0.cached)
+                })
+            case .tsv:
+                StandardOutput.print(Table(columns: [], rows: hits.map { [$0.id, $0.title, plain($0.snippet)] }).tsv())
+            case .table:
+                let bold = Terminal.colorEnabled()
+                let text = Table(columns: ["ID", "TITLE", "SNIPPET"], rows: hits.map { [$0.id, $0.title, $0.snippet] }).render(.table)
+                StandardOutput.print(text.replacing(open, with: bold ? "\u{1B}[1m" : "").replacing(close, with: bold ? "\u{1B}[0m" : ""))
+            }
+            if hits.isEmpty { throw ExitCode(1) }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import ToolboxKit
+@testable import BlogctlKit
+
+/// Issue 15: the search index follows the cache, ranks titles first, marks its snippets,
+/// and is rebuilt rather than trusted when damaged.
+@Suite struct SearchIndexTests {
+    typealias TemporaryCache = PostCacheTests.TemporaryCache
+
+    func post(_ id: String, _ title: String, author: String = "Ada Lovelace", summary: String = "A note") -> PostMetadata {
+        PostMetadata(id: id, title: title, publishDate: Date(timeIntervalSince1970: 1_533_000_000), postId: id, summary: summary,
+                     author: Author(name: author, image: "/a.jpg", title: "Writer"))
+    }
+
+    func ids(_ cache: PostCache, _ words: String...) throws -> [String] {
+        try cache.searchIndex().search(words).map(\.id)
+    }
+
+    @Test func bodiesAreIndexedWhenCachedAndForgottenWhenEvictedOrCleared() throws {
+        let temporary = TemporaryCache()
+        let cache = temporary.cache
+        try cache.searchIndex().addListing([post("1", "Engines"), post("2", "Looms")])
+        #expect(try ids(cache, "bernoulli") == [])
+        try cache.store(post("1", "Engines"), body: Array("<p>The <b>Bernoulli</b> numbers, by the engine.</p>".utf8), etag: nil)
+        try cache.store(post("2", "Looms"), body: Array("<p>Punched cards <script>bernoulli()</script>weave.</p>".utf8), etag: nil)
+        // Rendered text, not tags or scripts: only the first body has the word.
+        #expect(try ids(cache, "bernoulli") == ["1"])
+        #expect(try ids(cache, "punched", "cards") == ["2"])
+        #expect(try ids(cache, "script") == [])
+        cache.remove("1")
+        #expect(try ids(cache, "bernoulli") == [])
+        // The listing stays searchable after its body goes.
+        #expect(try ids(cache, "engines") == ["1"])
+        try cache.clear()
+        #expect(try ids(cache, "punched") == [])
+        #expect(try ids(cache, "looms") == ["2"])
+    }
+
+    @Test func evictedBodiesLeaveTheIndex() throws {
+        let temporary = TemporaryCache(capacity: 30_000)
+        let cache = temporary.cache
+        for index in 1...4 {
+            // Random letters hardly compress: each entry takes most of the capacity.
+            let body = Array("<p>unique\(index)</p><p>".utf8) + PostCacheTests.body(30_000, seed: UInt64(index)) + Array("</p>".utf8)
+            try cache.store(post("\(index)", "Post \(index)"), body: body, etag: nil)
+            PostCacheTests.setLastUsed(cache, "\(index)", 1_000 + index)
+        }
+        let kept = Set(cache.entries().map(\.metadata.id))
+        #expect(kept.count < 4)
+        for index in 1...4 {
+            #expect(try ids(cache, "unique\(index)") == (kept.contains("\(index)") ? ["\(index)"] : []), "\(index)")
+        }
+    }
+
+    @Test func titlesRankFirstWordsAreAllRequiredAndPrefixesMatch() throws {
+        let temporary = TemporaryCache()
+        let cache = temporary.cache
+        let index = try cache.searchIndex()
+        try index.addListing([post("t", "Recursion explained"), post("s", "Loops", summary: "On recursion and loops"),
+                              post("a", "Stacks", author: "Recursion Fan"), post("n", "Nothing here")])
+        try index.addBody(post("b", "Trees"), text: "Trees grow by recursion, and recursion by trees.")
+        #expect(try index.search(["recursion"]).map(\.id) == ["t", "a", "s", "b"])
+        #expect(try index.search(["recurs"]).count == 4)
+        #expect(try index.search(["recursion", "loops"]).map(\.id) == ["s"])
+        #expect(try index.search(["RÉCURSION"]).count == 4)  // case and accents ignored
+        // Query syntax in the words is just text.
+        #expect(try index.search(["recursion\" OR \"nothing"]).isEmpty)
+        #expect(try index.search(["NEAR(", "*", "-"]).isEmpty)
+        let hit = try #require(try index.search(["grow"], marks: ("<", ">")).first)
+        #expect(hit.snippet.contains("<grow>") && hit.cached)
+    }
+
+    @Test func aDamagedIndexIsRebuiltFromTheCache() throws {
+        let temporary = TemporaryCache()
+        let cache = temporary.cache
+        try cache.store(post("1", "Engines"), body: Array("<p>analytical engine</p>".utf8), etag: nil)
+        try "not a database at all".write(toFile: cache.indexPath, atomically: true, encoding: .utf8)
+        let index = try cache.searchIndex()
+        #expect(index.rebuilt)
+        #expect(try index.search(["analytical"]).map(\.id) == ["1"])
+        // A symlink in its place is not followed: it is replaced by a new index.
+        try FileManager.default.removeItem(atPath: cache.indexPath)
+        try FileManager.default.createSymbolicLink(atPath: cache.indexPath, withDestinationPath: temporary.root + "/elsewhere")
+        #expect(try cache.searchIndex().search(["analytical"]).map(\.id) == ["1"])
+        #expect(!FileManager.default.fileExists(atPath: temporary.root + "/elsewhere"))
+        #expect(LocalFile.isRegularFile(cache.indexPath))
+    }
+}
