@@ -68,6 +68,8 @@ public final class SearchIndex {
         guard sqlite3_open_v2(path, &db, flags, nil) == SQLITE_OK else { return false }
         sqlite3_busy_timeout(db, 5000)
         chmod(path, 0o600)
+        // A copy of the cache: no fsync per change (a crash that damages it means a rebuild).
+        sqlite3_exec(db, "PRAGMA synchronous = OFF", nil, nil, nil)
         // Not a full integrity check at every open (it reads the whole file): damage that the
         // version read does not meet shows as an error later, and `search` rebuilds then.
         let existing = try? scalar("SELECT value FROM meta WHERE key = 'version'")
