@@ -54,10 +54,12 @@ extension PostCache {
         return String(decoding: text, as: UTF8.self)
     }
 
-    func indexStored(_ metadata: PostMetadata, body: UnsafeBufferPointer<UInt8>) {
+    /// Indexes a body just stored, decompressing it as it is laid out: no second copy of a
+    /// large body in memory (a read from the network stays within its bound).
+    func indexStored(_ metadata: PostMetadata, body: PostBody) {
         guard let index = try? SearchIndex(path: indexPath) else { return }
         if index.rebuilt { _ = try? reindex(index) }
-        try? index.addBody(metadata, text: Self.searchText(.bytes(Array(body))))
+        try? index.addBody(metadata, text: Self.searchText(body))
     }
 
     func indexRemoved(stem: String) {

@@ -131,7 +131,7 @@ public struct PostCache: Sendable {
                                stored: Date(), lastUsed: Date())
         try LocalFile.writeAtomically(bodyPath(metadata.id), compressed, mode: 0o600)
         try LocalFile.writeAtomically(entryPath(metadata.id), Array(JSONCoding.encode(entry)), mode: 0o600)
-        indexStored(metadata, body: body)
+        indexStored(metadata, body: .cached(compressed: compressed, size: body.count))
         if evicting { evict(keeping: metadata.id) }
         return (entry, compressed)
     }

@@ -17,7 +17,7 @@ public final class SearchIndex {
     /// The schema this code writes; another one is rebuilt.
     static let version = "1"
     /// The most rendered text indexed per post (the rest of a longer post is not searchable).
-    public static let textLimit = 16 << 20
+    public static let textLimit = 4 << 20
 
     public struct Hit: Sendable, Equatable, Encodable {
         public let id: String
