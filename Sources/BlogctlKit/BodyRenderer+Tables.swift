@@ -43,7 +43,7 @@ extension BodyRenderer {
                 emitTable(table)
             } else {
                 let text = table.flattened
-                withInline { $0.append(collapsing: text) }
+                withInline { $0.append(collapsingEscaped: text) }
             }
             return true
         case .tableCell(let header):

@@ -99,6 +99,15 @@ struct InlineText {
         }
     }
 
+    /// Appends text whose Markdown characters are escaped already (a nested table's cells):
+    /// escaped again, every backslash would double at each level of nesting, 2^depth bytes.
+    mutating func append(collapsingEscaped text: [UInt8]) {
+        let escapes = escapesMarkdown
+        escapesMarkdown = false
+        defer { escapesMarkdown = escapes }
+        append(collapsing: text)
+    }
+
     static func isMarkdownSpecial(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
