@@ -55,20 +55,19 @@ extension PostCache {
     }
 
     /// Indexes a body just stored, decompressing it as it is laid out: no second copy of a
-    /// large body in memory (a read from the network stays within its bound).
+    /// large body in memory (a read from the network stays within its bound). The text is laid
+    /// out outside the index's lock, so that concurrent jobs render in parallel.
     func indexStored(_ metadata: PostMetadata, body: PostBody) {
-        guard let index = try? SearchIndex(path: indexPath) else { return }
-        if index.rebuilt { _ = try? reindex(index) }
-        try? index.addBody(metadata, text: Self.searchText(body))
+        let text = Self.searchText(body)
+        indexLink.withIndex(self) { index throws(ToolError) in try index.addBody(metadata, text: text) }
     }
 
     func indexRemoved(stem: String) {
-        guard let entry = entry(stem: stem), let index = try? SearchIndex(path: indexPath) else { return }
-        try? index.removeBody(entry.metadata.id)
+        guard let entry = entry(stem: stem) else { return }
+        indexLink.withIndex(self) { index throws(ToolError) in try index.removeBody(entry.metadata.id) }
     }
 
     func indexCleared() {
-        guard let index = try? SearchIndex(path: indexPath) else { return }
-        try? index.removeAllBodies()
+        indexLink.withIndex(self) { index throws(ToolError) in try index.removeAllBodies() }
     }
 }

@@ -26,6 +26,9 @@ public struct CacheEntry: Codable, Sendable, Equatable {
 public struct PostCache: Sendable {
     public let directory: String
     public let capacity: Int
+    /// The connection the cache keeps the search index in step through, shared by copies of
+    /// this value (a prefetch's concurrent jobs).
+    let indexLink = SearchIndexLink()
     /// Nothing larger is ever decompressed, whatever a sidecar claims.
     public static let largestBody = 1 << 30
     public static let defaultCapacity = 200_000_000

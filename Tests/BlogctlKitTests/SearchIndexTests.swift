@@ -71,6 +71,28 @@ import ToolboxKit
         #expect(hit.snippet.contains("<grow>") && hit.cached)
     }
 
+    @Test func listingAgainReindexesOnlyWhatChanged() throws {
+        let temporary = TemporaryCache()
+        let index = try temporary.cache.searchIndex()
+        let posts = (1...300).map { post("p\($0)", "Post \($0)") }
+        try index.addListing(posts)
+        for number in stride(from: 1, through: 300, by: 3) {
+            try index.addBody(posts[number - 1], text: "Body \(number) about looms and engines.")
+        }
+        // A listing seen before rewrites no row (each used to re-index its body, every `list`).
+        let before = index.changeCount
+        try index.addListing(posts)
+        #expect(index.changeCount == before)
+        // A changed title is taken, and the post keeps its indexed body.
+        try index.addListing([post("p4", "Renamed difference engine")])
+        #expect(try index.search(["renamed", "looms"]).map(\.id) == ["p4"])
+        #expect(try index.search(["looms"], limit: 1_000).count == 100)
+        #expect(index.postCount == 300)
+        try index.removeBody("p4")
+        #expect(try index.search(["renamed"]).map(\.id) == ["p4"])
+        #expect(try index.search(["looms"], limit: 1_000).count == 99)
+    }
+
     @Test func aDamagedIndexIsRebuiltFromTheCache() throws {
         let temporary = TemporaryCache()
         let cache = temporary.cache
