@@ -204,6 +204,9 @@ public final class SearchIndex {
     public var bodyCount: Int { Int((try? scalar("SELECT count(*) FROM cached")) ?? "0") ?? 0 }
     /// Rows changed through this connection so far (for tests: what an update rewrote).
     var changeCount: Int { Int(sqlite3_total_changes(db)) }
+    /// SQLite virtual-machine steps of every statement run so far: the work an update did,
+    /// counted rather than timed (for tests: a post looked up by scanning is seen here).
+    private(set) var stepCount = 0
     public var postCount: Int { Int((try? scalar("SELECT count(*) FROM posts")) ?? "0") ?? 0 }
 
     // MARK: - SQLite
@@ -238,15 +241,20 @@ public final class SearchIndex {
         return statement
     }
 
+    private func finalize(_ statement: OpaquePointer) {
+        stepCount += Int(sqlite3_stmt_status(statement, SQLITE_STMTSTATUS_VM_STEP, 0))
+        sqlite3_finalize(statement)
+    }
+
     private func run(_ sql: String, _ values: [String]) throws(ToolError) {
         let statement = try prepare(sql, values)
-        defer { sqlite3_finalize(statement) }
+        defer { finalize(statement) }
         guard sqlite3_step(statement) == SQLITE_DONE else { throw failure("search index") }
     }
 
     private func rows<T>(_ sql: String, _ values: [String], _ make: ([String]) -> T) throws(ToolError) -> [T] {
         let statement = try prepare(sql, values)
-        defer { sqlite3_finalize(statement) }
+        defer { finalize(statement) }
         var result: [T] = []
         while true {
             let step = sqlite3_step(statement)

@@ -93,6 +93,34 @@ import ToolboxKit
         #expect(try index.search(["looms"], limit: 1_000).count == 99)
     }
 
+    @Test func anUpdateCostsTheSameWhateverTheIndexHolds() throws {
+        // Looking a post up by its id column made FTS5 read every row: an update's work grew
+        // with the index (a `list` of 10,000 cached posts never ended). Counted in SQLite's
+        // steps, not timed.
+        let temporary = TemporaryCache()
+        let index = try temporary.cache.searchIndex()
+        func fill(_ range: ClosedRange<Int>) throws {
+            for number in range { try index.addBody(post("p\(number)", "Post \(number)"), text: "Body \(number) of looms.") }
+        }
+        func cost(_ update: () throws -> Void) rethrows -> Int {
+            let before = index.stepCount
+            try update()
+            return index.stepCount - before
+        }
+        func updates(_ number: Int) throws -> [Int] {
+            let new = post("n\(number)", "New \(number)")
+            return [try cost { try index.addBody(new, text: "Text \(number).") },
+                    try cost { try index.addListing([new]) },
+                    try cost { try index.addListing([post("n\(number)", "Renamed \(number)")]) },
+                    try cost { try index.removeBody("n\(number)") }]
+        }
+        try fill(1...20)
+        let small = try updates(1)
+        try fill(21...420)
+        let large = try updates(2)
+        #expect(zip(small, large).allSatisfy { $1 <= $0 + 4 }, "steps with 20 posts \(small), with 420 \(large)")
+    }
+
     @Test func aDamagedIndexIsRebuiltFromTheCache() throws {
         let temporary = TemporaryCache()
         let cache = temporary.cache

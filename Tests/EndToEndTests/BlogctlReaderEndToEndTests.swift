@@ -128,4 +128,17 @@ import Testing
             #expect(none.status == 1 && none.stdout.isEmpty)
         }
     }
+
+    @Test func everyPostPrefetchedThenListedAndSearched() async throws {
+        // A reader who cached everything: each later `list` and every body stay in the index.
+        // (How an update's cost stays flat as the index grows is checked in SearchIndexTests.)
+        let sandbox = try Sandbox()
+        try await withMockd(["--quiet", "--posts", "1000", "--post-size", "2000"] + BlogctlEndToEndTests.fast, sandbox: sandbox) { mockd in
+            let prefetch = try blogctl(["prefetch", "--jobs", "8"], server: mockd.url, sandbox: sandbox)
+            #expect(prefetch.status == 0, "\(prefetch.stderr)")
+            for _ in 1...2 { #expect(try blogctl(["list"], server: mockd.url, sandbox: sandbox).lines.count > 1_000) }
+            let hits = try blogctl(["search", "--limit", "5000", "written", "load"], server: "http://127.0.0.1:9", sandbox: sandbox)
+            #expect(hits.lines.count == 1_000, "\(hits.stderr)")
+        }
+    }
 }
