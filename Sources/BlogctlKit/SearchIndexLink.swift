@@ -14,10 +14,7 @@ final class SearchIndexLink: Sendable {
     /// next search or `cache reindex` to rebuild, so errors are dropped here.
     func withIndex(_ cache: PostCache, _ update: (SearchIndex) throws(ToolError) -> Void) {
         index.withLock { open in
-            if open == nil, let opened = try? SearchIndex(path: cache.indexPath) {
-                if opened.rebuilt { _ = try? cache.reindex(opened) }
-                open = opened
-            }
+            if open == nil { open = try? cache.searchIndex() }
             guard let current = open else { return }
             do {
                 try update(current)
