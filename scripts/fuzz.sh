@@ -14,7 +14,8 @@ mkdir -p "$out"
 # it may call internal functions). The files of ToolboxKit that import the network stack or the
 # argument parser are left out; nothing a parser calls lives there.
 toolbox=$(grep -L -E '^import (AsyncHTTPClient|ArgumentParser|NIO)' Sources/ToolboxKit/*.swift)
-condtest=$(ls Sources/CondtestKit/*.swift Sources/CondtestKit/Operators/*.swift | grep -v ConditionLoader.swift)
+# CondtestKit without the files that talk to the server (they need ToolboxKit's network client).
+condtest=$(grep -L -E '\bAPIClient\b' Sources/CondtestKit/*.swift Sources/CondtestKit/Operators/*.swift)
 blogctl="$(ls Sources/BlogctlKit/BodyRenderer*.swift) Sources/BlogctlKit/Gzip.swift Sources/BlogctlKit/HTMLStream.swift
   Sources/BlogctlKit/HTMLTag.swift Sources/BlogctlKit/InlineText.swift Sources/BlogctlKit/LinkResolver.swift
   Sources/BlogctlKit/PostBody.swift Sources/BlogctlKit/PostMetadata.swift Sources/BlogctlKit/PostPage.swift
@@ -31,7 +32,7 @@ declare -A sources=(
   [models-json]="$blogctl Sources/CondtestKit/ConditionRecord.swift Sources/CondtestKit/Condition.swift
     Sources/CondtestKit/ConditionJSON.swift Sources/CondtestKit/Operator.swift Sources/CondtestKit/OperatorRegistry.swift
     $(ls Sources/CondtestKit/Operators/*.swift) Sources/CondtestKit/ArgumentEncoding.swift Sources/CondtestKit/ByteSearch.swift
-    Sources/CondtestKit/Evaluator.swift Sources/CondtestKit/Explanation.swift Sources/CondtestKit/TextSyntax.swift
+    Sources/CondtestKit/Evaluator.swift Sources/CondtestKit/Coverage.swift Sources/CondtestKit/Explanation.swift Sources/CondtestKit/TextSyntax.swift
     Sources/DevsyncKit/Device.swift Sources/DevsyncKit/PendingChange.swift"
 )
 # Seeds: files from data/ and inputs the unit tests use.
