@@ -8,7 +8,7 @@ let devNull = open("/dev/null", O_WRONLY)
 let scratch: Int32 = {
     var template = Array("/tmp/fuzz-batch-XXXXXX".utf8CString)
     let fd = mkstemp(&template)
-    unlink(String(cString: template))
+    unlink(template)
     return fd
 }()
 
