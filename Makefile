@@ -23,7 +23,7 @@ BASHDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR  := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all build deps test test-tsan check man-lint man-options demo install uninstall bench fuzz clean
+.PHONY: all build deps test test-tsan check man-lint man-options demo install uninstall bench fuzz fuzz-check clean
 
 ## all: release build of every binary, Swift runtime linked statically
 all:
@@ -45,11 +45,11 @@ test: build
 test-tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter PasscodeKitTests
 
-## check: build, every test, ThreadSanitizer run, man page lint and option coverage, and
-## nothing the tests started left behind (what CI runs)
+## check: build, every test, ThreadSanitizer run, man page lint and option coverage, the fuzz
+## harnesses still type-check, and nothing the tests started left behind (what CI runs)
 check: build
 	@sh scripts/leftovers.sh mark
-	$(MAKE) test test-tsan man-lint man-options
+	$(MAKE) test test-tsan man-lint man-options fuzz-check
 	@sh scripts/leftovers.sh check
 
 man-lint: deps
@@ -90,6 +90,10 @@ bench: deps all
 ## fuzz: libFuzzer harnesses for every parser, FUZZ_SECONDS each (default 60); never part of check
 fuzz: deps
 	@bash scripts/fuzz.sh
+
+## fuzz-check: every fuzz harness type-checks with the sources it is compiled with (no run)
+fuzz-check: deps
+	@bash scripts/fuzz.sh --check
 
 clean:
 	$(SWIFT) package clean

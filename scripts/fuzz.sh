@@ -2,13 +2,15 @@
 # make fuzz: builds each libFuzzer harness in fuzz/ with AddressSanitizer and runs it for
 # FUZZ_SECONDS (default 60), or for FUZZ_RUNS executions when that is set, from a corpus seeded with data/ and the tests' inputs. A run that
 # takes longer than 10 s on one input is a finding too (-timeout=10). Findings (crash-*,
-# timeout-*, leak-*) land in .build-fuzz/findings/NAME/; each becomes a regression test.
+# timeout-*, leak-*) land in .build-fuzz/findings/NAME/; each becomes a regression test, and
+# the exit status is 1 while any are there.
 # Usage: fuzz.sh [NAME...]
+#        fuzz.sh --check   type-checks every harness with its sources, without running it
+#                          (part of make check: keeps the harnesses building as the Kits change)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
 out=.build-fuzz
-mkdir -p "$out"
 
 # The sources each harness is compiled with, as one module with the harness itself (so that
 # it may call internal functions). The files of ToolboxKit that import the network stack or the
@@ -39,8 +41,26 @@ declare -A seeds=(
   [gzip]="data/blog/bodies"
 )
 
+all=(condition-json condition-text batch-lines sse netrc html-render gzip date-input models-json)
+compile=(swiftc -parse-as-library -module-name ToolboxKit -swift-version 6
+  -I Sources/CLibXML2 -I Sources/CZlib -Xcc -I/usr/include/libxml2)
+
+if [ "${1:-}" = --check ]; then
+  for name in "${all[@]}"; do
+    # shellcheck disable=SC2086
+    if ! errors=$("${compile[@]}" -typecheck $toolbox ${sources[$name]} "fuzz/$name.swift" 2>&1); then
+      grep -E '^[^ ].*error:' <<<"$errors" >&2 || printf '%s\n' "$errors" >&2
+      echo "fuzz: the $name harness does not build (scripts/fuzz.sh lists the sources each harness needs)" >&2
+      exit 1
+    fi
+  done
+  echo "fuzz: all ${#all[@]} harnesses type-check"
+  exit 0
+fi
+
 names=("$@")
-[ ${#names[@]} -gt 0 ] || names=(condition-json condition-text batch-lines sse netrc html-render gzip date-input models-json)
+[ ${#names[@]} -gt 0 ] || names=("${all[@]}")
+mkdir -p "$out"
 summary=()
 for name in "${names[@]}"; do
   binary="$out/$name"
@@ -50,9 +70,7 @@ for name in "${names[@]}"; do
   else
     echo "== $name: building"
     # shellcheck disable=SC2086
-    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name ToolboxKit -swift-version 6 \
-      -I Sources/CLibXML2 -I Sources/CZlib -Xcc -I/usr/include/libxml2 \
-      $toolbox ${sources[$name]} "fuzz/$name.swift" -o "$binary" 2>&1 |
+    "${compile[@]}" -sanitize=fuzzer,address -O -g $toolbox ${sources[$name]} "fuzz/$name.swift" -o "$binary" 2>&1 |
       grep -v -E 'ignoring import|^ *[0-9]* *\||^\[#|Cannot export local symbol .__asan|^$' || true
     [ -x "$binary" ] || { echo "fuzz: $name did not build" >&2; exit 1; }
   fi
@@ -80,3 +98,4 @@ done
 echo
 echo "fuzz summary (findings in $out/findings/):"
 printf '%s\n' "${summary[@]}" | column -t -s $'\t'
+[ -z "$(find "$out/findings" -type f)" ] || { echo "fuzz: findings to turn into tests in $out/findings/" >&2; exit 1; }
