@@ -4,6 +4,11 @@ failure's diagnostics, and the plan. Exits 1 on any line it could not read."""
 import sys
 from tap.parser import Parser
 
+try:  # without these tappy reads TAP 14 as TAP 13 and its YAML blocks as unknown lines
+    import yaml, more_itertools  # noqa: F401
+except ImportError as missing:
+    sys.exit(f"tap-check: tappy needs python3-yaml and python3-more-itertools for TAP 14 ({missing})")
+
 status = 0
 for line in Parser().parse_text(sys.stdin.read()):
     if line.category == "version":
@@ -18,6 +23,6 @@ for line in Parser().parse_text(sys.stdin.read()):
     elif line.category == "diagnostic":
         print("diagnostic")
     else:
-        print("unknown:", line.text)
+        print("unknown:", getattr(line, "text", line))
         status = 1
 sys.exit(status)
