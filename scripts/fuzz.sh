@@ -60,6 +60,9 @@ fi
 
 names=("$@")
 [ ${#names[@]} -gt 0 ] || names=("${all[@]}")
+for name in "${names[@]}"; do
+  [ -n "${sources[$name]:-}" ] || { echo "fuzz: no harness named '$name' (harnesses: ${all[*]})" >&2; exit 2; }
+done
 mkdir -p "$out"
 summary=()
 for name in "${names[@]}"; do
@@ -69,6 +72,7 @@ for name in "${names[@]}"; do
     echo "== $name: up to date"
   else
     echo "== $name: building"
+    rm -f "$binary"  # a failed build must not leave the old binary to be fuzzed as if it were new
     # shellcheck disable=SC2086
     "${compile[@]}" -sanitize=fuzzer,address -O -g $toolbox ${sources[$name]} "fuzz/$name.swift" -o "$binary" 2>&1 |
       grep -v -E 'ignoring import|^ *[0-9]* *\||^\[#|Cannot export local symbol .__asan|^$' || true
