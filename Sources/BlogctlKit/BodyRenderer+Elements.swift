@@ -44,7 +44,7 @@ extension BodyRenderer {
         case .image:
             addImage(attributes)
         case .lineBreak:
-            if preDepth > 0 { preText.append(0x0A) }
+            if preDepth > 0 { withUnsafeBytes(of: UInt8(0x0A)) { appendPreformatted($0.bindMemory(to: UInt8.self)) } }
             else {
                 if markdown { inline.appendGlued("\\") }
                 inline.lineBreak()
@@ -130,18 +130,20 @@ extension BodyRenderer {
 
     func addText(_ text: UnsafeBufferPointer<UInt8>) {
         if preDepth > 0 && tables.isEmpty {
-            preText.append(contentsOf: text)
+            appendPreformatted(text)
         } else if tables.isEmpty {
             inline.append(collapsing: text)
+            drainParagraphIfLarge()
         } else {
             tables[tables.count - 1].withCell { $0.append(collapsing: text) }
+            drainTableIfLarge()
         }
     }
 
     func addImage(_ attributes: HTMLAttributes) {
         let alt = attributes.value("alt")?.trimmingSpaces() ?? ""
         if markdown {
-            let source = attributes.value("src").map(options.links.resolve) ?? ""
+            let source = attributes.value("src").map { Terminal.sanitizeField(options.links.resolve($0)) } ?? ""
             let label = String(alt.unicodeScalars.filter { $0 != "[" && $0 != "]" }.map(Character.init))
             withInline { $0.appendWord("![\(label)](\(markdownURL(source)))") }
         } else {

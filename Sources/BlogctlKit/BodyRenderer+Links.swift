@@ -27,7 +27,8 @@ extension BodyRenderer {
     }
 
     func openLink(href: String?) {
-        let target = href.map(options.links.resolve)
+        // Printed in the link list or inline (Markdown): cleaned as any server text.
+        let target = href.map { Terminal.sanitizeField(options.links.resolve($0)) }
         openLinks.append(target)
         if markdown && target != nil { inline.prefixNext("[") }
     }

@@ -1,27 +1,80 @@
 import ToolboxKit
 
-/// `pre` blocks: kept verbatim (tabs expanded), fenced in Markdown.
+/// `pre` blocks: kept verbatim (tabs expanded), fenced in Markdown. A large block is written
+/// as its lines complete, so memory stays bounded: a line longer than `paragraphLimit` is cut
+/// (`[…]`), and in Markdown a later line holding a longer run of backticks than the fence
+/// closes it and opens a longer one.
 extension BodyRenderer {
-    func emitPreformatted() {
-        var text = preText
-        preText.removeAll()
-        if text.first == 0x0A { text.removeFirst() }
-        while text.last == 0x0A || text.last == 0x20 || text.last == 0x0D { text.removeLast() }
-        // A fence longer than any backtick run inside, found in one pass.
-        let fence = [UInt8](repeating: UInt8(ascii: "`"), count: max(3, Self.longestRun(of: UInt8(ascii: "`"), in: text) + 1))
-        if markdown { emitLine(fence, width: fence.count) }
-        for line in text.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            let clean = Self.verbatim(line)
-            if markdown { emitLine(clean, width: 0) }
-            else if clean.isEmpty { emitBlankLine() }
-            else { emitLine(Array("    ".utf8) + clean, width: 0) }
+    /// Text inside `pre` (a `<br>` comes as a newline).
+    func appendPreformatted(_ text: UnsafeBufferPointer<UInt8>) {
+        var text = text[...]
+        if preLineCut {
+            guard let newline = text.firstIndex(of: 0x0A) else { return }
+            preText += InlineText.cutMark.utf8
+            preLineCut = false
+            text = text[newline...]
         }
-        if markdown { emitLine(fence, width: fence.count) }
+        preText.append(contentsOf: text)
+        drainPreformattedIfLarge()
+    }
+
+    /// Writes the complete lines of a large block, keeping its last, unfinished line.
+    func drainPreformattedIfLarge() {
+        guard preText.count > Self.paragraphDrainBytes else { return }
+        guard let lastNewline = preText.lastIndex(of: 0x0A) else {
+            if preText.count > Self.paragraphLimit {
+                preText.removeSubrange(Self.paragraphLimit...)
+                preLineCut = true
+            }
+            return
+        }
+        emitPreformattedLines(preText[..<lastNewline], last: false)
+        preText.removeSubrange(...lastNewline)
+    }
+
+    func emitPreformatted() {
+        if preLineCut { preText += InlineText.cutMark.utf8 }
+        emitPreformattedLines(preText[...], last: true)
+        if markdown { emitLine(preFence, width: preFence.count) }
+        preText.removeAll()
+        preLineCut = false
+        preStarted = false
         requestBlank()
     }
 
+    private func emitPreformattedLines(_ block: ArraySlice<UInt8>, last: Bool) {
+        var text = block
+        if !preStarted {
+            if text.first == 0x0A { text.removeFirst() }
+        }
+        if last {
+            while text.last == 0x0A || text.last == 0x20 || text.last == 0x0D { text.removeLast() }
+            if preStarted && text.isEmpty { return }
+        }
+        if !preStarted {
+            preStarted = true
+            // A fence longer than any backtick run inside, found in one pass.
+            preFence = [UInt8](repeating: UInt8(ascii: "`"), count: max(3, Self.longestRun(of: UInt8(ascii: "`"), in: text) + 1))
+            if markdown { emitLine(preFence, width: preFence.count) }
+        }
+        for line in text.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            let clean = Self.verbatim(line)
+            if markdown {
+                let run = Self.longestRun(of: UInt8(ascii: "`"), in: clean)
+                if run >= preFence.count {
+                    emitLine(preFence, width: preFence.count)
+                    preFence = [UInt8](repeating: UInt8(ascii: "`"), count: run + 1)
+                    emitLine(preFence, width: preFence.count)
+                }
+                emitLine(clean, width: 0)
+            }
+            else if clean.isEmpty { emitBlankLine() }
+            else { emitLine(Array("    ".utf8) + clean, width: 0) }
+        }
+    }
+
     /// The length of the longest run of `byte` in `bytes`.
-    static func longestRun(of byte: UInt8, in bytes: [UInt8]) -> Int {
+    static func longestRun(of byte: UInt8, in bytes: some Collection<UInt8>) -> Int {
         var longest = 0
         var current = 0
         for item in bytes {
@@ -31,7 +84,8 @@ extension BodyRenderer {
         return longest
     }
 
-    /// A `pre` line as it is, tabs expanded to 8-column stops, control characters dropped.
+    /// A `pre` line as it is, tabs expanded to 8-column stops, control characters dropped and
+    /// bidi controls shown, by `Terminal.replacement(for:)`.
     static func verbatim(_ line: ArraySlice<UInt8>) -> [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(line.count)
@@ -52,9 +106,14 @@ extension BodyRenderer {
                 index += 1
             } else {
                 let (scalar, length) = UTF8Scalar.decode(line, at: index)
-                if let scalar, !(0x80...0x9F).contains(scalar.value) {
-                    result += line[index..<(index + length)]
-                    column += TextWidth.width(scalar)
+                if let scalar {
+                    if let replacement = Terminal.replacement(for: scalar) {
+                        result += replacement.utf8
+                        column += replacement.utf8.count
+                    } else {
+                        result += line[index..<(index + length)]
+                        column += TextWidth.width(scalar)
+                    }
                 }
                 index += length
             }

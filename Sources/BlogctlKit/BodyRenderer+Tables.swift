@@ -6,13 +6,17 @@ extension BodyRenderer {
     func enterInsideTable(_ tag: HTMLTag, _ attributes: HTMLAttributes) -> Bool {
         switch tag {
         case .table:
-            tables.append(TableLayout())
+            var nested = TableLayout()
+            nested.nested = true
+            tables.append(nested)
             return true
         case .tableRow:
             tables[tables.count - 1].startRow()
+            drainTableIfLarge()
             return true
         case .tableCell(let header):
             tables[tables.count - 1].startCell(header: header, escapesMarkdown: markdown)
+            drainTableIfLarge()
             if header { boldDepth += 1; updateStyle() }
             return true
         case .tableHead:
@@ -63,14 +67,21 @@ extension BodyRenderer {
         }
     }
 
-    func emitTable(_ table: TableLayout) {
+    /// The outermost table's complete rows are written once it holds `TableLayout.drainSize`;
+    /// a nested table that large takes no more cells (`TableLayout.nested`).
+    func drainTableIfLarge() {
+        guard tables[tables.count - 1].size > TableLayout.drainSize else { return }
+        if tables.count == 1, let part = tables[0].takeCompleteRows() { emitTable(part, continued: true) }
+    }
+
+    func emitTable(_ table: TableLayout, continued: Bool = false) {
         flushParagraph()
-        requestBlank()
+        if !table.continues { requestBlank() }
         if markdown {
             for line in table.markdownLines() { emitLine(line, width: 0) }
         } else {
             for line in table.textLines(width: availableWidth, styled: options.styled) { emitLine(line.bytes, width: line.width) }
         }
-        requestBlank()
+        if !continued { requestBlank() }
     }
 }

@@ -37,6 +37,11 @@ final class BodyRenderer {
     var underlineDepth = 0
     var preDepth = 0
     var preText: [UInt8] = []
+    /// Whether the open `pre` block's first lines are out, under which fence (Markdown).
+    var preStarted = false
+    var preFence: [UInt8] = []
+    /// Whether the open `pre` line was cut: the rest of it is dropped.
+    var preLineCut = false
     var lists: [ListState] = []
     var listItemDepth = 0
     var tables: [TableLayout] = []
@@ -53,6 +58,7 @@ final class BodyRenderer {
         self.options = options
         self.sink = sink
         inline.escapesMarkdown = options.format == .markdown
+        inline.byteLimit = Self.paragraphLimit
     }
 
     // MARK: - Input
@@ -155,10 +161,33 @@ final class BodyRenderer {
         return max(options.width - indent, 20)
     }
 
+    // MARK: - Bounds
+
+    /// A paragraph holding more than this is laid out as far as its lines are final.
+    static let paragraphDrainBytes = 64 << 10
+    /// The most one paragraph's unbroken run may hold (a word of megabytes); past it, `[…]`.
+    static let paragraphLimit = 1 << 20
+    /// A Markdown paragraph drained early is soft-wrapped at about this many columns.
+    static let markdownDrainWidth = 1000
+    /// The widest line of a paragraph laid out so far (a heading's underline spans it).
+    var widestDrained = 0
+
+    /// Lays out the lines of the open paragraph that can no longer change, once it is large:
+    /// memory stays bounded whatever the length of one paragraph.
+    func drainParagraphIfLarge() {
+        guard inline.bytes.count > Self.paragraphDrainBytes else { return }
+        inline.drainLines(width: markdown ? Self.markdownDrainWidth : availableWidth, styled: options.styled,
+                          markdownBreaks: markdown) { line, width in
+            emitLine(line, width: width)
+            widestDrained = max(widestDrained, width)
+        }
+    }
+
     func flushParagraph() {
         _ = inline.cancelPrefix()
+        defer { widestDrained = 0 }
         guard !inline.isEmpty else { return }
-        var widest = 0
+        var widest = widestDrained
         inline.forEachLine(width: availableWidth, styled: options.styled) { line, width in
             emitLine(line, width: width)
             widest = max(widest, width)

@@ -17,8 +17,9 @@ struct TextStyle: OptionSet, Sendable {
 }
 
 /// The inline content of one paragraph as byte runs ("atoms") with their display width and
-/// style. Whitespace collapses to single breaks; control characters never get in: text from
-/// the server is sanitised here, byte by byte, as `Terminal.sanitize` does.
+/// style. Whitespace collapses to single breaks; control characters never get in, bidi controls
+/// are shown as `<U+202E>`: text from the server is sanitised here, byte by byte, by
+/// `Terminal.replacement(for:)`, the rule `Terminal.sanitize` applies.
 struct InlineText {
     struct Atom {
         var start: Int
@@ -41,6 +42,13 @@ struct InlineText {
     var style: TextStyle = [] { didSet { if style != oldValue { open = false } } }
     /// Backslash-escape Markdown's special characters in appended text.
     var escapesMarkdown = false
+    /// The most bytes this text holds: past it, appended text is dropped and `[…]` marks the
+    /// cut once. A paragraph is laid out line by line long before (`drainLines`), so only an
+    /// unbreakable run (one word of megabytes) or a table cell meets it.
+    var byteLimit = Int.max
+    /// Whether text was dropped at `byteLimit`.
+    private(set) var isCut = false
+    static let cutMark = "[…]"
 
     var isEmpty: Bool { atoms.isEmpty }
 
@@ -51,6 +59,19 @@ struct InlineText {
         pendingSpace = false
         pendingBreak = false
         pendingPrefix.removeAll()
+        isCut = false
+    }
+
+    /// Past `byteLimit`: marks the cut once and says to drop the text.
+    private mutating func isFull() -> Bool {
+        guard bytes.count >= byteLimit else { return false }
+        if !isCut {
+            isCut = true
+            open = false
+            pendingSpace = true
+            appendVisible(Self.cutMark, width: 3)
+        }
+        return true
     }
 
     /// Appends text whose whitespace collapses, dropping control characters.
@@ -61,6 +82,7 @@ struct InlineText {
     /// The same over borrowed bytes: concrete rather than generic, so that no build (the
     /// fuzzing harness's included) runs it unspecialised, a call per byte.
     mutating func append(collapsing text: UnsafeBufferPointer<UInt8>) {
+        if isFull() { return }
         var index = 0
         let end = text.count
         while index < end {
@@ -93,8 +115,11 @@ struct InlineText {
             }
             let (scalar, length) = UTF8Scalar.decode(text, at: index)
             guard let scalar else { index += 1; continue }  // invalid UTF-8: dropped
-            if scalar.value >= 0x80 && scalar.value <= 0x9F { index += length; continue }  // C1 controls
-            appendScalarBytes(text, from: index, count: length, width: TextWidth.width(scalar))
+            if let replacement = Terminal.replacement(for: scalar) {
+                appendVisible(replacement, width: replacement.utf8.count)
+            } else {
+                appendScalarBytes(text, from: index, count: length, width: TextWidth.width(scalar))
+            }
             index += length
         }
     }
@@ -120,6 +145,7 @@ struct InlineText {
 
     /// Appends text as one unbreakable piece after a space (an image's label).
     mutating func appendWord(_ text: String) {
+        if isFull() { return }
         open = false
         if !atoms.isEmpty { pendingSpace = true }
         Array(Terminal.sanitizeField(text).utf8).withUnsafeBufferPointer { clean in
@@ -162,6 +188,12 @@ struct InlineText {
         pendingBreak = true
         pendingSpace = false
         open = false
+    }
+
+    /// Text of our own (a bidi control's visible form, the cut mark), glued to the text around it.
+    private mutating func appendVisible(_ text: String, width: Int) {
+        guard !text.isEmpty else { return }
+        Array(text.utf8).withUnsafeBufferPointer { appendScalarBytes($0, from: 0, count: $0.count, width: width) }
     }
 
     private mutating func appendByte(_ byte: UInt8) {
@@ -228,11 +260,36 @@ struct InlineText {
     /// As `lines`, handing each line to `body` in one buffer that is reused: no allocation per
     /// line, for pages of hundreds of thousands of lines.
     func forEachLine(width: Int, styled: Bool, _ body: ([UInt8], Int) -> Void) {
+        _ = layOut(width: width, styled: styled, holdingLast: false, markdownBreaks: false, body)
+    }
+
+    /// Lays out every line but the last, which may still grow, and keeps that one: a paragraph
+    /// of any length is laid out in bounded memory, in the same lines as all at once (a line
+    /// break depends only on the line it ends). `markdownBreaks`: a line may only end before a
+    /// word that cannot start a Markdown block (a letter or a non-ASCII character), so that a
+    /// soft break changes nothing; Markdown paragraphs are otherwise one line.
+    mutating func drainLines(width: Int, styled: Bool, markdownBreaks: Bool, _ body: ([UInt8], Int) -> Void) {
+        let kept = layOut(width: width, styled: styled, holdingLast: true, markdownBreaks: markdownBreaks, body)
+        guard kept > 0 else { return }
+        let offset = atoms[kept].start
+        bytes.removeSubrange(0..<offset)
+        atoms.removeSubrange(0..<kept)
+        for index in atoms.indices {
+            atoms[index].start -= offset
+            atoms[index].end -= offset
+        }
+    }
+
+    /// Greedy line breaking; returns the index of the first atom of the line held back (with
+    /// `holdingLast`), else `atoms.count`.
+    private func layOut(width: Int, styled: Bool, holdingLast: Bool, markdownBreaks: Bool,
+                        _ body: ([UInt8], Int) -> Void) -> Int {
         var line: [UInt8] = []
         line.reserveCapacity(min(width, 512) * 2 + 16)
         var lineWidth = 0
         var lineStyle: TextStyle = []
         var linesOut = 0
+        var lineStart = 0
         func endLine() {
             if styled && !lineStyle.isEmpty { line += TextStyle.reset }
             body(line, lineWidth)
@@ -253,8 +310,9 @@ struct InlineText {
                         wordWidth += atoms[last].width
                     }
                     let first = atoms[index]
-                    if first.breakBefore && (lineWidth > 0 || linesOut > 0) { endLine() }
-                    else if lineWidth > 0 && lineWidth + 1 + wordWidth > width { endLine() }
+                    let mayBreak = !markdownBreaks || first.start == first.end || Self.canStartMarkdownLine(text[first.start])
+                    if first.breakBefore && (lineWidth > 0 || linesOut > 0) { endLine(); lineStart = index }
+                    else if lineWidth > 0 && lineWidth + 1 + wordWidth > width && mayBreak { endLine(); lineStart = index }
                     else if lineWidth > 0 && first.spaceBefore {
                         if styled && !lineStyle.isEmpty && !lineStyle.isSubset(of: first.style) {
                             line += TextStyle.reset
@@ -276,7 +334,14 @@ struct InlineText {
                 }
             }
         }
+        if holdingLast { return lineStart }
         if lineWidth > 0 || !line.isEmpty { endLine() }
+        return atoms.count
+    }
+
+    /// A letter or a non-ASCII byte: no Markdown block (list, heading, quote, rule, code) starts so.
+    static func canStartMarkdownLine(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z"))
     }
 }
 

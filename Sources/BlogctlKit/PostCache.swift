@@ -60,7 +60,8 @@ public struct PostCache: Sendable {
 
     /// The sidecar of `id`, or nil when there is none or it cannot be read.
     public func entry(_ id: String) -> CacheEntry? {
-        guard let entry = entry(stem: ResourceID.fileStem(id)), entry.metadata.id == id else { return nil }
+        // Byte by byte: `é` and `e` + U+0301 are two ids, though equal as Swift strings.
+        guard let entry = entry(stem: ResourceID.fileStem(id)), entry.metadata.id.utf8.elementsEqual(id.utf8) else { return nil }
         return entry
     }
 

@@ -9,15 +9,46 @@ struct TableLayout {
     var rows: [Row] = []
     var inHead = false
     private var cellOpen = false
+    /// What the table holds, in bytes of text plus a fixed cost for each row and cell (empty
+    /// ones cost memory too): the renderer writes the complete rows of a large table out.
+    private(set) var size = 0
+    /// Rows already written (`takeCompleteRows`): the rest continue that table.
+    private(set) var continues = false
+    /// The most one cell holds; past it, `[…]`.
+    static let cellLimit = 64 << 10
+    /// A table holding more than this has its complete rows written out (or, nested in a
+    /// cell, further cells dropped).
+    static let drainSize = 1 << 20
+    static let rowCost = 64
+    static let cellCost = 128
+
+    /// A table inside a cell: flattened into that cell's text, so never written in parts;
+    /// past `drainSize` (an outermost table's one row: four times that) further rows and cells
+    /// are dropped and `[…]` ends its text.
+    var nested = false
+    private var isCut = false
+
+    private mutating func refusesMore() -> Bool {
+        // The outermost table is written in parts; only its one open row can grow past this.
+        guard size > (nested ? Self.drainSize : 4 * Self.drainSize) else { return false }
+        isCut = true
+        cellOpen = false
+        return true
+    }
 
     mutating func startRow() {
+        if refusesMore() { return }
         rows.append(Row(isHeader: inHead))
+        size += Self.rowCost
         cellOpen = false
     }
 
     mutating func startCell(header: Bool, escapesMarkdown: Bool) {
         if rows.isEmpty { startRow() }
+        if refusesMore() { return }
+        size += Self.cellCost
         var cell = InlineText()
+        cell.byteLimit = Self.cellLimit
         cell.escapesMarkdown = escapesMarkdown
         let row = rows.count - 1
         let first = rows[row].cells.isEmpty
@@ -33,7 +64,23 @@ struct TableLayout {
     mutating func withCell(_ body: (inout InlineText) -> Void) {
         guard cellOpen, !rows.isEmpty, !rows[rows.count - 1].cells.isEmpty else { return }
         let row = rows.count - 1
-        body(&rows[row].cells[rows[row].cells.count - 1])
+        let column = rows[row].cells.count - 1
+        let before = rows[row].cells[column].bytes.count
+        body(&rows[row].cells[column])
+        size += rows[row].cells[column].bytes.count - before
+    }
+
+    /// The rows before the open one, as a table of their own, leaving the open row here: a
+    /// large table is written in parts, each laid out on its own.
+    mutating func takeCompleteRows() -> TableLayout? {
+        guard rows.count > 1 else { return nil }
+        var part = TableLayout()
+        part.rows = Array(rows.dropLast())
+        part.continues = continues
+        rows.removeFirst(rows.count - 1)
+        size = rows[0].cells.reduce(Self.rowCost) { $0 + Self.cellCost + $1.bytes.count }
+        continues = true
+        return part
     }
 
     /// The whole table as one line of text, for a table nested in a cell.
@@ -48,6 +95,7 @@ struct TableLayout {
                 result += text
             }
         }
+        if isCut { result += Array((" " + InlineText.cutMark).utf8) }
         return result
     }
 
@@ -164,6 +212,8 @@ struct TableLayout {
             while cells.count < columns { cells.append([]) }
             return Array("| ".utf8) + Array(cells.joined(separator: Array(" | ".utf8))) + Array(" |".utf8)
         }
+        // A part after the first continues the table above it: rows only.
+        if continues { return rows.map(line) }
         var lines = [line(rows[0])]
         lines.append(Array(("|" + String(repeating: " --- |", count: columns)).utf8))
         for row in rows.dropFirst() { lines.append(line(row)) }

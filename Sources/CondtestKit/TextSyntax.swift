@@ -1,3 +1,5 @@
+import ToolboxKit
+
 /// The text syntax of conditions, which round-trips with JSON:
 /// `and(ne(arg1, "rollout.io"), containsString(arg1, "ro"))`. Operators are identifiers,
 /// arguments are `argN`, strings are JSON string literals with their escapes.
@@ -49,8 +51,8 @@ public enum TextSyntax {
         }
     }
 
-    /// A JSON string literal. Controls, DEL and C1 controls are escaped, so the text is safe
-    /// on a terminal and parses back to the same string.
+    /// A JSON string literal. Controls, DEL, C1 controls and bidi controls are escaped, so the
+    /// text is safe on a terminal, reads in its own order, and parses back to the same string.
     public static func literal(_ value: String) -> String {
         "\"" + escapedBody(value) + "\""
     }
@@ -66,7 +68,7 @@ public enum TextSyntax {
             case "\r": text += "\\r"
             case "\u{08}": text += "\\b"
             case "\u{0C}": text += "\\f"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+            case _ where Terminal.replacement(for: scalar) != nil:
                 let hex = String(scalar.value, radix: 16)
                 text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default:

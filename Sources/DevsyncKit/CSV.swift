@@ -104,9 +104,14 @@ public enum CSV {
 }
 
 private extension String {
+    /// Each `"` doubled, by scalar: a quote followed by a combining mark is one `Character`,
+    /// but still a quote to a CSV reader.
     func replacingQuotes() -> String {
-        var result = ""
-        for character in self { result += character == "\"" ? "\"\"" : String(character) }
-        return result
+        var result = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            if scalar == "\"" { result.append(scalar) }
+            result.append(scalar)
+        }
+        return String(result)
     }
 }

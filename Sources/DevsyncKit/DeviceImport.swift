@@ -23,8 +23,12 @@ public enum DeviceImport {
         public let all: [Problem]
     }
 
-    /// The rows of `text`, or every problem with it.
-    public static func check(_ text: String, knownIDs: Set<String>) -> Result<[Row], Problems> {
+    /// The rows of `text`, or every problem with it. Ids are compared byte by byte, never as
+    /// Swift strings (which take `é` and `e` + U+0301 for one); an id is taken as written when
+    /// a device has exactly that id (spaces around it included), else with spaces trimmed.
+    /// A leading `'`, which `export` puts before a cell a spreadsheet would run, is taken off.
+    public static func check(_ text: String, knownIDs: some Sequence<String>) -> Result<[Row], Problems> {
+        let known = Set(knownIDs.map { Array($0.utf8) })
         let records: [CSV.Record]
         do { records = try CSV.parse(text) } catch {
             return .failure(Problems(all: [Problem(line: error.line, column: error.column, reason: error.problem)]))
@@ -38,7 +42,7 @@ public enum DeviceImport {
         }
         var rows: [Row] = []
         var problems: [Problem] = []
-        var seen: [String: Int] = [:]
+        var seen: [[UInt8]: Int] = [:]
         for record in records.dropFirst() {
             if record.fields.count == 1 && record.fields[0].isEmpty { continue }  // a blank line
             guard record.fields.count == names.count else {
@@ -46,14 +50,16 @@ public enum DeviceImport {
                                         reason: "\(record.fields.count) fields where the header has \(names.count)"))
                 continue
             }
-            let id = record.fields[idColumn].trimmingSpaces()
-            let dateText = record.fields[dateColumn].trimmingSpaces()
+            let written = DeviceExport.imported(record.fields[idColumn])
+            let id = known.contains(Array(written.utf8)) ? written : written.trimmingSpaces()
+            let key = Array(id.utf8)
+            let dateText = DeviceExport.imported(record.fields[dateColumn]).trimmingSpaces()
             if id.isEmpty {
                 problems.append(Problem(line: record.line, column: record.columns[idColumn], reason: "no device id"))
-            } else if !knownIDs.contains(id) {
+            } else if !known.contains(key) {
                 problems.append(Problem(line: record.line, column: record.columns[idColumn],
                                         reason: "unknown device \(Terminal.quote(id)); devsync pull refreshes the list"))
-            } else if let first = seen[id] {
+            } else if let first = seen[key] {
                 problems.append(Problem(line: record.line, column: record.columns[idColumn],
                                         reason: "duplicate id \(Terminal.quote(id)) (first on line \(first))"))
             }
@@ -63,7 +69,7 @@ public enum DeviceImport {
                     problems.append(Problem(line: record.line, column: record.columns[dateColumn], reason: error.message))
                 }
             }
-            if !id.isEmpty && seen[id] == nil { seen[id] = record.line }
+            if !id.isEmpty && seen[key] == nil { seen[key] = record.line }
             rows.append(Row(id: id, installationDate: date))
         }
         return problems.isEmpty ? .success(rows) : .failure(Problems(all: problems))

@@ -193,8 +193,10 @@ public final class DeviceStore: Sendable {
     }
 
     /// The ids of every device in the store.
-    public func deviceIDs() throws(ToolError) -> Set<String> {
-        try read { db in Set(try db.rows("SELECT id FROM device").compactMap { $0.column("id")?.string }) }
+    /// Every device id, as stored: a list, not a `Set<String>`, which would take two ids that
+    /// differ in bytes but not as Swift strings (`é`, `e` + U+0301) for one.
+    public func deviceIDs() throws(ToolError) -> [String] {
+        try read { db in try db.rows("SELECT id FROM device").compactMap { $0.column("id")?.string } }
     }
 
     private static func record(_ db: StoreStatements, _ id: String, installationDate: Date?, at now: Date) throws {
@@ -322,9 +324,8 @@ public final class DeviceStore: Sendable {
                     continue
                 }
                 let id = row.column("deviceID")?.string ?? ""
-                let stored = row.column("installationDate")?.string
-                let date = StoredDate.parse(stored)
-                if stored != nil && date == nil {
+                let (date, isDamaged) = StoredDate.read(row.column("installationDate"))
+                if isDamaged {
                     damaged.append(id)
                     continue
                 }
@@ -347,9 +348,8 @@ public final class DeviceStore: Sendable {
                 SELECT deviceID, installationDate, revision FROM change WHERE state = 'pending' ORDER BY recordedAt, rowid
                 """) {
                 let id = row.column("deviceID")?.string ?? ""
-                let stored = row.column("installationDate")?.string
-                let date = StoredDate.parse(stored)
-                if stored != nil && date == nil { damaged.append(id); continue }
+                let (date, isDamaged) = StoredDate.read(row.column("installationDate"))
+                if isDamaged { damaged.append(id); continue }
                 changes.append(Claim(deviceID: id, installationDate: date, revision: row.column("revision")?.integer ?? 0))
             }
             return (changes, damaged)

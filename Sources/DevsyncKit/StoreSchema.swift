@@ -105,6 +105,8 @@ enum StoreSchema {
             connection.close()
             throw error
         }
+        // The installer's records are theirs alone: 0600, whatever the umask.
+        chmod(temporary, 0o600)
         let fd = open(temporary, O_RDONLY | O_CLOEXEC)
         if fd >= 0 { fsync(fd); close(fd) }
         if link(temporary, path) != 0 && errno != EEXIST {

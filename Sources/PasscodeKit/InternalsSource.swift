@@ -78,7 +78,7 @@ public struct ServerInternalsSource: InternalsSource {
             throw error
         } catch {
             if Task.isCancelled { throw .interrupted }
-            throw APIClient.describe(error, url: url, timeout: client.timeout)
+            throw client.describe(error, url: url)
         }
         let missing = gotCode ? "setup" : (gotSetup ? "code" : "code and setup")
         throw .protocolViolation(url: url, detail: "the stream ended before the \(missing) arrived")

@@ -16,8 +16,11 @@ public final class APIClient: Sendable {
     public let timeout: Double
     public let retryPolicy: RetryPolicy
     private let http: HTTPClient
-    /// Whether requests go straight to the server (a diagnosis connects there directly).
-    private let proxyIsNone: Bool
+    /// Plain http:// requests through an HTTP proxy, in absolute form (nil: AsyncHTTPClient,
+    /// directly or through CONNECT).
+    private let absoluteFormProxy: AbsoluteFormProxy?
+    /// The proxy requests go through (a certificate diagnosis connects only without one).
+    public let proxy: ProxyChoice?
     private let log: @Sendable (String) -> Void
 
     /// A response whose body has been read whole.
@@ -57,9 +60,14 @@ public final class APIClient: Sendable {
         /// Accept any certificate (`-k`).
         public var insecure = false
         public var proxy: ProxyChoice?
+        /// Reach an http:// server through the proxy's CONNECT tunnel too (curl's `-p`), rather
+        /// than with absolute-form requests, which is what most proxies allow for plain HTTP.
+        public var proxyTunnel = false
 
         public init(timeout: Double = 30, connectTimeout: Double? = nil, retries: Int = 2,
-                    trust: TrustStore = .resolve(cacert: nil), insecure: Bool = false, proxy: ProxyChoice? = nil) {
+                    trust: TrustStore = .resolve(cacert: nil), insecure: Bool = false, proxy: ProxyChoice? = nil,
+                    proxyTunnel: Bool = false) {
+            self.proxyTunnel = proxyTunnel
             self.timeout = timeout
             self.connectTimeout = connectTimeout
             self.retries = retries
@@ -76,7 +84,7 @@ public final class APIClient: Sendable {
         self.timeout = network.timeout
         self.retryPolicy = RetryPolicy(retries: network.retries)
         self.log = verbose ?? { _ in }
-        self.proxyIsNone = network.proxy == nil
+        self.proxy = network.proxy
         let total = TimeAmount.milliseconds(Int64(max(network.timeout, 0.001) * 1000))
         let connect = TimeAmount.milliseconds(Int64(max(min(network.connectTimeout ?? network.timeout, network.timeout), 0.001) * 1000))
         var tls = TLSConfiguration.makeClientConfiguration()
@@ -101,6 +109,11 @@ public final class APIClient: Sendable {
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
         self.http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        if let proxy = network.proxy, proxy.kind == .http, !network.proxyTunnel, !server.base.lowercased().hasPrefix("https://") {
+            absoluteFormProxy = AbsoluteFormProxy(proxy: proxy, connectTimeout: connect, readTimeout: total)
+        } else {
+            absoluteFormProxy = nil
+        }
     }
 
     public convenience init(server: ServerURL, timeout: Double = 30, retries: Int = 2,
@@ -146,13 +159,13 @@ public final class APIClient: Sendable {
         let deadline: ContinuousClock.Instant? = progress == nil ? .now + .milliseconds(Int64(timeout * 1000)) : nil
         do {
             return try await policy.run(
-                isRetryable: { [timeout] error in
+                isRetryable: { error in
                     // A retry that could not finish before the deadline is not worth starting.
                     if let deadline, deadline - .now < .milliseconds(100) { return false }
-                    return Self.isTransient(Self.describe(error, url: url, timeout: timeout))
+                    return Self.isTransient(self.describe(error, url: url))
                 },
                 onRetry: { [log] attempt, error, wait in
-                    log("* retry \(attempt) of \(policy.retries) in \(Int(wait * 1000)) ms after: \(Self.describe(error, url: url, timeout: self.timeout).message)")
+                    log("* retry \(attempt) of \(policy.retries) in \(Int(wait * 1000)) ms after: \(self.describe(error, url: url).message)")
                 },
                 operation: { _ in
                     let response = try await self.withDeadline(deadline, url: url) {
@@ -164,13 +177,13 @@ public final class APIClient: Sendable {
                     return response
                 })
         } catch {
-            throw await explained(Self.describe(error, url: url, timeout: timeout))
+            throw await explained(self.describe(error, url: url))
         }
     }
 
     /// A certificate failure with the reason found out, when BoringSSL gave none.
     func explained(_ error: ToolError) async -> ToolError {
-        guard case .certificate(let url, let reason) = error, reason == CertificateDiagnosis.unknown, proxyIsNone else { return error }
+        guard case .certificate(let url, let reason) = error, reason == CertificateDiagnosis.unknown, proxy == nil else { return error }
         return .certificate(url: url, reason: await CertificateDiagnosis.reason(host: server.host, port: server.port))
     }
 
@@ -240,15 +253,14 @@ public final class APIClient: Sendable {
                      body: [UInt8]? = nil) async throws(ToolError) -> StreamingResponse {
         let url = server.url(path)
         do {
-            let request = makeRequest(method, path, headers: headers, body: body)
             let start = ContinuousClock.now
             log("> \(method.rawValue) \(url)")
             // No total deadline: a stream may legitimately last long; the read timeout bounds silence.
-            let response = try await http.execute(request, deadline: .distantFuture)
+            let response = try await execute(method, path, headers: headers, body: body)
             log("< \(response.status.code) \(response.status.reasonPhrase) (\(Elapsed.milliseconds(since: start)) ms)")
             return StreamingResponse(status: Int(response.status.code), headers: response.headers, body: response.body)
         } catch {
-            throw await explained(Self.describe(error, url: url, timeout: timeout))
+            throw await explained(self.describe(error, url: url))
         }
     }
 
@@ -262,12 +274,11 @@ public final class APIClient: Sendable {
     private func perform(_ method: HTTPMethod, _ path: String, headers: [(String, String)], body: [UInt8]?,
                          maxBytes: Int, progress: (@Sendable (Int64, Int64?) -> Void)?) async throws -> Response {
         let url = server.url(path)
-        let request = makeRequest(method, path, headers: headers, body: body)
         let start = ContinuousClock.now
         log("> \(method.rawValue) \(url)")
         // A download that reports progress may take longer than the timeout as long as it keeps
         // moving: the read timeout bounds silence. Other requests are bounded by `send`.
-        let response = try await http.execute(request, deadline: .distantFuture)
+        let response = try await execute(method, path, headers: headers, body: body)
         let expected = response.headers.first(name: "Content-Length").flatMap { Int64($0) }
         var buffer = ByteBuffer()
         if let expected, expected > Int64(maxBytes) {
@@ -285,6 +296,56 @@ public final class APIClient: Sendable {
         }
         log("< \(response.status.code) \(response.status.reasonPhrase) (\(Elapsed.milliseconds(since: start)) ms, \(buffer.readableBytes) bytes)")
         return Response(status: Int(response.status.code), headers: response.headers, body: buffer)
+    }
+
+    /// Sends one request: through AsyncHTTPClient (directly, or tunnelled through a proxy), or
+    /// in absolute form through an HTTP proxy for a plain http:// server. That path follows
+    /// redirects itself, as AsyncHTTPClient does, within the server's origin.
+    private func execute(_ method: HTTPMethod, _ path: String, headers: [(String, String)], body: [UInt8]?) async throws -> HTTPClientResponse {
+        guard let absoluteFormProxy else {
+            return try await http.execute(makeRequest(method, path, headers: headers, body: body), deadline: .distantFuture)
+        }
+        var path = path
+        var method = method
+        var body = body
+        for _ in 0...5 {
+            var request = makeRequest(method, path, headers: headers, body: nil)
+            let url = request.url
+            request.headers.remove(name: "Host")
+            let response = try await absoluteFormProxy.execute(method, url: url, headers: request.headers, body: body)
+            guard [301, 302, 303, 307, 308].contains(response.status.code),
+                  let location = response.headers.first(name: "Location"),
+                  let next = Self.sameOriginPath(location, base: server.base)
+            else {
+                return try Self.refusedByProxy(response, proxy: absoluteFormProxy.proxy, url: server.url(path))
+            }
+            if response.status.code == 303 || (response.status.code != 307 && response.status.code != 308 && method == .POST) {
+                method = .GET
+                body = nil
+            }
+            path = next
+        }
+        throw HTTPClientError.redirectLimitReached
+    }
+
+    /// The path of a redirect's `Location` when it stays on `base` (a path, or a URL starting
+    /// with `base`); nil for another origin, which this path does not follow.
+    static func sameOriginPath(_ location: String, base: String) -> String? {
+        if location.hasPrefix("/") && !location.hasPrefix("//") { return location }
+        if location.lowercased().hasPrefix(base.lowercased() + "/") { return String(location.dropFirst(base.count)) }
+        return nil
+    }
+
+    /// A 407 always comes from the proxy; so does a 5xx a proxy marks as its own (squid's
+    /// `X-Squid-Error`, tinyproxy's `Server` header): named as the proxy's, never retried.
+    static func refusedByProxy(_ response: HTTPClientResponse, proxy: ProxyChoice, url: String) throws -> HTTPClientResponse {
+        let status = Int(response.status.code)
+        let server = response.headers.first(name: "Server")?.lowercased() ?? ""
+        let marked = response.headers.contains(name: "X-Squid-Error") || server.hasPrefix("tinyproxy") || server.hasPrefix("squid")
+        if status == 407 || (marked && (status == 403 || status >= 500)) {
+            throw ToolError.proxyRefused(proxy: proxy.description, status: status, url: url)
+        }
+        return response
     }
 
     /// The request for `path`, sent without the credentials of the server URL in the URL
@@ -307,25 +368,39 @@ public final class APIClient: Sendable {
     /// errors and Ctrl-C are not.
     public static func isTransient(_ error: ToolError) -> Bool {
         switch error {
-        case .unreachable, .timedOut: return true
+        case .unreachable, .timedOut, .proxyUnreachable: return true
         case .httpStatus(_, let status, _): return status >= 500
         default: return false
         }
     }
 
+    /// `describe(_:url:timeout:proxy:)` with this client's timeout and proxy.
+    public func describe(_ error: any Error, url: String) -> ToolError {
+        Self.describe(error, url: url, timeout: timeout, proxy: proxy)
+    }
+
     /// Maps whatever AsyncHTTPClient, NIO or NIOSSL threw to a `ToolError` naming the URL,
     /// by the error's type and case, never by the words of its description, and in words a
     /// user reads (no Swift type names).
-    public static func describe(_ error: any Error, url: String, timeout: Double) -> ToolError {
+    /// Through a proxy, a connection that fails is the proxy's: it is named, not the server.
+    public static func describe(_ error: any Error, url: String, timeout: Double, proxy: ProxyChoice? = nil) -> ToolError {
+        let described = describeDirect(error, url: url, timeout: timeout, proxy: proxy?.description ?? "")
+        if let proxy, case .unreachable(_, let reason) = described {
+            return .proxyUnreachable(proxy: proxy.description, reason: reason)
+        }
+        return described
+    }
+
+    private static func describeDirect(_ error: any Error, url: String, timeout: Double, proxy: String) -> ToolError {
         switch error {
         case let error as ToolError: return error
         case is CancellationError: return .interrupted
-        case let error as HTTPClientError: return describe(error, url: url, timeout: timeout)
+        case let error as HTTPClientError: return describe(error, url: url, timeout: timeout, proxy: proxy)
         case let error as NIOConnectionError:
             if error.dnsAError != nil && error.dnsAAAAError != nil && error.connectionErrors.isEmpty {
                 return .unreachable(url: url, reason: "host not found")
             }
-            if let first = error.connectionErrors.first { return describe(first.error, url: url, timeout: timeout) }
+            if let first = error.connectionErrors.first { return describeDirect(first.error, url: url, timeout: timeout, proxy: proxy) }
             return .unreachable(url: url, reason: "host not found")
         case let error as IOError: return .unreachable(url: url, reason: describe(errno: error.errnoCode))
         case is ChannelError:
@@ -341,7 +416,7 @@ public final class APIClient: Sendable {
         }
     }
 
-    static func describe(_ error: HTTPClientError, url: String, timeout: Double) -> ToolError {
+    static func describe(_ error: HTTPClientError, url: String, timeout: Double, proxy: String) -> ToolError {
         // HTTPClientError is a struct of static values: matched by equality, case by case.
         let timeouts: [HTTPClientError] = [.connectTimeout, .readTimeout, .deadlineExceeded, .getConnectionFromPoolTimeout,
                                            .writeTimeout, .socksHandshakeTimeout, .httpProxyHandshakeTimeout, .tlsHandshakeTimeout]
@@ -353,10 +428,8 @@ public final class APIClient: Sendable {
             return .protocolViolation(url: url, detail: "the server redirects in a loop")
         }
         if error == .bodyLengthMismatch { return .protocolViolation(url: url, detail: "the body is not as long as the server said") }
-        if error == .invalidProxyResponse { return .unreachable(url: url, reason: "the proxy refused the connection") }
-        if error == .proxyAuthenticationRequired {
-            return .unreachable(url: url, reason: "the proxy wants credentials (user:password@ in the proxy URL)")
-        }
+        if error == .invalidProxyResponse { return .proxyRefused(proxy: proxy, status: nil, url: url) }
+        if error == .proxyAuthenticationRequired { return .proxyRefused(proxy: proxy, status: 407, url: url) }
         return .protocolViolation(url: url, detail: "the server broke the HTTP protocol")
     }
 

@@ -28,6 +28,9 @@ public struct CommonOptions: ParsableArguments, Sendable {
     @Option(name: .long, help: ArgumentHelp("Use this proxy: http://[user:password@]host:port or socks5://host:port.", valueName: "url"))
     public var proxy: String?
 
+    @Flag(name: .long, help: "Reach an http:// server through the proxy's CONNECT tunnel too, not with absolute-form requests (curl's -p).")
+    public var proxytunnel = false
+
     @Option(name: .long, help: ArgumentHelp("Hosts reached without a proxy: a comma-separated list of names, domains and addresses, or *.", valueName: "list"))
     public var noproxy: String?
 
@@ -70,7 +73,8 @@ public struct CommonOptions: ParsableArguments, Sendable {
     public func network(for server: ServerURL, environment: [String: String] = Environment.current) throws(ToolError) -> APIClient.Network {
         APIClient.Network(timeout: timeout, connectTimeout: connectTimeout, retries: retries,
                           trust: TrustStore.resolve(cacert: cacert, environment: environment), insecure: insecure,
-                          proxy: try ProxyChoice.resolve(for: server, flag: proxy, noproxyFlag: noproxy, environment: environment))
+                          proxy: try ProxyChoice.resolve(for: server, flag: proxy, noproxyFlag: noproxy, environment: environment),
+                          proxyTunnel: proxytunnel)
     }
 
     /// Runs `body` with a client configured from these options, shut down afterwards.

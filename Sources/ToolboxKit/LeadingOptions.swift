@@ -7,14 +7,15 @@ public enum LeadingOptions {
     static let valued: Set<String> = ["--server", "--timeout", "--connect-timeout", "--retries", "--cacert",
                                       "--proxy", "--noproxy", "--store"]
     /// Options that take none.
-    static let flags: Set<String> = ["--json", "--quiet", "-q", "--verbose", "-v", "--insecure", "-k"]
+    static let flags: Set<String> = ["--json", "--quiet", "-q", "--verbose", "-v", "--insecure", "-k", "--proxytunnel"]
 
     public static func hoisted(_ arguments: [String], subcommands: Set<String>) -> [String] {
         var moved: [String] = []
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
-            let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+            // Split at the first "=" only when a name stands before it: `=--server` is no option.
+            let name = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? argument
             if valued.contains(name) {
                 if argument.contains("=") {
                     moved.append(argument)

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Which proxy a request goes through, chosen as curl chooses: `--proxy`, else the scheme's
 /// variable (`http_proxy` for http — never upper-case `HTTP_PROXY`, which a CGI program may
 /// have had set by a request header (httpoxy) — `https_proxy` or `HTTPS_PROXY` for https), else
@@ -35,25 +41,26 @@ public struct ProxyChoice: Sendable, Equatable {
             }
             rest = rest[schemeEnd.upperBound...]
         }
-        if let slash = rest.firstIndex(of: "/") { rest = rest[..<slash] }
+        // By bytes: an `@` or `/` followed by a combining mark is one Character.
+        if let slash = rest.utf8.firstIndex(of: UInt8(ascii: "/")) { rest = rest[..<slash] }
         var user: String?
         var password: String?
-        if let at = rest.lastIndex(of: "@") {
+        if let at = rest.utf8.lastIndex(of: UInt8(ascii: "@")) {
             let userinfo = rest[..<at]
-            let colon = userinfo.firstIndex(of: ":")
+            let colon = userinfo.utf8.firstIndex(of: UInt8(ascii: ":"))
             user = PercentEncoding.decodeLeniently(colon.map { userinfo[..<$0] } ?? userinfo)
-            password = colon.map { PercentEncoding.decodeLeniently(userinfo[userinfo.index(after: $0)...]) } ?? ""
-            rest = rest[rest.index(after: at)...]
+            password = colon.map { PercentEncoding.decodeLeniently(userinfo[userinfo.utf8.index(after: $0)...]) } ?? ""
+            rest = rest[rest.utf8.index(after: at)...]
         }
         var host = rest
         var port = 1080
-        if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") {
-            host = rest[rest.index(after: rest.startIndex)..<close]
-            let after = rest[rest.index(after: close)...]
+        if rest.hasPrefix("["), let close = rest.utf8.firstIndex(of: UInt8(ascii: "]")) {
+            host = rest[rest.utf8.index(after: rest.startIndex)..<close]
+            let after = rest[rest.utf8.index(after: close)...]
             if after.hasPrefix(":") { port = Int(after.dropFirst()) ?? -1 }
-        } else if let colon = rest.lastIndex(of: ":") {
+        } else if let colon = rest.utf8.lastIndex(of: UInt8(ascii: ":")) {
             host = rest[..<colon]
-            port = Int(rest[rest.index(after: colon)...]) ?? -1
+            port = Int(rest[rest.utf8.index(after: colon)...]) ?? -1
         }
         guard !host.isEmpty, (1...65535).contains(port) else {
             throw .usage("invalid proxy \(Terminal.quote(ServerURL.redacted(text))): it needs a host and a port from 1 to 65535")
@@ -62,19 +69,56 @@ public struct ProxyChoice: Sendable, Equatable {
     }
 
     /// Whether `host` is excluded by a `no_proxy` list: `*`; or comma- or space-separated
-    /// names, each matching itself and every host under it (`example.com` and `.example.com`
-    /// match `api.example.com`); or IP addresses, matched exactly. Case does not matter.
+    /// entries: a name matches itself and every host under it (`example.com` and
+    /// `.example.com` match `api.example.com`); an IP address matches only that address, and
+    /// a CIDR range (`10.0.0.0/8`, `fd00::/8`) the addresses in it, as curl does. Case does
+    /// not matter.
     public static func matches(host: String, _ list: String) -> Bool {
-        let host = host.lowercased()
+        var host = host.lowercased()
+        if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        let address = IPAddress(host)
         for entry in list.split(whereSeparator: { $0 == "," || $0 == " " }) {
             var pattern = String(entry).trimmingSpaces().lowercased()
             if pattern == "*" { return true }
             if pattern.hasPrefix("[") && pattern.hasSuffix("]") { pattern = String(pattern.dropFirst().dropLast()) }
+            if let slash = pattern.utf8.firstIndex(of: UInt8(ascii: "/")) {
+                if let address, let network = IPAddress(String(pattern[..<slash])),
+                   let bits = Int(pattern[pattern.utf8.index(after: slash)...]), address.isIn(network, prefix: bits) { return true }
+                continue
+            }
+            if let entryAddress = IPAddress(pattern) {
+                if entryAddress == address { return true }
+                continue
+            }
             while pattern.hasPrefix(".") { pattern.removeFirst() }
-            guard !pattern.isEmpty else { continue }
+            guard !pattern.isEmpty, address == nil else { continue }
             if host == pattern || host.hasSuffix("." + pattern) { return true }
         }
         return false
+    }
+
+    /// An IPv4 or IPv6 address as its bytes, for exact and range matches.
+    struct IPAddress: Equatable {
+        let bytes: [UInt8]
+
+        init?(_ text: String) {
+            var v4 = in_addr()
+            var v6 = in6_addr()
+            if inet_pton(AF_INET, text, &v4) == 1 {
+                bytes = withUnsafeBytes(of: &v4) { Array($0) }
+            } else if inet_pton(AF_INET6, text, &v6) == 1 {
+                bytes = withUnsafeBytes(of: &v6) { Array($0) }
+            } else {
+                return nil
+            }
+        }
+
+        /// Whether the first `prefix` bits equal those of `network` (of the same family).
+        func isIn(_ network: IPAddress, prefix: Int) -> Bool {
+            guard bytes.count == network.bytes.count, (0...bytes.count * 8).contains(prefix) else { return false }
+            for bit in 0..<prefix where (bytes[bit / 8] ^ network.bytes[bit / 8]) & (0x80 >> UInt8(bit % 8)) != 0 { return false }
+            return true
+        }
     }
 
     /// `host:port` with the user, never the password, for messages.

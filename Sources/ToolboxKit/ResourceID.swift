@@ -23,30 +23,38 @@ public enum ResourceID {
             || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~") }
     }
 
-    /// `id` as the stem of a file name: letters, digits, `-` and `_` as they are, `.` except
-    /// first, every other byte as `%XX`. One id, one stem; no stem is `.`, `..`, hidden or holds
-    /// a `/`. A stem that would be longer than 200 bytes is `~` and a 64-bit hash of the id
-    /// instead (whoever reads the file checks the id it records).
+    /// `id` as the stem of a file name: lower-case letters, digits, `-` and `_` as they are,
+    /// `.` except first, every other byte (upper-case letters included) as `%XX` with upper-case
+    /// hex digits. One id, one stem, and no two stems that differ only in case, so ids `a` and
+    /// `A` stay two files on a case-insensitive file system (exFAT, SMB, casefolded ext4). No
+    /// stem is `.`, `..`, hidden or holds a `/`. A stem that would be longer than 200 bytes is
+    /// `~` and a 64-bit hash of the id instead (whoever reads the file checks the id it records).
     public static func fileStem(_ id: String) -> String {
+        stem(id, keepsUpperCase: false)
+    }
+
+    /// Whether `stem` is exactly what `fileStem` gives for some id, or what it gave before
+    /// 0.3 (upper-case letters as they were), so that files of an older cache are still ours.
+    public static func isFileStem(_ stem: Substring) -> Bool {
+        if stem.hasPrefix("~") {
+            return stem.count == 17 && stem.dropFirst().utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        }
+        guard let id = PercentEncoding.decode(stem), !id.isEmpty else { return false }
+        return fileStem(id) == stem || Self.stem(id, keepsUpperCase: true) == stem
+    }
+
+    private static func stem(_ id: String, keepsUpperCase: Bool) -> String {
         var first = true
         let stem = encode(id) { byte in
             defer { first = false }
-            return isAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || (byte == UInt8(ascii: ".") && !first)
+            return (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte) || (keepsUpperCase && (0x41...0x5A).contains(byte))
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || (byte == UInt8(ascii: ".") && !first)
         }
         guard stem.utf8.count > 200 else { return stem }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in id.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         let hex = String(hash, radix: 16)
         return "~" + String(repeating: "0", count: 16 - hex.count) + hex
-    }
-
-    /// Whether `stem` is exactly what `fileStem` gives for some id.
-    public static func isFileStem(_ stem: Substring) -> Bool {
-        if stem.hasPrefix("~") {
-            return stem.count == 17 && stem.dropFirst().utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
-        }
-        guard let id = PercentEncoding.decode(stem), !id.isEmpty else { return false }
-        return fileStem(id) == stem
     }
 
     static func isAlphanumeric(_ byte: UInt8) -> Bool {

@@ -19,22 +19,31 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
         }
         let schemeEnd = value.firstRange(of: "://")!.upperBound
         var afterScheme = value[schemeEnd...]
-        // user:password@ before the host (the host part ends at the first slash).
-        let authorityEnd = afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex
-        if let at = afterScheme[..<authorityEnd].lastIndex(of: "@") {
+        // user:password@ before the host (the host part ends at the first slash). Split by
+        // bytes, not Characters: an `@` followed by a combining mark is one Character.
+        let authorityEnd = afterScheme.utf8.firstIndex(of: UInt8(ascii: "/")) ?? afterScheme.endIndex
+        if let at = afterScheme.utf8[..<authorityEnd].lastIndex(of: UInt8(ascii: "@")) {
             let userinfo = afterScheme[..<at]
-            let colon = userinfo.firstIndex(of: ":")
+            let colon = userinfo.utf8.firstIndex(of: UInt8(ascii: ":"))
             user = PercentEncoding.decodeLeniently(colon.map { userinfo[..<$0] } ?? userinfo)
-            password = colon.map { PercentEncoding.decodeLeniently(userinfo[userinfo.index(after: $0)...]) } ?? ""
-            afterScheme = afterScheme[afterScheme.index(after: at)...]
+            password = colon.map { PercentEncoding.decodeLeniently(userinfo[userinfo.utf8.index(after: $0)...]) } ?? ""
+            afterScheme = afterScheme[afterScheme.utf8.index(after: at)...]
         } else {
             user = nil
             password = nil
         }
-        guard let first = afterScheme.first, first != "/", first != ":",
-              !afterScheme.contains(where: { $0 == " " || $0 == "?" || $0 == "#" })
+        guard let first = afterScheme.utf8.first, first != UInt8(ascii: "/"), first != UInt8(ascii: ":"),
+              !afterScheme.utf8.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
         else {
             throw .usage("invalid server URL \(Terminal.quote(Self.redacted(text))): it needs a host, and no query or fragment")
+        }
+        // A port that is not a number is most often a password holding `/` (`alice:pa/ss@host`),
+        // which must be written %2F: refused here, redacted, before any message could show it.
+        let hostPart = afterScheme[..<(afterScheme.utf8.firstIndex(of: UInt8(ascii: "/")) ?? afterScheme.endIndex)]
+        let afterBracket = hostPart.utf8.lastIndex(of: UInt8(ascii: "]")).map { hostPart[$0...] } ?? hostPart
+        if let colon = afterBracket.utf8.lastIndex(of: UInt8(ascii: ":")),
+           !afterBracket[afterBracket.utf8.index(after: colon)...].utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+            throw .usage("invalid server URL \(Terminal.quote(Self.redacted(text))): the port is not a number (write / and @ in a password as %2F and %40)")
         }
         self.base = String(value[..<schemeEnd]) + afterScheme
     }
@@ -45,15 +54,18 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
         return "Basic " + Base64.encode(Array((user + ":" + (password ?? "")).utf8))
     }
 
-    /// `text` with the password of a URL replaced by `***`, for messages.
+    /// `text` with the password of a URL (or of `user:password@host`, without a scheme)
+    /// replaced by `***`, for messages. Everything before the last `@` ahead of any `?` or
+    /// `#` counts as credentials, even past a `/` (a password may hold one, unescaped), and the
+    /// split is by bytes (an `@` followed by a combining mark is one Character).
     public static func redacted(_ text: String) -> String {
-        guard let schemeEnd = text.firstRange(of: "://")?.upperBound else { return text }
-        let rest = text[schemeEnd...]
-        let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
-        guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return text }
+        let start = text.firstRange(of: "://")?.upperBound ?? text.startIndex
+        let rest = text[start...]
+        let end = rest.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) ?? rest.endIndex
+        guard let at = rest.utf8[..<end].lastIndex(of: UInt8(ascii: "@")) else { return text }
         let userinfo = rest[..<at]
-        let user = userinfo.firstIndex(of: ":").map { userinfo[..<$0] } ?? userinfo
-        return String(text[..<schemeEnd]) + user + ":***" + rest[at...]
+        let user = userinfo.utf8.firstIndex(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "/") }).map { userinfo[..<$0] } ?? userinfo
+        return String(text[..<start]) + user + ":***" + rest[at...]
     }
 
     /// Resolves the server from the flag, the environment and the default, in that order.

@@ -63,14 +63,23 @@ public enum Terminal {
     }
 
     private static func append(_ scalar: Unicode.Scalar, to scalars: inout String.UnicodeScalarView, flattening: Bool) {
-        if isControl(scalar) { return }
-        if isBidiControl(scalar) {
-            scalars.append(contentsOf: "<U+\(String(scalar.value, radix: 16, uppercase: true))>".unicodeScalars)
+        if let replacement = replacement(for: scalar) {
+            scalars.append(contentsOf: replacement.unicodeScalars)
         } else if flattening && (scalar == "\t" || scalar == "\n") {
             scalars.append(" ")
         } else {
             scalars.append(scalar)
         }
+    }
+
+    /// The one rule, for code that cleans text scalar by scalar or byte by byte (the post
+    /// renderer): nil when `scalar` prints as it is; "" when it is dropped (a control other
+    /// than tab and newline); `<U+202E>` for a bidi control, shown rather than obeyed.
+    @inline(__always)
+    public static func replacement(for scalar: Unicode.Scalar) -> String? {
+        if isControl(scalar) { return "" }
+        if isBidiControl(scalar) { return "<U+" + String(scalar.value, radix: 16, uppercase: true) + ">" }
+        return nil
     }
 
     @inline(__always)

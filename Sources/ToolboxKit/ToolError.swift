@@ -3,6 +3,11 @@
 public enum ToolError: Error, Sendable, Equatable {
     /// The server could not be reached at all (connection refused, DNS, reset).
     case unreachable(url: String, reason: String)
+    /// The proxy could not be reached (connection refused, DNS, reset).
+    case proxyUnreachable(proxy: String, reason: String)
+    /// The proxy refused to relay a request to `url` with HTTP `status` (nil: the status of a
+    /// refused CONNECT, which is not known). Never retried.
+    case proxyRefused(proxy: String, status: Int?, url: String)
     /// No answer within the timeout.
     case timedOut(url: String, seconds: Double)
     /// The server answered with an unexpected HTTP status (5xx after retries, or a 4xx the caller did not handle).
@@ -34,7 +39,8 @@ public enum ToolError: Error, Sendable, Equatable {
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .unreachable, .timedOut: return .unavailable
+        case .unreachable, .timedOut, .proxyUnreachable: return .unavailable
+        case .proxyRefused(_, let status, _): return status == 407 ? .noPermission : .unavailable
         case .httpStatus(_, let status, _): return status == 404 ? .noInput : .unavailable
         case .credentialsRefused: return .noPermission
         case .certificate: return .configuration
@@ -56,6 +62,14 @@ public enum ToolError: Error, Sendable, Equatable {
         case .unreachable(let url, let reason):
             let hint = Self.isLoopback(url) ? "; is mockd running?" : ""
             return "cannot reach \(url) (\(reason))\(hint)"
+        case .proxyUnreachable(let proxy, let reason):
+            return "cannot reach the proxy \(proxy) (\(reason))"
+        case .proxyRefused(let proxy, let status, let url):
+            if status == 407 {
+                return "the proxy \(proxy) wants credentials (HTTP 407): put user:password@ in the proxy URL"
+            }
+            let answer = status.map { " (HTTP \($0))" } ?? ""
+            return "the proxy \(proxy) refused to relay the request for \(url)\(answer)"
         case .timedOut(let url, let seconds):
             return "no answer from \(url) within \(Self.format(seconds))s; try a larger --timeout"
         case .httpStatus(let url, let status, let message):

@@ -30,8 +30,9 @@ extension Devsync {
                 StandardOutput.printJSON(devices.map(DeviceJSON.init))
             case .csv:
                 var output = StandardOutput()
+                let forTerminal = Terminal.isTTY(Terminal.standardOutput)
                 output.writeLine(CSV.format(DeviceExport.header))
-                for device in devices { output.writeLine(CSV.format(DeviceExport.fields(device))) }
+                for device in devices { output.writeLine(CSV.format(DeviceExport.fields(device, forTerminal: forTerminal))) }
             }
         }
     }

@@ -10,7 +10,7 @@ struct StoreOptions: ParsableArguments {
 
     /// The store, for `command` (named in the history it writes).
     func open(for command: String) throws(ToolError) -> DeviceStore {
-        try DeviceStore(path: StoreLocation.resolve(flag: store), command: command)
+        try DeviceStore(path: StoreLocation.prepared(flag: store), command: command)
     }
 }
 

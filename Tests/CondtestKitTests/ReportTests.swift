@@ -46,12 +46,12 @@ import ToolboxKit
             FAIL one.tsv:2
               condition: c1 (Evil ]0;PWNED <&> "name" #1)
               as text:   and(ne(arg1, "rollout.io"), containsString(arg1, "ro"))
-              arguments: "robot # <b>&\\u001b[31m<U+202E>"
+              arguments: "robot # <b>&\\u001b[31m\\u202e"
               expected:  false
               actual:    true
                 and: true
-                  ne(arg1 = "robot # <b>&\\u001b[31m<U+202E>", "rollout.io"): true
-                  containsString(arg1 = "robot # <b>&\\u001b[31m<U+202E>", "ro"): true
+                  ne(arg1 = "robot # <b>&\\u001b[31m\\u202e", "rollout.io"): true
+                  containsString(arg1 = "robot # <b>&\\u001b[31m\\u202e", "ro"): true
 
             2 passed, 1 failed
 

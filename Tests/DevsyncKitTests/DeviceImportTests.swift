@@ -64,9 +64,59 @@ import ToolboxKit
         try store.replaceServerCopy(seed)
         try store.record("CWM-0012-62", installationDate: Date(timeIntervalSince1970: 1_700_000_000))
         let devices = try store.devices()
-        let text = ([DeviceExport.header] + devices.map(DeviceExport.fields)).map(CSV.format).joined(separator: "\n") + "\n"
+        let text = ([DeviceExport.header] + devices.map { DeviceExport.fields($0) }).map(CSV.format).joined(separator: "\n") + "\n"
         let rows = try DeviceImport.check(text, knownIDs: try store.deviceIDs()).get()
         #expect(rows.map(\.id) == devices.map(\.id))
         #expect(rows.map(\.installationDate) == devices.map(\.installationDate))
+    }
+
+    /// Ids and descriptions as a hostile server may send them: quotes before combining marks,
+    /// canonically equivalent ids, spaces around, controls, formula starts, BOMs, newlines.
+    static let hostileIDs = ["é", "e\u{301}", " padded ", "a\"\u{301}b", "=cmd|' /C calc'!A0", "+1", "-1", "@SUM(A1)",
+                             "\tTab", "\r=1+1", "'quoted", "\u{FEFF}bom", "line\nbreak", "comma,here", "\u{202E}rtl", "ctl\u{1B}[31m", "A", "a"]
+
+    @Test func exportImportRoundTripsEveryIDAServerCanSend() throws {
+        // Seeded property test: random ids built from the hostile pieces above.
+        var random = SeededGenerator(seed: 29)
+        var ids = Self.hostileIDs
+        for _ in 0..<300 {
+            var id = ""
+            for _ in 0..<Int.random(in: 1...4, using: &random) { id += Self.hostileIDs.randomElement(using: &random)! }
+            ids.append(id)
+        }
+        // Distinct by bytes (Swift's == would merge canonically equivalent ones).
+        var seenBytes = Set<[UInt8]>()
+        ids = ids.filter { seenBytes.insert(Array($0.utf8)).inserted }
+        let devices = ids.enumerated().map { index, id in
+            Device(id: id, type: .heating, meterPointDescription: ids[(index + 1) % ids.count],
+                   serverDate: index % 3 == 0 ? nil : Date(timeIntervalSince1970: Double(1_700_000_000 + index * 60)), change: nil)
+        }
+        let text = ([DeviceExport.header] + devices.map { DeviceExport.fields($0) }).map(CSV.format).joined(separator: "\r\n") + "\r\n"
+        let rows = try DeviceImport.check(text, knownIDs: ids).get()
+        #expect(rows.map { Array($0.id.utf8) } == ids.map { Array($0.utf8) })
+        #expect(rows.map(\.installationDate) == devices.map(\.installationDate))
+        let records = try CSV.parse(text)
+        #expect(zip(records.dropFirst(), devices).allSatisfy { DeviceExport.imported($0.fields[4]).utf8.elementsEqual($1.meterPointDescription.utf8) })
+    }
+
+    @Test func exportedCellsNeverStartAFormula() {
+        for start in ["=", "+", "-", "@", "\t", "\r", "'"] {
+            let device = Device(id: start + "x", type: .heating, meterPointDescription: start + "SUM(A1)", serverDate: nil, change: nil)
+            // On a terminal a CR is removed (sanitised) rather than kept: see below.
+            for forTerminal in start == "\r" ? [false] : [false, true] {
+                let fields = DeviceExport.fields(device, forTerminal: forTerminal)
+                #expect(fields[0].hasPrefix("'") && fields[4].hasPrefix("'"), "\(fields)")
+            }
+        }
+        // On a terminal the CR is removed first; the = it uncovers is still neutralised.
+        let crlf = Device(id: "x", type: .heating, meterPointDescription: "\r=1+1", serverDate: nil, change: nil)
+        #expect(DeviceExport.fields(crlf, forTerminal: true)[4] == "'=1+1")
+        #expect(DeviceExport.fields(crlf)[4] == "'\r=1+1")
+    }
+
+    @Test func aQuoteBeforeACombiningMarkIsStillDoubled() throws {
+        let field = "say \"\u{301}hi\""
+        let line = CSV.format(["id", field])
+        #expect(try CSV.parse(line + "\n").first?.fields.last.map { Array($0.utf8) } == Array(field.utf8))
     }
 }

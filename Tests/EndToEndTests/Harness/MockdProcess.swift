@@ -17,7 +17,7 @@ final class MockdProcess: @unchecked Sendable {
         let stdout = Pipe()
         process.standardOutput = stdout
         stderrPath = sandbox.root + "/.mockd-" + UUID().uuidString
-        FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
         if tailLog {
             let pipe = Pipe()
             process.standardError = pipe

@@ -25,7 +25,7 @@ final class Tinyproxy: @unchecked Sendable {
             DisableViaHeader Yes
             \(credentials.map { "BasicAuth \($0.0) \($0.1)" } ?? "")
             """.write(toFile: config, atomically: true, encoding: .utf8)
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/tinyproxy")
         process.arguments = ["-d", "-c", config]
         process.standardOutput = FileHandle.nullDevice

@@ -25,8 +25,8 @@ func runTool(_ name: String, _ arguments: [String], stdin: String? = nil, sandbo
     let id = UUID().uuidString
     let outPath = sandbox.root + "/.out-" + id
     let errPath = sandbox.root + "/.err-" + id
-    FileManager.default.createFile(atPath: outPath, contents: nil)
-    FileManager.default.createFile(atPath: errPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
     let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
     let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
     process.standardOutput = out
