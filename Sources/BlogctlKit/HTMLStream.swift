@@ -70,6 +70,11 @@ final class HTMLStream {
 
     /// Bytes not yet handed to libxml2.
     private var pending: [UInt8] = []
+    /// Where the bytes handed over so far leave the parser: in text, or inside markup.
+    private var scanner = MarkupScanner()
+    /// An empty comment, which the renderer never sees: pushed into a long run of text so that
+    /// libxml2 hands the text over rather than hold it all.
+    static let textBreak = Array("<!---->".utf8)
 
     /// Parses the next piece of the document. Pieces reach libxml2 in runs of at least 64 KiB
     /// that end just before a `<`: libxml2 2.9's push parser, resumed in the middle of a tag
@@ -81,16 +86,24 @@ final class HTMLStream {
         pending.append(contentsOf: bytes)
         guard pending.count >= 1 << 16 else { return }
         var cut = pending.lastIndex(of: UInt8(ascii: "<")) ?? 0
+        var breaksText = false
         if cut == 0 {
             guard pending.count >= 1 << 20 else { return }
-            cut = pending.count  // a megabyte without a tag: text, safe to cut anywhere
+            // A megabyte without a tag: safe to cut anywhere but inside a UTF-8 sequence.
+            // libxml2 2.9's push parser parses text only once it sees the next `<`, so a
+            // paragraph of 100 MB would sit whole in its buffer: in text, an empty comment
+            // follows the piece.
+            cut = PostPage.completeUTF8Prefix(pending)
+            breaksText = scanner.inText
         }
         push(pending[..<cut])
+        if breaksText { push(Self.textBreak[...]) }
         pending.removeFirst(cut)
     }
 
     private func push(_ bytes: ArraySlice<UInt8>) {
         guard let context, !bytes.isEmpty else { return }
+        scanner.scan(bytes)
         bytes.withUnsafeBufferPointer { buffer in
             var offset = 0
             // htmlParseChunk takes an Int32 size.
@@ -110,5 +123,53 @@ final class HTMLStream {
         push(pending[...])
         pending.removeAll()
         htmlParseChunk(context, nil, 0, 1)
+    }
+}
+
+/// Follows HTML's markup as far as telling text from the inside of a tag, a comment or a
+/// declaration: enough to know where an empty comment may go without changing the document.
+struct MarkupScanner {
+    private enum State { case text, open, bang, bangDash, tag, comment, declaration }
+    private var state = State.text
+    private var quote: UInt8 = 0
+    private var dashes = 0
+
+    var inText: Bool { state == .text }
+
+    mutating func scan(_ bytes: some Sequence<UInt8>) {
+        for byte in bytes {
+            switch state {
+            case .text:
+                if byte == UInt8(ascii: "<") { state = .open }
+            case .open:
+                switch byte {
+                case UInt8(ascii: "!"): state = .bang
+                case UInt8(ascii: "?"): state = .declaration
+                case UInt8(ascii: "<"): state = .open
+                case _ where byte == UInt8(ascii: "/") || (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z"):
+                    state = .tag
+                    quote = 0
+                default: state = .text  // a lone `<` is text
+                }
+            case .bang:
+                state = byte == UInt8(ascii: "-") ? .bangDash : byte == UInt8(ascii: ">") ? .text : .declaration
+            case .bangDash:
+                state = byte == UInt8(ascii: "-") ? .comment : byte == UInt8(ascii: ">") ? .text : .declaration
+                dashes = 0
+            case .comment:
+                if byte == UInt8(ascii: ">") && dashes >= 2 { state = .text }
+                dashes = byte == UInt8(ascii: "-") ? dashes + 1 : 0
+            case .declaration:
+                if byte == UInt8(ascii: ">") { state = .text }
+            case .tag:
+                if quote != 0 {
+                    if byte == quote { quote = 0 }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                } else if byte == UInt8(ascii: ">") {
+                    state = .text
+                }
+            }
+        }
     }
 }

@@ -62,9 +62,10 @@ struct InlineText {
         isCut = false
     }
 
-    /// Past `byteLimit`: marks the cut once and says to drop the text.
+    /// Past `byteLimit`: marks the cut once and says to drop the text, until `removeAll` (the
+    /// paragraph's end), even once lines before the cut are laid out and gone.
     private mutating func isFull() -> Bool {
-        guard bytes.count >= byteLimit else { return false }
+        guard isCut || bytes.count >= byteLimit else { return false }
         if !isCut {
             isCut = true
             open = false

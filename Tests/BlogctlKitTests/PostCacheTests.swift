@@ -153,8 +153,8 @@ import ToolboxKit
         // A pid that cannot exist (above pid_max) stands for a writer that died mid-write.
         let stale = temporary.cache.directory + "/" + LocalFile.temporaryPrefix(for: "2.html.gz") + "99999999.0123456789abcdef"
         let live = temporary.cache.directory + "/" + LocalFile.temporaryPrefix(for: "3.html.gz") + String(getpid()) + ".0123456789abcdef"
-        FileManager.default.createFile(atPath: stale, contents: Data("partial".utf8))
-        FileManager.default.createFile(atPath: live, contents: Data("in progress".utf8))
+        _ = FileManager.default.createFile(atPath: stale, contents: Data("partial".utf8))
+        _ = FileManager.default.createFile(atPath: live, contents: Data("in progress".utf8))
         temporary.cache.evict()
         #expect(!FileManager.default.fileExists(atPath: stale))
         #expect(FileManager.default.fileExists(atPath: live))
@@ -174,7 +174,7 @@ import ToolboxKit
         try temporary.cache.store(Self.metadata("1"), body: Self.body(100), etag: nil)
         let folder = temporary.cache.directory
         let outside = temporary.root + "/outside.json"
-        FileManager.default.createFile(atPath: outside, contents: Data("keep".utf8))
+        _ = FileManager.default.createFile(atPath: outside, contents: Data("keep".utf8))
         let foreign = ["notes.txt", ".profile.99999999", ".x.tmp.99999999", "a b.json", ".2.json.tmp.99999999.nothex_nothex__"]
         for name in foreign { FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("mine".utf8)) }
         try FileManager.default.createSymbolicLink(atPath: folder + "/9.json", withDestinationPath: outside)
@@ -195,7 +195,7 @@ import ToolboxKit
         chmod(temporary.cache.directory, 0o700)
         let elsewhere = temporary.root + "/elsewhere"
         try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: elsewhere + "/5.json", contents: Data("theirs".utf8))
+        _ = FileManager.default.createFile(atPath: elsewhere + "/5.json", contents: Data("theirs".utf8))
         let linked = PostCache(directory: temporary.root + "/linked")
         try FileManager.default.createSymbolicLink(atPath: linked.directory, withDestinationPath: elsewhere)
         #expect(throws: ToolError.self) { try linked.clear() }

@@ -123,6 +123,37 @@ import Testing
         }
     }
 
+    /// The proxy setup most users have: CONNECT only to port 443. Plain HTTP goes as
+    /// absolute-form requests (`GET http://host:port/path`), as curl sends it; `--proxytunnel`
+    /// asks for CONNECT, and the proxy's refusal is named as the proxy's, once, not retried.
+    @Test func plainHTTPGoesThroughAProxyThatAllowsConnectOnlyTo443() async throws {
+        let sandbox = try Sandbox()
+        let proxy = try Tinyproxy(sandbox: sandbox, connectPorts: [443])
+        defer { proxy.stop() }
+        try await withMockd(Self.fast, sandbox: sandbox) { mockd in
+            let port = mockd.url.split(separator: ":").last.map(String.init) ?? ""
+            for command in Self.commands {
+                let run = try run(command, ["-v"], server: mockd.url, sandbox: sandbox, environment: ["http_proxy": proxy.url])
+                #expect(run.status == 0, "\(command.tool): \(run.stderr)")
+            }
+            #expect(proxy.requests.contains { $0.hasPrefix("GET http://127.0.0.1:\(port)/") }, "\(proxy.requests)")
+            #expect(!proxy.requests.contains { $0.hasPrefix("CONNECT") }, "\(proxy.requests)")
+
+            let tunnel = try run(Self.commands[0], ["--proxytunnel", "-v"], server: mockd.url, sandbox: sandbox,
+                                 environment: ["http_proxy": proxy.url])
+            #expect(tunnel.status == 69, "\(tunnel.stderr)")
+            let proxyName = String(proxy.url.dropFirst("http://".count))
+            #expect(tunnel.stderr.contains("the proxy \(proxyName) refused to relay the request for"), "\(tunnel.stderr)")
+            #expect(!tunnel.stderr.contains("is mockd running") && !tunnel.stderr.contains("* retry"), "\(tunnel.stderr)")
+            #expect(proxy.requests.filter { $0.hasPrefix("CONNECT 127.0.0.1:\(port)") }.count == 1, "\(proxy.requests)")
+        }
+        // A proxy that is not there is named, not the server.
+        let dead = try run(Self.commands[0], ["--retries", "0"], server: "http://127.0.0.1:9", sandbox: sandbox,
+                           environment: ["http_proxy": "http://127.0.0.1:9"])
+        #expect(dead.status == 69 && dead.stderr.contains("cannot reach the proxy 127.0.0.1:9"), "\(dead.stderr)")
+        #expect(!dead.stderr.contains("is mockd running"), "\(dead.stderr)")
+    }
+
     @Test func proxyCredentialsComeFromTheProxyURL() async throws {
         let sandbox = try Sandbox()
         let proxy = try Tinyproxy(sandbox: sandbox, credentials: ("agent", "s3cret"))
@@ -133,8 +164,9 @@ import Testing
             #expect(good.status == 0, "\(good.stderr)")
             #expect(good.stderr.contains("* through the proxy agent:***@127.0.0.1:") && !good.stderr.contains("s3cret"), "\(good.stderr)")
             let without = try run(Self.commands[0], ["--retries", "0"], server: mockd.url, sandbox: sandbox, environment: ["http_proxy": proxy.url])
-            #expect(without.status == 69, "\(without.stderr)")
-            #expect(without.stderr.contains("the proxy wants credentials") || without.stderr.contains("the proxy refused"), "\(without.stderr)")
+            // 407 is the proxy's own answer: named as the proxy's, exit 77 (credentials), never retried.
+            #expect(without.status == 77, "\(without.stderr)")
+            #expect(without.stderr.contains("the proxy 127.0.0.1:") && without.stderr.contains("wants credentials (HTTP 407)"), "\(without.stderr)")
         }
     }
 

@@ -9,7 +9,9 @@ final class Tinyproxy: @unchecked Sendable {
     let logPath: String
 
     /// With `credentials` (user, password), tinyproxy asks for them (407) before relaying.
-    init(sandbox: Sandbox, credentials: (String, String)? = nil) throws {
+    /// `connectPorts`: the only ports CONNECT may reach, as most proxies are set up (squid's
+    /// default rules, `ConnectPort 443`); nil allows every port.
+    init(sandbox: Sandbox, credentials: (String, String)? = nil, connectPorts: [Int]? = nil) throws {
         let port = try Self.freePort()
         url = "http://127.0.0.1:\(port)"
         logPath = sandbox.root + "/tinyproxy.log"
@@ -24,6 +26,7 @@ final class Tinyproxy: @unchecked Sendable {
             Allow 127.0.0.1
             DisableViaHeader Yes
             \(credentials.map { "BasicAuth \($0.0) \($0.1)" } ?? "")
+            \((connectPorts ?? []).map { "ConnectPort \($0)" }.joined(separator: "\n"))
             """.write(toFile: config, atomically: true, encoding: .utf8)
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/tinyproxy")

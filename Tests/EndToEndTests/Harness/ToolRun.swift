@@ -14,10 +14,11 @@ struct ToolRun: Sendable {
 /// Runs one binary with arguments, stdin and environment, like a shell would. Output goes to
 /// files, so a chatty process can never block on a full pipe. A hung process is killed
 /// after `limit` seconds and the run fails (a guard against hangs, not a timing assertion).
+/// `executable` runs another program (time(1)) in the same way.
 func runTool(_ name: String, _ arguments: [String], stdin: String? = nil, sandbox: Sandbox,
-             environment extra: [String: String] = [:], limit: TimeInterval = 120) throws -> ToolRun {
+             environment extra: [String: String] = [:], limit: TimeInterval = 120, executable: String? = nil) throws -> ToolRun {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: Binaries.path(name))
+    process.executableURL = URL(fileURLWithPath: executable ?? Binaries.path(name))
     process.arguments = arguments
     process.environment = sandbox.environment.merging(extra) { _, new in new }
     process.currentDirectoryURL = URL(fileURLWithPath: sandbox.root)

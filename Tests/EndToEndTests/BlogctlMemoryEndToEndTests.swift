@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// blogctl's memory stays under the documented caps whatever the shape of a body (issue 29):
+/// posts that are one block (one paragraph, one `pre`, one long table, one unbroken word) read
+/// from mockd and then from the cache, peak RSS measured by GNU time(1). The bench
+/// (`bench/render-memory`) does the same at 50 and 100 MB.
+@Suite struct BlogctlMemoryEndToEndTests {
+    static let megabytes = 16
+    /// The documented caps, in KiB: online 3 x the body + 64 MB, offline 64 MB.
+    static let onlineCap = (3 * megabytes * 1_000_000 + 64 << 20) / 1024
+    static let offlineCap = (64 << 20) / 1024
+
+    /// A data folder for mockd holding one post of each shape.
+    func writeShapes(_ sandbox: Sandbox) throws -> (folder: String, ids: [String]) {
+        let folder = sandbox.root + "/shapes"
+        try FileManager.default.createDirectory(atPath: folder + "/blog/bodies", withIntermediateDirectories: true)
+        let words = ["letter", "engine", "proof", "program", "machine", "the", "a", "of", "and"]
+        var text = ""
+        text.reserveCapacity(Self.megabytes * 1_000_000 + 16)
+        var index = 0
+        while text.utf8.count < Self.megabytes * 1_000_000 {
+            text += words[index % words.count] + (index % 13 == 12 ? "\n" : " ")
+            index += 1
+        }
+        var table = "<table>"
+        var row = 0
+        while table.utf8.count < Self.megabytes * 1_000_000 {
+            table += "<tr><td>\(words[row % words.count]) \(row)</td><td>x</td></tr>"
+            row += 1
+        }
+        let shapes = [
+            "paragraph": "<p>" + text + "</p>",
+            "pre": "<pre>" + text + "</pre>",
+            "table": table + "</table>",
+            "word": "<p>" + String(repeating: "x", count: Self.megabytes * 1_000_000) + "</p>",
+        ]
+        var posts: [[String: Any]] = []
+        for (id, body) in shapes.sorted(by: { $0.key < $1.key }) {
+            try body.write(toFile: folder + "/blog/bodies/\(id).html", atomically: false, encoding: .utf8)
+            posts.append(["id": id, "title": id, "publishDate": "2018-06-04T09:30:00Z", "postId": id, "summary": id,
+                          "author": ["name": "Test", "image": "/images/authors/t.jpg", "title": "Tester"]])
+        }
+        try JSONSerialization.data(withJSONObject: posts).write(to: URL(fileURLWithPath: folder + "/blog/posts.json"))
+        return (folder, shapes.keys.sorted())
+    }
+
+    /// Peak RSS in KiB of `blogctl ARGUMENTS`, by GNU time, and the run.
+    func measured(_ arguments: [String], _ sandbox: Sandbox, _ server: String) throws -> (kib: Int, run: ToolRun) {
+        let report = sandbox.root + "/time-\(UUID().uuidString)"
+        let run = try runTool("blogctl", ["-f", "%M", "-o", report, Binaries.path("blogctl")] + arguments, sandbox: sandbox,
+                              environment: ["BLOGCTL_SERVER": server], limit: 300, executable: "/usr/bin/time")
+        let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
+        return (Int(text.split(separator: "\n").last ?? "") ?? -1, run)
+    }
+
+    @Test func oneBlockBodiesStayUnderTheDocumentedCaps() async throws {
+        let sandbox = try Sandbox()
+        let (folder, ids) = try writeShapes(sandbox)
+        try await withMockd(["--data", folder, "--latency", "0", "--failure-rate", "0", "--quiet"], sandbox: sandbox) { mockd in
+            for id in ids {
+                let online = try measured(["read", id, "--no-pager", "--timeout", "300"], sandbox, mockd.url)
+                #expect(online.run.status == 0, "\(id): \(online.run.stderr)")
+                #expect(online.kib > 0 && online.kib <= Self.onlineCap, "\(id) online: \(online.kib) KiB, cap \(Self.onlineCap)")
+                let offline = try measured(["read", id, "--no-pager", "--offline"], sandbox, mockd.url)
+                #expect(offline.run.status == 0, "\(id): \(offline.run.stderr)")
+                #expect(offline.kib > 0 && offline.kib <= Self.offlineCap, "\(id) offline: \(offline.kib) KiB, cap \(Self.offlineCap)")
+                // The same page from the network and from the cache; every word of a paragraph is there.
+                #expect(online.run.stdout == offline.run.stdout, "\(id)")
+                if id == "word" { #expect(offline.run.stdout.contains("\n[…]\n"), "an unbroken run is cut, visibly") }
+                if id == "paragraph" || id == "pre" {
+                    #expect(offline.run.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).count > Self.megabytes * 100_000)
+                }
+            }
+        }
+    }
+}
