@@ -32,14 +32,14 @@ public struct ProxyChoice: Sendable, Equatable {
     public static func parse(_ text: String) throws(ToolError) -> ProxyChoice {
         var rest = Substring(text.trimmingSpaces())
         var kind = Kind.http
-        if let schemeEnd = rest.firstRange(of: "://") {
-            switch rest[..<schemeEnd.lowerBound].lowercased() {
+        if let schemeEnd = rest.schemeEnd {
+            switch rest[..<rest.utf8.index(schemeEnd, offsetBy: -3)].lowercased() {
             case "http": kind = .http
             case "socks5", "socks5h": kind = .socks5
             default:
                 throw .usage("unsupported proxy \(Terminal.quote(ServerURL.redacted(text))): use an http:// or socks5:// proxy")
             }
-            rest = rest[schemeEnd.upperBound...]
+            rest = rest[schemeEnd...]
         }
         // By bytes: an `@` or `/` followed by a combining mark is one Character.
         if let slash = rest.utf8.firstIndex(of: UInt8(ascii: "/")) { rest = rest[..<slash] }

@@ -17,7 +17,7 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
         guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
             throw .usage("invalid server URL \(Terminal.quote(Self.redacted(text))): it must start with http:// or https://")
         }
-        let schemeEnd = value.firstRange(of: "://")!.upperBound
+        let schemeEnd = value.schemeEnd!
         var afterScheme = value[schemeEnd...]
         // user:password@ before the host (the host part ends at the first slash). Split by
         // bytes, not Characters: an `@` followed by a combining mark is one Character.
@@ -59,7 +59,7 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
     /// `#` counts as credentials, even past a `/` (a password may hold one, unescaped), and the
     /// split is by bytes (an `@` followed by a combining mark is one Character).
     public static func redacted(_ text: String) -> String {
-        let start = text.firstRange(of: "://")?.upperBound ?? text.startIndex
+        let start = text.schemeEnd ?? text.startIndex
         let rest = text[start...]
         let end = rest.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) ?? rest.endIndex
         guard let at = rest.utf8[..<end].lastIndex(of: UInt8(ascii: "@")) else { return text }
@@ -83,7 +83,7 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
     public func url(_ path: String) -> String {
         let full = requestURL(path)
         guard let user, full.hasPrefix(base) else { return full }
-        let schemeEnd = base.firstRange(of: "://")!.upperBound
+        let schemeEnd = base.schemeEnd!
         return String(base[..<schemeEnd]) + user + ":***@" + full[schemeEnd...]
     }
 
@@ -98,7 +98,7 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
 
     /// The port: the URL's, else 443 for https and 80 for http.
     public var port: Int {
-        var rest = Substring(base[base.firstRange(of: "://")!.upperBound...])
+        var rest = Substring(base[base.schemeEnd!...])
         if let slash = rest.firstIndex(of: "/") { rest = rest[..<slash] }
         if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") { rest = rest[rest.index(after: close)...] }
         if let colon = rest.lastIndex(of: ":"), let number = Int(rest[rest.index(after: colon)...]) { return number }
@@ -107,12 +107,27 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
 
     /// The host name, as ~/.netrc names machines: `127.0.0.1`, `api.example.com`.
     public var host: String {
-        var rest = Substring(base[base.firstRange(of: "://")!.upperBound...])
+        var rest = Substring(base[base.schemeEnd!...])
         if let slash = rest.firstIndex(of: "/") { rest = rest[..<slash] }
         if let at = rest.lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
         if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") { return String(rest[rest.index(after: rest.startIndex)..<close]) }
         if let colon = rest.lastIndex(of: ":") { rest = rest[..<colon] }
         return String(rest)
+    }
+}
+
+extension StringProtocol {
+    /// Where what follows `://` starts, found by bytes: `/` followed by a combining mark is one
+    /// Character, and a Character search would miss it.
+    public var schemeEnd: String.Index? {
+        let bytes = utf8
+        var index = bytes.startIndex
+        while let colon = bytes[index...].firstIndex(of: UInt8(ascii: ":")) {
+            let rest = bytes[colon...].dropFirst()
+            if rest.starts(with: "//".utf8) { return bytes.index(colon, offsetBy: 3) }
+            index = bytes.index(after: colon)
+        }
+        return nil
     }
 }
 

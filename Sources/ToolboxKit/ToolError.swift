@@ -101,7 +101,7 @@ public enum ToolError: Error, Sendable, Equatable {
 
     /// `host[:port]` of a URL, for messages about the host itself.
     static func host(of url: String) -> String {
-        guard let schemeEnd = url.firstRange(of: "://")?.upperBound else { return url }
+        guard let schemeEnd = url.schemeEnd else { return url }
         var rest = url[schemeEnd...]
         if let slash = rest.firstIndex(of: "/") { rest = rest[..<slash] }
         if let at = rest.lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }

@@ -76,6 +76,21 @@ import ToolboxKit
         // Kept for the user to fix or discard.
         #expect(try store.pending().map(\.id).contains("CWM-0012-62"))
     }
+
+    /// Issue 29: damage that is not text (a BLOB, a number) was read as "not installed" and
+    /// sent as null, then dropped as synced.
+    @Test func aDateStoredAsABlobOrANumberIsDamageNotNull() throws {
+        for damage in ["X'323032342D31302D3031'", "42", "4.5"] {
+            let store = try temporaryStore()
+            try store.replaceServerCopy(seed)
+            try store.record("CWM-0012-62", installationDate: Date(timeIntervalSince1970: 1_700_000_000))
+            sqlite(store.path, "UPDATE change SET installationDate = \(damage) WHERE deviceID = 'CWM-0012-62'")
+            let planned = try store.planned()
+            #expect(planned.damaged == ["CWM-0012-62"] && planned.changes.isEmpty, "\(damage)")
+            let (claims, _, damaged) = try store.claim(token: "t")
+            #expect(damaged == ["CWM-0012-62"] && claims.isEmpty, "\(damage)")
+        }
+    }
 }
 
 /// Issue 11: changes recorded in the same second are listed in the order they were recorded.

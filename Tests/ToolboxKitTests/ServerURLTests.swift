@@ -51,3 +51,65 @@ import Testing
         #expect(LeadingOptions.hoisted(["--json", "nosuch"], subcommands: subcommands) == ["--json", "nosuch"])
     }
 }
+
+/// Issue 29: no credential in any message, whatever the URL holds; no_proxy as curl reads it.
+@Suite struct RedactionAndNoProxyTests {
+    @Test func passwordsNeverReachAMessage() {
+        let cases = ["http://alice:S3cr/etPW@host/", "http://u:secret@\u{301}h", "http://u:s@cr@t@host:8106",
+                     "https://u:secret@[::1]:x", "http://u:sec ret@host/?q=1"]
+        for text in cases {
+            do {
+                let url = try ServerURL(text)
+                #expect(!url.description.contains("secret") && !url.description.contains("S3cr") && !url.url("/x").contains("cr@t"), "\(text)")
+            } catch {
+                #expect(!error.message.contains("secret") && !error.message.contains("S3cr") && !error.message.contains("etPW"), "\(error.message)")
+            }
+        }
+        for text in ["u:secret@proxy:99999", "http://u:secret@proxy:0", "ftp://u:secret@proxy:1", "u:secret@\u{301}proxy:x"] {
+            #expect(throws: ToolError.self) { try ProxyChoice.parse(text) }
+            do { _ = try ProxyChoice.parse(text) } catch { #expect(!error.message.contains("secret"), "\(error.message)") }
+        }
+        #expect(ServerURL.redacted("u:secret@proxy:99999") == "u:***@proxy:99999")
+    }
+
+    @Test func noProxyMatchesAddressesExactlyAndRanges() {
+        #expect(!ProxyChoice.matches(host: "127.0.0.1", "0.1"))
+        #expect(!ProxyChoice.matches(host: "127.0.0.1", "27.0.0.1"))
+        #expect(ProxyChoice.matches(host: "127.0.0.1", "127.0.0.1"))
+        #expect(ProxyChoice.matches(host: "127.0.0.1", "127.0.0.0/8"))
+        #expect(ProxyChoice.matches(host: "10.1.2.3", "192.168.0.0/16, 10.0.0.0/8"))
+        #expect(!ProxyChoice.matches(host: "11.1.2.3", "10.0.0.0/8"))
+        #expect(ProxyChoice.matches(host: "::1", "[::1]"))
+        #expect(ProxyChoice.matches(host: "fd00::5", "fd00::/8"))
+        #expect(!ProxyChoice.matches(host: "fe00::5", "fd00::/8"))
+        #expect(!ProxyChoice.matches(host: "example.com", "10.0.0.0/8"))
+        #expect(ProxyChoice.matches(host: "api.example.com", ".example.com"))
+        #expect(!ProxyChoice.matches(host: "badexample.com", "example.com"))
+    }
+
+    @Test func anArgumentStartingWithEqualsIsNoOption() {
+        let subcommands: Set<String> = ["list"]
+        #expect(LeadingOptions.hoisted(["=--server", "x", "list"], subcommands: subcommands) == ["=--server", "x", "list"])
+        #expect(LeadingOptions.hoisted(["--server=x", "list"], subcommands: subcommands) == ["list", "--server=x"])
+        #expect(LeadingOptions.hoisted(["--proxytunnel", "list"], subcommands: subcommands) == ["list", "--proxytunnel"])
+    }
+
+    /// Stems stay distinct when a file system ignores case, and one id gives one stem.
+    @Test func fileStemsAreDistinctIgnoringCase() {
+        var random = SeededGenerator(seed: 29)
+        let alphabet = Array("aAbBzZ09-_.%~é\u{301}/ ".unicodeScalars)
+        var seen: [String: [UInt8]] = [:]
+        for _ in 0..<20_000 {
+            var id = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 1...6, using: &random) { id.append(alphabet.randomElement(using: &random)!) }
+            let text = String(id)
+            let stem = ResourceID.fileStem(text)
+            #expect(ResourceID.isFileStem(Substring(stem)))
+            if let other = seen[stem.lowercased()] { #expect(other == Array(text.utf8), "\(text) and \(String(decoding: other, as: UTF8.self))") }
+            seen[stem.lowercased()] = Array(text.utf8)
+        }
+        #expect(ResourceID.fileStem("a") != ResourceID.fileStem("A") && ResourceID.fileStem("a").lowercased() != ResourceID.fileStem("A").lowercased())
+        // Names an older cache wrote (upper-case letters kept) are still recognised as ours.
+        #expect(ResourceID.isFileStem("Post1"))
+    }
+}
