@@ -43,7 +43,7 @@ public struct PostCache: Sendable {
         var capacity = defaultCapacity
         if let text = environment["BLOGCTL_CACHE_MAX"], !text.isEmpty {
             guard let value = ByteSize.parse(text) else {
-                throw .usage("invalid BLOGCTL_CACHE_MAX \"\(Terminal.sanitizeField(text))\": use bytes, e.g. 200000000, 500K, 200M, 1G")
+                throw .usage("invalid BLOGCTL_CACHE_MAX \(Terminal.quote(text)): use bytes, e.g. 200000000, 500K, 200M, 1G")
             }
             capacity = value
         }

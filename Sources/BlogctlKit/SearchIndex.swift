@@ -15,7 +15,8 @@ public final class SearchIndex {
     public let path: String
     private var db: OpaquePointer?
     /// The schema this code writes; another one is rebuilt.
-    static let version = "2"
+    /// 3: text indexed without the private-use characters `search` marks matches with.
+    static let version = "3"
     /// The most rendered text indexed per post (the rest of a longer post is not searchable).
     public static let textLimit = 4 << 20
 
@@ -73,7 +74,10 @@ public final class SearchIndex {
         // Not a full integrity check at every open (it reads the whole file): damage that the
         // version read does not meet shows as an error later, and `search` rebuilds then.
         let existing = try? scalar("SELECT value FROM meta WHERE key = 'version'")
-        if existing == Self.version { return true }
+        // The version alone does not prove the tables: `posts` must be the FTS5 table this
+        // code made (a file whose `posts` is another table failed every search until reindex).
+        let shape = try? scalar("SELECT sql FROM sqlite_master WHERE name = 'posts'")
+        if existing == Self.version, shape?.lowercased().contains("using fts5") == true { return true }
         // An empty file is new; anything else is another version or not ours: start again.
         let tables = (try? scalar("SELECT count(*) FROM sqlite_master")) ?? "?"
         guard tables == "0" else { return false }
@@ -147,7 +151,7 @@ public final class SearchIndex {
     private func put(_ row: String, _ id: String, _ columns: [String]) throws(ToolError) {
         try run("DELETE FROM posts WHERE rowid = CAST(? AS INTEGER)", [row])
         try run("INSERT INTO posts(rowid, id, title, author, summary, body) VALUES (CAST(? AS INTEGER), ?, ?, ?, ?, ?)",
-                [row, id] + columns)
+                [row, id] + columns.map(Self.unmarked))
     }
 
     /// Every indexed body forgotten (`cache clear`).
@@ -176,7 +180,7 @@ public final class SearchIndex {
     static func damaged(_ path: String) -> ToolError { .badData("\(path): damaged; run blogctl cache reindex") }
 
     private func query(_ words: [String], limit: Int, marks: (String, String)) throws(ToolError) -> [Hit] {
-        guard let query = Self.query(words) else { return [] }
+        guard let query = try Self.query(words) else { return [] }
         // ORDER BY rank lets FTS5 sort the matches by rowid and score alone, so the snippet (which
         // reads and tokenizes a body again) is made only for the rows shown: ordering by a bm25()
         // expression made one for every match, 10,000 for a word in every post.
@@ -192,12 +196,43 @@ public final class SearchIndex {
         }
     }
 
+    /// The private-use characters `search` marks matches with, in the text it shows.
+    public static let marks = ("\u{E000}", "\u{E001}")
+
+    /// Text as it is indexed: the mark characters replaced by U+FFFD, so that in a snippet
+    /// they are only ever the marks (a title holding U+E000 turned bold on a terminal).
+    public static func unmarked(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 == "\u{E000}" || $0 == "\u{E001}" }) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\u{E000}" || $0 == "\u{E001}" ? "\u{FFFD}" : $0 }))
+    }
+
+    /// The most distinct words one search takes: each is a phrase FTS5 matches on its own.
+    public static let wordLimit = 64
+
     /// The words as an FTS5 query: each a quoted phrase (so nothing in it is syntax) matching
-    /// as a prefix, all required. nil when no word has a letter or digit.
-    static func query(_ words: [String]) -> String? {
-        let terms = words.flatMap { $0.split(whereSeparator: { $0.isWhitespace }) }
-            .filter { $0.contains { $0.isLetter || $0.isNumber } }
-            .map { "\"" + $0.replacing("\"", with: "\"\"") + "\"*" }
+    /// as a prefix, all required; a word given twice counts once. Worked out on Unicode
+    /// scalars, as FTS5 reads it: a `"` followed by a combining mark is one Character but
+    /// still a quote to FTS5, and is doubled. nil when no word has a letter or digit.
+    static func query(_ words: [String]) throws(ToolError) -> String? {
+        var terms: [String] = []
+        var seen = Set<[UInt8]>()
+        for word in words {
+            for piece in word.unicodeScalars.split(whereSeparator: { $0.properties.isWhitespace }) {
+                guard piece.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) else { continue }
+                var term = String.UnicodeScalarView()
+                term.append("\"")
+                for scalar in piece {
+                    if scalar == "\"" { term.append(scalar) }
+                    term.append(scalar)
+                }
+                term.append(contentsOf: "\"*".unicodeScalars)
+                let text = String(term)
+                if seen.insert(Array(text.utf8)).inserted { terms.append(text) }
+            }
+        }
+        guard terms.count <= wordLimit else {
+            throw .usage("\(terms.count) words to search for; at most \(wordLimit) in one search")
+        }
         return terms.isEmpty ? nil : terms.joined(separator: " ")
     }
 

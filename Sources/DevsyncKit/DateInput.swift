@@ -11,7 +11,7 @@ public enum DateInput {
         let trimmed = text.trimmingSpaces()
         if let date = ISO8601.parse(trimmed) { return date }
         if let date = localMinute(trimmed) { return date }
-        throw .usage("invalid date \"\(Terminal.sanitize(text))\": use ISO 8601 (2024-03-04T09:15:00Z) or YYYY-MM-DD HH:MM (local time)")
+        throw .usage("invalid date \(Terminal.quote(text)): use ISO 8601 (2024-03-04T09:15:00Z) or YYYY-MM-DD HH:MM (local time)")
     }
 
     /// `YYYY-MM-DD HH:MM` (or with a `T`) in the local time zone, via mktime.

@@ -88,7 +88,7 @@ public enum ScriptRunner {
         case "cancel": return .cancel
         default:
             if word.count == 1, let digit = Int(word) { return .digit(digit) }
-            throw .badData("line \(number): unknown action \"\(Terminal.sanitize(word))\" (use a digit, delete or cancel)")
+            throw .badData("line \(number): unknown action \(Terminal.quote(word)) (use a digit, delete or cancel)")
         }
     }
 }

@@ -76,9 +76,16 @@ public enum StandardError {
         StandardOutput.writeAll(2, bytes(of: line))
     }
 
-    /// What `write` prints for `line`: one line, cleaned as a field, ended by a newline.
+    /// The most a message line holds: values in messages are cut by `Terminal.quote`, and
+    /// this is the last guard, for whatever a message echoes uncut.
+    public static let lineLimit = 2000
+
+    /// What `write` prints for `line`: one line, cleaned as a field, cut at `lineLimit`
+    /// characters, ended by a newline.
     public static func bytes(of line: String) -> [UInt8] {
-        Array((Terminal.sanitizeField(line) + "\n").utf8)
+        let clean = Terminal.sanitizeField(line)
+        guard clean.utf8.count > lineLimit else { return Array((clean + "\n").utf8) }
+        return Array((String(clean.prefix(lineLimit)) + "…\n").utf8)
     }
 
     /// Writes without a newline, for progress drawing: only our own control sequences and

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CSQLite3
 import ToolboxKit
 @testable import BlogctlKit
 
@@ -135,5 +136,35 @@ import ToolboxKit
         #expect(try cache.searchIndex().search(["analytical"]).map(\.id) == ["1"])
         #expect(!FileManager.default.fileExists(atPath: temporary.root + "/elsewhere"))
         #expect(LocalFile.isRegularFile(cache.indexPath))
+    }
+
+    /// Issue 29: FTS5 quoting works on scalars, words are bounded, marks are only marks, and an
+    /// index whose `posts` is not the FTS5 table is rebuilt, not trusted.
+    @Test func aQuoteFusedWithACombiningMarkIsStillQuoted() throws {
+        let temporary = TemporaryCache()
+        let cache = temporary.cache
+        try cache.searchIndex().addListing([post("1", "Engines \u{E000}bold\u{E001}")])
+        for word in ["a\"\u{301}", "\"\u{301}", "x\"\u{301}\" OR y", "NEAR(a b)", "\u{301}\""] {
+            #expect(throws: Never.self) { _ = try cache.searchIndex().search([word]) }
+        }
+        #expect(try SearchIndex.query(["a\"\u{301}"]) == "\"a\"\"\u{301}\"*")
+        #expect(try SearchIndex.query(["same", "same", "SAME"])?.components(separatedBy: " ").count == 2)
+        #expect(throws: ToolError.self) { try SearchIndex.query((0...SearchIndex.wordLimit).map { "w\($0)" }) }
+        let hit = try #require(try cache.searchIndex().search(["engines"]).first)
+        #expect(!hit.title.contains("\u{E000}") && !hit.snippet.contains("\u{E000}bold"))
+    }
+
+    @Test func anIndexWhosePostsTableIsNotFTSIsRebuilt() throws {
+        let temporary = TemporaryCache()
+        let cache = temporary.cache
+        try cache.searchIndex().addListing([post("1", "Engines")])
+        let path = try cache.searchIndex().path
+        var db: OpaquePointer?
+        #expect(sqlite3_open(path, &db) == SQLITE_OK)
+        sqlite3_exec(db, "DROP TABLE posts; CREATE TABLE posts(id, title, author, summary, body)", nil, nil, nil)
+        sqlite3_close(db)
+        let reopened = try SearchIndex(path: path)
+        #expect(reopened.rebuilt)
+        #expect(throws: Never.self) { _ = try reopened.search(["engines"]) }
     }
 }
