@@ -3,10 +3,16 @@ import ToolboxKit
 /// JUnit XML, as CI systems (Jenkins, GitLab, GitHub actions) read it: `<testsuites>` with
 /// the totals, a `<testsuite>` per case file, a `<testcase>` per case, and a `<failure>` with
 /// the explain tree under each failing one. A suite's counts come before its cases, so each
-/// file's cases are held until the file is done; the document is written at the end.
+/// file's cases are held (in a `ReportSpool`, not in memory) until the file is done; the
+/// document's totals come first too, so every suite is held until the end.
 public final class JUnitReport: TestReporter {
     private let write: (String) -> Void
-    private var suites: [(name: String, tests: Int, failures: Int, body: String)] = []
+    /// Every finished suite, written out.
+    private let done = ReportSpool()
+    /// The open suite's cases.
+    private let cases = ReportSpool()
+    private var suite: (name: String, tests: Int, failures: Int)?
+    private var totals = (tests: 0, failures: 0)
     private var error: ToolError?
 
     public init(write: @escaping (String) -> Void) { self.write = write }
@@ -28,21 +34,35 @@ public final class JUnitReport: TestReporter {
     }
 
     private func add(_ identity: CaseIdentity, failed: Bool, body: String) {
-        if suites.last?.name != identity.file { suites.append((identity.file, 0, 0, "")) }
-        suites[suites.count - 1].tests += 1
-        if failed { suites[suites.count - 1].failures += 1 }
-        suites[suites.count - 1].body += body
+        if suite?.name != identity.file {
+            closeSuite()
+            suite = (identity.file, 0, 0)
+        }
+        suite?.tests += 1
+        totals.tests += 1
+        if failed {
+            suite?.failures += 1
+            totals.failures += 1
+        }
+        cases.append(body)
+    }
+
+    /// The open suite, its counts first, moves to `done`.
+    private func closeSuite() {
+        guard let suite else { return }
+        done.append("  <testsuite name=\"\(Self.escaped(suite.name))\" tests=\"\(suite.tests)\" failures=\"\(suite.failures)\" errors=\"0\" skipped=\"0\">\n")
+        cases.drain { done.append($0) }
+        done.append("  </testsuite>\n")
+        self.suite = nil
     }
 
     public func finish(_ summary: TestSummary) {
-        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        closeSuite()
         let errors = error == nil ? 0 : 1
-        text += "<testsuites name=\"condtest\" tests=\"\(summary.passed + summary.failed)\" failures=\"\(summary.failed)\" errors=\"\(errors)\">\n"
-        for suite in suites {
-            text += "  <testsuite name=\"\(Self.escaped(suite.name))\" tests=\"\(suite.tests)\" failures=\"\(suite.failures)\" errors=\"0\" skipped=\"0\">\n"
-            text += suite.body
-            text += "  </testsuite>\n"
-        }
+        write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + "<testsuites name=\"condtest\" tests=\"\(summary.passed + summary.failed)\" failures=\"\(summary.failed)\" errors=\"\(errors)\">\n")
+        done.drain(into: write)
+        var text = ""
         if let error {
             // The case that could not be read: an error of its own suite, so CI shows it.
             text += "  <testsuite name=\"condtest\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n"
@@ -55,8 +75,7 @@ public final class JUnitReport: TestReporter {
     /// The run stopped: the document is still written, with the error as a suite of its own.
     public func abort(_ error: ToolError) {
         self.error = error
-        finish(TestSummary(passed: suites.reduce(0) { $0 + $1.tests - $1.failures },
-                           failed: suites.reduce(0) { $0 + $1.failures }, coverage: nil, minimum: nil))
+        finish(TestSummary(passed: totals.tests - totals.failures, failed: totals.failures, coverage: nil, minimum: nil))
     }
 
     static func attributes(_ identity: CaseIdentity) -> String {

@@ -54,8 +54,19 @@ public final class TAPReport: TestReporter {
         return text.replacing("\\", with: "\\\\").replacing("#", with: "\\#")
     }
 
-    /// A YAML scalar: a JSON string, which YAML reads as a double-quoted scalar.
+    /// A YAML scalar: a JSON string, which YAML reads as a double-quoted scalar; with U+FFFE
+    /// and U+FFFF, which JSON may hold but YAML may not (not printable), escaped as well.
     static func yaml(_ value: String) -> String {
-        String(decoding: JSONCoding.encode(value), as: UTF8.self)
+        let json = String(decoding: JSONCoding.encode(value), as: UTF8.self)
+        guard json.unicodeScalars.contains(where: { $0 == "\u{FFFE}" || $0 == "\u{FFFF}" }) else { return json }
+        var result = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            switch scalar {
+            case "\u{FFFE}": result.append(contentsOf: "\\ufffe".unicodeScalars)
+            case "\u{FFFF}": result.append(contentsOf: "\\uffff".unicodeScalars)
+            default: result.append(scalar)
+            }
+        }
+        return String(result)
     }
 }

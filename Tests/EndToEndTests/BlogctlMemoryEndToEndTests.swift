@@ -45,13 +45,8 @@ import Testing
         return (folder, shapes.keys.sorted())
     }
 
-    /// Peak RSS in KiB of `blogctl ARGUMENTS`, by GNU time, and the run.
     func measured(_ arguments: [String], _ sandbox: Sandbox, _ server: String) throws -> (kib: Int, run: ToolRun) {
-        let report = sandbox.root + "/time-\(UUID().uuidString)"
-        let run = try runTool("blogctl", ["-f", "%M", "-o", report, Binaries.path("blogctl")] + arguments, sandbox: sandbox,
-                              environment: ["BLOGCTL_SERVER": server], limit: 300, executable: "/usr/bin/time")
-        let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
-        return (Int(text.split(separator: "\n").last ?? "") ?? -1, run)
+        try runMeasured("blogctl", arguments, sandbox: sandbox, environment: ["BLOGCTL_SERVER": server])
     }
 
     @Test func oneBlockBodiesStayUnderTheDocumentedCaps() async throws {

@@ -129,4 +129,28 @@ import Testing
             #expect(both.status == 64)
         }
     }
+
+    /// Issue 29: the JSON and JUnit reports stream their failures through a spool file: a
+    /// run with 200,000 failures stays small (it took 1 GB at 300,000) and the documents are whole.
+    @Test func reportsOfManyFailuresStaySmall() async throws {
+        let sandbox = try Sandbox()
+        let count = 200_000
+        let cases = String(repeating: "\(Self.c1)\ttrue\tx\n", count: count)
+        try await withMockd(["--quiet", "--latency", "0"], sandbox: sandbox) { mockd in
+            let json = try runMeasured("condtest", ["test", "--json", "-"], stdin: cases, sandbox: sandbox,
+                                       environment: ["CONDTEST_SERVER": mockd.url])
+            #expect(json.run.status == 1)
+            #expect(json.kib > 0 && json.kib < 64 << 10, "\(json.kib) KiB")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.run.stdout.utf8)) as? [String: Any])
+            #expect(object["failed"] as? Int == count && object["passed"] as? Int == 0)
+            #expect((object["failures"] as? [Any])?.count == count)
+            let junit = try runMeasured("condtest", ["test", "--format", "junit", "-"], stdin: cases, sandbox: sandbox,
+                                        environment: ["CONDTEST_SERVER": mockd.url])
+            #expect(junit.run.status == 1)
+            #expect(junit.kib > 0 && junit.kib < 64 << 10, "\(junit.kib) KiB")
+            #expect(junit.run.stdout.contains(#"<testsuites name="condtest" tests="\#(count)" failures="\#(count)" errors="0">"#))
+            #expect(junit.run.stdout.components(separatedBy: "<failure ").count == count + 1)
+            #expect(junit.run.stdout.hasSuffix("</testsuite>\n</testsuites>\n"))
+        }
+    }
 }

@@ -49,3 +49,13 @@ func runTool(_ name: String, _ arguments: [String], stdin: String? = nil, sandbo
     return ToolRun(stdout: stdout, stderr: stderr, status: process.terminationStatus,
                    signaled: process.terminationReason == .uncaughtSignal)
 }
+
+/// `runTool` under GNU time(1): the run and the process's peak resident memory in KiB.
+func runMeasured(_ name: String, _ arguments: [String], stdin: String? = nil, sandbox: Sandbox,
+                 environment: [String: String] = [:], limit: TimeInterval = 300) throws -> (kib: Int, run: ToolRun) {
+    let report = sandbox.root + "/.time-" + UUID().uuidString
+    let run = try runTool(name, ["-f", "%M", "-o", report, Binaries.path(name)] + arguments, stdin: stdin, sandbox: sandbox,
+                          environment: environment, limit: limit, executable: "/usr/bin/time")
+    let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
+    return (Int(text.split(separator: "\n").last ?? "") ?? -1, run)
+}
