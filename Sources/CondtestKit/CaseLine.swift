@@ -19,7 +19,8 @@ public enum CaseLine {
         public let expect: Bool
         /// The arguments, still tab-separated (`TabFields`); nil when the line has none.
         public let arguments: Text?
-        /// The 1-based column where the arguments start (or would start).
+        /// The 1-based column (in bytes, as every column of a case file) where the arguments
+        /// start, or just past the end of the line when there are none.
         public let argumentsColumn: Int
     }
 
@@ -92,7 +93,8 @@ public enum CaseLine {
             throw CaseFileError(line: number, column: expectStart + 1, problem: "expected true or false, found \(found)")
         }
         if expectEnd == line.count {
-            return Borrowed(condition: condition, expect: expect, arguments: nil, argumentsColumn: expectEnd + 2)
+            // No arguments: the column just past the end of the line, where they would go.
+            return Borrowed(condition: condition, expect: expect, arguments: nil, argumentsColumn: line.count + 1)
         }
         return Borrowed(condition: condition, expect: expect, arguments: Text(rebasing: line[(expectEnd + 1)...]),
                         argumentsColumn: expectEnd + 2)

@@ -205,9 +205,12 @@ public final class TestRunner {
             do {
                 record = try ConditionRecord(name: "", id: "", condition: TextSyntax.parse(String(key.dropFirst())))
             } catch {
-                // The parser counts columns from the expression's start, after the "=".
+                // The parser counts scalars from the expression's start, after the "="; a case
+                // file's columns are bytes.
                 var at = column
-                if error.path.hasPrefix("column "), let inner = Int(error.path.dropFirst(7)) { at = column + inner }
+                if error.path.hasPrefix("column "), let inner = Int(error.path.dropFirst(7)) {
+                    at = column + 1 + String(String.UnicodeScalarView(key.dropFirst().unicodeScalars.prefix(inner - 1))).utf8.count
+                }
                 throw CaseFileError(line: line, column: at, problem: error.problem).toolError(file: file)
             }
         } else {

@@ -97,8 +97,9 @@ final class FakeServer: @unchecked Sendable {
         #expect(few == .badData("cases.tsv:1:9: the condition takes 2 arguments, the case gives 1"))
         let (_, many) = await run("c1\ttrue\ta\tb\n")
         #expect(many == .badData("cases.tsv:1:9: the condition takes 1 argument, the case gives 2"))
+        // No arguments: the column just past the end of the line (issue 29: it was one further).
         let (_, none) = await run("c1\ttrue\n")
-        #expect(none == .badData("cases.tsv:1:9: the condition takes 1 argument, the case gives 0"))
+        #expect(none == .badData("cases.tsv:1:8: the condition takes 1 argument, the case gives 0"))
         let (_, json) = await run(#"{"condition": "c1", "args": [], "expect": true}"# + "\n")
         #expect(json == .badData("cases.tsv:1:29: the condition takes 1 argument, the case gives 0"))
     }
@@ -116,6 +117,9 @@ final class FakeServer: @unchecked Sendable {
         #expect(nul == .badData("cases.tsv:1:9: NUL byte in the arguments"))
         let (_, utf8) = await run("=eq(arg1, \"\u{E9}\")\ttrue\t\u{E9}\n")
         #expect(utf8 == nil)
+        // Columns count bytes, after a non-ASCII character as before it (issue 29: scalars were counted).
+        let (_, wide) = await run("=eq(\"\u{E9}\" arg1)\ttrue\tx\n")
+        #expect(wide == .badData(#"cases.tsv:1:10: expected "," or ")", found "a""#))
     }
 
     @Test func coverageFindsTheNodesNeverTrueOrNeverFalse() async throws {
