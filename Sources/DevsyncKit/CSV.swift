@@ -2,11 +2,15 @@
 /// with `"` when they hold a comma, a quote or a line break (a quote doubled inside), records
 /// ending in LF or CRLF, an optional UTF-8 byte order mark at the start.
 public enum CSV {
-    /// One record with the line and column where each field starts (1-based), for messages.
+    /// One record with the line and column where each field starts (1-based, columns in
+    /// Unicode scalars), for messages. A quoted field may hold line breaks, so a field after it
+    /// starts on a later line than its record.
     public struct Record: Sendable, Equatable {
         public var fields: [String]
         public var line: Int
         public var columns: [Int]
+        /// The line where each field starts.
+        public var lines: [Int] = []
     }
 
     public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -23,24 +27,28 @@ public enum CSV {
         var records: [Record] = []
         var fields: [String] = []
         var columns: [Int] = []
+        var lines: [Int] = []
         var field = String.UnicodeScalarView()
         var line = 1, column = 1
         var recordLine = 1
         var fieldColumn = 1
+        var fieldLine = 1
         var quoted = false, inQuotes = false, afterQuote = false
         var index = 0
         func endField() {
             fields.append(String(field))
             columns.append(fieldColumn)
+            lines.append(fieldLine)
             field = String.UnicodeScalarView()
             quoted = false
             afterQuote = false
         }
         func endRecord() {
             endField()
-            records.append(Record(fields: fields, line: recordLine, columns: columns))
+            records.append(Record(fields: fields, line: recordLine, columns: columns, lines: lines))
             fields = []
             columns = []
+            lines = []
         }
         while index < scalars.count {
             let scalar = scalars[index]
@@ -66,6 +74,7 @@ public enum CSV {
                 endField()
                 column += 1
                 fieldColumn = column
+                fieldLine = line
             case "\r" where index < scalars.count && scalars[index] == "\n":
                 break  // the LF that follows ends the record
             case "\n":
@@ -74,6 +83,7 @@ public enum CSV {
                 column = 1
                 recordLine = line
                 fieldColumn = 1
+                fieldLine = line
             case "\"" where field.isEmpty && !quoted:
                 quoted = true
                 inQuotes = true

@@ -55,18 +55,18 @@ public enum DeviceImport {
             let key = Array(id.utf8)
             let dateText = DeviceExport.imported(record.fields[dateColumn]).trimmingSpaces()
             if id.isEmpty {
-                problems.append(Problem(line: record.line, column: record.columns[idColumn], reason: "no device id"))
+                problems.append(Problem(line: record.lines[idColumn], column: record.columns[idColumn], reason: "no device id"))
             } else if !known.contains(key) {
-                problems.append(Problem(line: record.line, column: record.columns[idColumn],
+                problems.append(Problem(line: record.lines[idColumn], column: record.columns[idColumn],
                                         reason: "unknown device \(Terminal.quote(id)); devsync pull refreshes the list"))
             } else if let first = seen[key] {
-                problems.append(Problem(line: record.line, column: record.columns[idColumn],
+                problems.append(Problem(line: record.lines[idColumn], column: record.columns[idColumn],
                                         reason: "duplicate id \(Terminal.quote(id)) (first on line \(first))"))
             }
             var date: Date?
             if !dateText.isEmpty {
                 do { date = try DateInput.parse(dateText) } catch {
-                    problems.append(Problem(line: record.line, column: record.columns[dateColumn], reason: error.message))
+                    problems.append(Problem(line: record.lines[dateColumn], column: record.columns[dateColumn], reason: error.message))
                 }
             }
             if !id.isEmpty && seen[key] == nil { seen[key] = record.line }

@@ -20,6 +20,9 @@ import Testing
         #expect(records.map(\.line) == [1, 2, 4])
         #expect(records[0].columns == [1, 3, 6])
         #expect(records[2].columns == [1, 6])
+        // Issue 29: a field after a quoted line break starts on the later line, at its column there.
+        #expect(records[1].lines == [2, 3] && records[1].columns == [1, 4])
+        #expect(records[0].lines == [1, 1, 1])
         #expect(throws: CSV.ParseError(line: 2, column: 4, problem: "text after a closing quote (a quote inside a quoted field is written \"\")")) {
             try CSV.parse("a,b\n\"x\"y,z\n")
         }
