@@ -32,6 +32,15 @@ declare -A sources=(
   [gzip]="$blogctl"
   [date-input]="Sources/DevsyncKit/DateInput.swift"
   [models-json]="$blogctl $condtest Sources/DevsyncKit/Device.swift Sources/DevsyncKit/PendingChange.swift"
+  [csv]="Sources/DevsyncKit/CSV.swift Sources/DevsyncKit/DeviceExport.swift Sources/DevsyncKit/Device.swift Sources/DevsyncKit/PendingChange.swift"
+  [case-positions]="$condtest"
+  [file-stem]=""  # ToolboxKit's own files only
+  [url-redaction]=""
+  [search-query]="Sources/BlogctlKit/SearchQuery.swift"
+)
+# Flags a harness needs beyond the shared ones (search-query asks SQLite's own FTS5 parser).
+declare -A flags=(
+  [search-query]="-I Sources/CSQLite3"
 )
 # Seeds: files from data/ and inputs the unit tests use.
 declare -A seeds=(
@@ -41,14 +50,15 @@ declare -A seeds=(
   [gzip]="data/blog/bodies"
 )
 
-all=(condition-json condition-text batch-lines sse netrc html-render gzip date-input models-json)
+all=(condition-json condition-text batch-lines sse netrc html-render gzip date-input models-json
+  csv case-positions file-stem url-redaction search-query)
 compile=(swiftc -parse-as-library -module-name ToolboxKit -swift-version 6
   -I Sources/CLibXML2 -I Sources/CZlib -Xcc -I/usr/include/libxml2)
 
 if [ "${1:-}" = --check ]; then
   for name in "${all[@]}"; do
     # shellcheck disable=SC2086
-    if ! errors=$("${compile[@]}" -typecheck $toolbox ${sources[$name]} "fuzz/$name.swift" 2>&1); then
+    if ! errors=$("${compile[@]}" -typecheck ${flags[$name]:-} $toolbox ${sources[$name]} "fuzz/$name.swift" 2>&1); then
       grep -E '^[^ ].*error:' <<<"$errors" >&2 || printf '%s\n' "$errors" >&2
       echo "fuzz: the $name harness does not build (scripts/fuzz.sh lists the sources each harness needs)" >&2
       exit 1
@@ -61,7 +71,7 @@ fi
 names=("$@")
 [ ${#names[@]} -gt 0 ] || names=("${all[@]}")
 for name in "${names[@]}"; do
-  [ -n "${sources[$name]:-}" ] || { echo "fuzz: no harness named '$name' (harnesses: ${all[*]})" >&2; exit 2; }
+  [ -n "${sources[$name]+set}" ] || { echo "fuzz: no harness named '$name' (harnesses: ${all[*]})" >&2; exit 2; }
 done
 mkdir -p "$out"
 summary=()
@@ -74,7 +84,7 @@ for name in "${names[@]}"; do
     echo "== $name: building"
     rm -f "$binary"  # a failed build must not leave the old binary to be fuzzed as if it were new
     # shellcheck disable=SC2086
-    "${compile[@]}" -sanitize=fuzzer,address -O -g $toolbox ${sources[$name]} "fuzz/$name.swift" -o "$binary" 2>&1 |
+    "${compile[@]}" -sanitize=fuzzer,address -O -g ${flags[$name]:-} $toolbox ${sources[$name]} "fuzz/$name.swift" -o "$binary" 2>&1 |
       grep -v -E 'ignoring import|^ *[0-9]* *\||^\[#|Cannot export local symbol .__asan|^$' || true
     [ -x "$binary" ] || { echo "fuzz: $name did not build" >&2; exit 1; }
   fi

@@ -151,7 +151,7 @@ public final class SearchIndex {
     private func put(_ row: String, _ id: String, _ columns: [String]) throws(ToolError) {
         try run("DELETE FROM posts WHERE rowid = CAST(? AS INTEGER)", [row])
         try run("INSERT INTO posts(rowid, id, title, author, summary, body) VALUES (CAST(? AS INTEGER), ?, ?, ?, ?, ?)",
-                [row, id] + columns.map(Self.unmarked))
+                [row, id] + columns.map(SearchQuery.unmarked))
     }
 
     /// Every indexed body forgotten (`cache clear`).
@@ -180,7 +180,7 @@ public final class SearchIndex {
     static func damaged(_ path: String) -> ToolError { .badData("\(path): damaged; run blogctl cache reindex") }
 
     private func query(_ words: [String], limit: Int, marks: (String, String)) throws(ToolError) -> [Hit] {
-        guard let query = try Self.query(words) else { return [] }
+        guard let query = try SearchQuery.fts5(words) else { return [] }
         // ORDER BY rank lets FTS5 sort the matches by rowid and score alone, so the snippet (which
         // reads and tokenizes a body again) is made only for the rows shown: ordering by a bm25()
         // expression made one for every match, 10,000 for a word in every post.
@@ -194,46 +194,6 @@ public final class SearchIndex {
         return try rows(sql, [marks.0, marks.1, query, String(limit)]) { row in
             Hit(id: row[0], title: row[1], author: row[2], snippet: row[3], cached: row[4] == "1")
         }
-    }
-
-    /// The private-use characters `search` marks matches with, in the text it shows.
-    public static let marks = ("\u{E000}", "\u{E001}")
-
-    /// Text as it is indexed: the mark characters replaced by U+FFFD, so that in a snippet
-    /// they are only ever the marks (a title holding U+E000 turned bold on a terminal).
-    public static func unmarked(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0 == "\u{E000}" || $0 == "\u{E001}" }) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\u{E000}" || $0 == "\u{E001}" ? "\u{FFFD}" : $0 }))
-    }
-
-    /// The most distinct words one search takes: each is a phrase FTS5 matches on its own.
-    public static let wordLimit = 64
-
-    /// The words as an FTS5 query: each a quoted phrase (so nothing in it is syntax) matching
-    /// as a prefix, all required; a word given twice counts once. Worked out on Unicode
-    /// scalars, as FTS5 reads it: a `"` followed by a combining mark is one Character but
-    /// still a quote to FTS5, and is doubled. nil when no word has a letter or digit.
-    static func query(_ words: [String]) throws(ToolError) -> String? {
-        var terms: [String] = []
-        var seen = Set<[UInt8]>()
-        for word in words {
-            for piece in word.unicodeScalars.split(whereSeparator: { $0.properties.isWhitespace }) {
-                guard piece.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) else { continue }
-                var term = String.UnicodeScalarView()
-                term.append("\"")
-                for scalar in piece {
-                    if scalar == "\"" { term.append(scalar) }
-                    term.append(scalar)
-                }
-                term.append(contentsOf: "\"*".unicodeScalars)
-                let text = String(term)
-                if seen.insert(Array(text.utf8)).inserted { terms.append(text) }
-            }
-        }
-        guard terms.count <= wordLimit else {
-            throw .usage("\(terms.count) words to search for; at most \(wordLimit) in one search")
-        }
-        return terms.isEmpty ? nil : terms.joined(separator: " ")
     }
 
     public var bodyCount: Int { Int((try? scalar("SELECT count(*) FROM cached")) ?? "0") ?? 0 }

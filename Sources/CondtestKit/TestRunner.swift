@@ -209,7 +209,7 @@ public final class TestRunner {
                 // file's columns are bytes.
                 var at = column
                 if error.path.hasPrefix("column "), let inner = Int(error.path.dropFirst(7)) {
-                    at = column + 1 + String(String.UnicodeScalarView(key.dropFirst().unicodeScalars.prefix(inner - 1))).utf8.count
+                    at = Self.byteColumn(ofScalar: inner, in: key, from: column)
                 }
                 throw CaseFileError(line: line, column: at, problem: error.problem).toolError(file: file)
             }
@@ -229,5 +229,13 @@ public final class TestRunner {
         targetsByBytes.insert(target, for: target.keyBytes)
         targetOrder.append(target)
         return target
+    }
+
+    /// The byte column of the 1-based scalar column `scalar` of the expression in `key`
+    /// (`=EXPR`, whose `=` is at byte column `start`): the parser counts scalars, a case file's
+    /// columns count bytes.
+    static func byteColumn(ofScalar scalar: Int, in key: String, from start: Int) -> Int {
+        let before = key.unicodeScalars.dropFirst().prefix(max(scalar - 1, 0))
+        return start + 1 + before.reduce(0) { $0 + UTF8.width($1) }
     }
 }

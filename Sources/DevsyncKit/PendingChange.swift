@@ -1,5 +1,4 @@
 import FoundationEssentials
-import SQLiteNIO
 import ToolboxKit
 
 /// A recorded installation date that the server has not confirmed yet. One per device:
@@ -49,17 +48,4 @@ public struct PendingChange: Sendable, Equatable {
 enum StoredDate {
     static func format(_ date: Date) -> String { ISO8601.format(date) }
     static func parse(_ text: String?) -> Date? { text.flatMap(ISO8601.parse) }
-
-    /// A stored installation date: NULL is "not installed"; text that parses is the date;
-    /// anything else (text that does not parse, a BLOB, a number) is damage, never read as
-    /// "not installed", which would be sent as such and lose the change.
-    static func read(_ value: SQLiteData?) -> (date: Date?, damaged: Bool) {
-        switch value {
-        case nil, .null?: return (nil, false)
-        case .text(let text)?:
-            let date = ISO8601.parse(text)
-            return (date, date == nil)
-        default: return (nil, true)
-        }
-    }
 }

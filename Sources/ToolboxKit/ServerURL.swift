@@ -55,14 +55,14 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `text` with the password of a URL (or of `user:password@host`, without a scheme)
-    /// replaced by `***`, for messages. Everything before the last `@` ahead of any `?` or
-    /// `#` counts as credentials, even past a `/` (a password may hold one, unescaped), and the
-    /// split is by bytes (an `@` followed by a combining mark is one Character).
+    /// replaced by `***`, for messages. Everything before the last `@` counts as credentials,
+    /// even past a `/`, `?` or `#` (a password may hold them, unescaped): a message may hide
+    /// too much of a URL, never a password. The split is by bytes (an `@` followed by a
+    /// combining mark is one Character).
     public static func redacted(_ text: String) -> String {
         let start = text.schemeEnd ?? text.startIndex
         let rest = text[start...]
-        let end = rest.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) ?? rest.endIndex
-        guard let at = rest.utf8[..<end].lastIndex(of: UInt8(ascii: "@")) else { return text }
+        guard let at = rest.utf8.lastIndex(of: UInt8(ascii: "@")) else { return text }
         let userinfo = rest[..<at]
         let user = userinfo.utf8.firstIndex(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "/") }).map { userinfo[..<$0] } ?? userinfo
         return String(text[..<start]) + user + ":***" + rest[at...]
@@ -82,7 +82,9 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
     /// server, as messages show it: credentials as `user:***@`.
     public func url(_ path: String) -> String {
         let full = requestURL(path)
-        guard let user, full.hasPrefix(base) else { return full }
+        // `http://alice:12/pw@host` is host alice, port 12, as curl reads it; but it was most
+        // likely meant as a password: an `@` anywhere is hidden as credentials would be.
+        guard let user, full.hasPrefix(base) else { return full.utf8.contains(UInt8(ascii: "@")) ? Self.redacted(full) : full }
         let schemeEnd = base.schemeEnd!
         return String(base[..<schemeEnd]) + user + ":***@" + full[schemeEnd...]
     }

@@ -39,7 +39,7 @@ extension Blogctl {
             let mode = OutputMode(json: json)
             // Private-use characters mark the matches through the table's sanitising (the
             // index holds none of its own); then bold on a terminal, nothing elsewhere.
-            let (open, close) = SearchIndex.marks
+            let (open, close) = SearchQuery.marks
             let hits = try cache.search(words, limit: limit, marks: (open, close))
             func plain(_ text: String) -> String { text.replacing(open, with: "").replacing(close, with: "") }
             switch mode {
@@ -51,7 +51,7 @@ extension Blogctl {
                 StandardOutput.print(Table(columns: [], rows: hits.map { [$0.id, $0.title, plain($0.snippet)] }).tsv())
             case .table:
                 let bold = Terminal.colorEnabled()
-                let text = Table(columns: ["ID", "TITLE", "SNIPPET"], rows: hits.map { [SearchIndex.unmarked($0.id), $0.title, $0.snippet] }).render(.table)
+                let text = Table(columns: ["ID", "TITLE", "SNIPPET"], rows: hits.map { [SearchQuery.unmarked($0.id), $0.title, $0.snippet] }).render(.table)
                 StandardOutput.print(text.replacing(open, with: bold ? "\u{1B}[1m" : "").replacing(close, with: bold ? "\u{1B}[0m" : ""))
             }
             if hits.isEmpty { throw ExitCode(1) }

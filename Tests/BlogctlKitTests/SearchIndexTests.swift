@@ -147,9 +147,9 @@ import ToolboxKit
         for word in ["a\"\u{301}", "\"\u{301}", "x\"\u{301}\" OR y", "NEAR(a b)", "\u{301}\""] {
             #expect(throws: Never.self) { _ = try cache.searchIndex().search([word]) }
         }
-        #expect(try SearchIndex.query(["a\"\u{301}"]) == "\"a\"\"\u{301}\"*")
-        #expect(try SearchIndex.query(["same", "same", "SAME"])?.components(separatedBy: " ").count == 2)
-        #expect(throws: ToolError.self) { try SearchIndex.query((0...SearchIndex.wordLimit).map { "w\($0)" }) }
+        #expect(try SearchQuery.fts5(["a\"\u{301}"]) == "\"a\"\"\u{301}\"*")
+        #expect(try SearchQuery.fts5(["same", "same", "SAME"])?.components(separatedBy: " ").count == 2)
+        #expect(throws: ToolError.self) { try SearchQuery.fts5((0...SearchQuery.wordLimit).map { "w\($0)" }) }
         let hit = try #require(try cache.searchIndex().search(["engines"]).first)
         #expect(!hit.title.contains("\u{E000}") && !hit.snippet.contains("\u{E000}bold"))
     }

@@ -1,0 +1,36 @@
+// Server and proxy URLs with credentials. Property: the password is in no message and no
+// shown form of the URL, whatever surrounds it. The input holds the user, the password and the
+// rest (host, port, path), cut at 0xFF bytes; the password is only checked when it is long
+// enough to be told apart and appears nowhere else in the text.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let parts = UnsafeBufferPointer(start: data, count: size).split(separator: 0xFF, maxSplits: 2, omittingEmptySubsequences: false)
+        .map { String(decoding: $0, as: UTF8.self) }
+    guard parts.count == 3 else { return 0 }
+    let (user, password, rest) = (parts[0], parts[1], parts[2])
+    let clean = Terminal.sanitizeField(password)
+    guard clean.unicodeScalars.count >= 6, !clean.contains("*"), !user.contains(password), !rest.contains(password)
+    else { return 0 }
+    func check(_ shown: String, _ what: String) {
+        if shown.contains(clean) || shown.contains(password) { fatalError("\(what) shows the password: \(shown.debugDescription)") }
+    }
+    for scheme in ["http://", "https://", ""] {
+        let text = scheme + user + ":" + password + "@" + rest
+        check(ServerURL.redacted(text), "redacted")
+        do {
+            let url = try ServerURL(text)
+            check(url.description, "description")
+            check(url.url("/conditions"), "url")
+            check(ToolError.unreachable(url: url.url("/x"), reason: "r").message, "message")
+        } catch {
+            check(error.message, "server URL error")
+        }
+        do {
+            let proxy = try ProxyChoice.parse(text)
+            check(proxy.description, "proxy description")
+        } catch {
+            check(error.message, "proxy error")
+        }
+    }
+    return 0
+}
