@@ -20,13 +20,30 @@ public struct ReadMarks: Sendable {
         ReadMarks(folder: Paths(environment: environment).data("blogctl"))
     }
 
+    /// Post ids marked read, compared byte by byte: `é` and `e` + U+0301 are two ids, though
+    /// equal as Swift strings (a `Set<String>` would mark both when one was read).
+    public struct IDs: Equatable, ExpressibleByArrayLiteral, Sendable {
+        private(set) var members: Set<[UInt8]> = []
+
+        public init(arrayLiteral ids: String...) { self.init(ids) }
+        public init(_ ids: some Sequence<String>) { members = Set(ids.map { Array($0.utf8) }) }
+
+        public func contains(_ id: String) -> Bool { members.contains(Array(id.utf8)) }
+        public var count: Int { members.count }
+        /// The ids in byte order, as the file keeps them.
+        public var sorted: [String] { members.sorted { $0.lexicographicallyPrecedes($1) }.map { String(decoding: $0, as: UTF8.self) } }
+
+        mutating func insert(_ ids: [String]) { for id in ids { members.insert(Array(id.utf8)) } }
+        mutating func remove(_ ids: [String]) { for id in ids { members.remove(Array(id.utf8)) } }
+    }
+
     /// The ids marked read; none when the file does not exist yet.
-    public func load() throws(ToolError) -> Set<String> {
+    public func load() throws(ToolError) -> IDs {
         guard LocalFile.isRegularFile(path) || access(path, F_OK) == 0 else { return [] }
         let bytes = try LocalFile.read(path, limit: Self.maximumSize, regularOnly: true)
         if bytes.isEmpty { return [] }
         do {
-            return Set(try JSONCoding.decode([String].self, from: Data(bytes)))
+            return IDs(try JSONCoding.decode([String].self, from: Data(bytes)))
         } catch {
             throw .badData("\(path): damaged (\(error.problem)); remove it to start again")
         }
@@ -45,10 +62,10 @@ public struct ReadMarks: Sendable {
         }
         var marks = try load()
         let before = marks
-        if read { marks.formUnion(ids) } else { marks.subtract(ids) }
+        if read { marks.insert(ids) } else { marks.remove(ids) }
         guard marks != before else { return 0 }
-        let bytes = JSONCoding.encode(marks.sorted())
+        let bytes = JSONCoding.encode(marks.sorted)
         try LocalFile.writeAtomically(path, Array(bytes) + [0x0A], mode: 0o600)
-        return marks.symmetricDifference(before).count
+        return marks.members.symmetricDifference(before.members).count
     }
 }

@@ -57,7 +57,8 @@ public final class TestRunner {
     private let fetch: Fetch
     private let reporter: any TestReporter
     private let coverage: Bool
-    private var targets: [String: Target] = [:]
+    /// Keyed by bytes: condition ids are opaque, and `é` and `e` + U+0301 are two of them.
+    private var targets: [[UInt8]: Target] = [:]
     /// The same targets by their key's bytes, so that a TSV line finds its condition
     /// without making a String of the field.
     private var targetsByBytes = ByteKeyTable<Target>()
@@ -196,7 +197,7 @@ public final class TestRunner {
 
     /// The condition `key` names, fetched, parsed or taken from `inline` once for the run.
     private func resolve(_ key: String, inline: Condition?, file: String, line: Int, column: Int) async throws(ToolError) -> Target {
-        if let known = targets[key] { return known }
+        if let known = targets[Array(key.utf8)] { return known }
         let record: ConditionRecord
         if let inline, let inlineRecord = try? ConditionRecord(name: "", id: "", condition: inline) {
             // Without an "arguments" count, a record of a valid condition cannot be refused.
@@ -225,7 +226,7 @@ public final class TestRunner {
             }
         }
         let target = Target(key: key, record: record, coverage: coverage)
-        targets[key] = target
+        targets[Array(key.utf8)] = target
         targetsByBytes.insert(target, for: target.keyBytes)
         targetOrder.append(target)
         return target

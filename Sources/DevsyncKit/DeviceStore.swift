@@ -148,9 +148,10 @@ public final class DeviceStore: Sendable {
     /// set-wise statements rather than four per change, so 10,000 take a fraction of a second.
     public func recordAll(_ changes: [(id: String, installationDate: Date?)], at now: Date = Date()) throws(ToolError) {
         // The last change to each device, in the order of those last changes.
-        var last: [String: Int] = [:]
-        for (index, change) in changes.enumerated() { last[change.id] = index }
-        let kept = changes.indices.filter { last[changes[$0].id] == $0 }.map { changes[$0] }
+        // Keyed by bytes: `é` and `e` + U+0301 are two devices, though equal as Swift strings.
+        var last: [[UInt8]: Int] = [:]
+        for (index, change) in changes.enumerated() { last[Array(change.id.utf8)] = index }
+        let kept = changes.indices.filter { last[Array(changes[$0].id.utf8)] == $0 }.map { changes[$0] }
         try write { db in
             try db.execute("CREATE TEMP TABLE IF NOT EXISTS incoming (seq INTEGER PRIMARY KEY, id TEXT NOT NULL, date TEXT)")
             try db.execute("DELETE FROM incoming")
@@ -236,12 +237,13 @@ public final class DeviceStore: Sendable {
     @discardableResult
     public func replaceServerCopy(_ devices: [ServerDevice], at now: Date = Date()) throws(ToolError) -> [Conflict] {
         try write { db in
-            var before: [String: (server: String?, local: String?, pending: Bool)] = [:]
+            // Keyed by bytes, as SQLite compares ids (not as Swift strings, which merge `é` and `e` + U+0301).
+            var before: [[UInt8]: (server: String?, local: String?, pending: Bool)] = [:]
             for row in try db.rows("""
                 SELECT d.id, d.installationDate AS server, c.installationDate AS local, c.deviceID AS changeID
                 FROM device d LEFT JOIN change c ON c.deviceID = d.id
                 """) {
-                before[row.column("id")?.string ?? ""] = (row.column("server")?.string, row.column("local")?.string,
+                before[Array((row.column("id")?.string ?? "").utf8)] = (row.column("server")?.string, row.column("local")?.string,
                                                           row.column("changeID")?.string != nil)
             }
             var conflicts: [Conflict] = []
@@ -256,10 +258,10 @@ public final class DeviceStore: Sendable {
                           .optional(device.installationDate.map(StoredDate.format))])
                 try db.execute("INSERT OR IGNORE INTO seen (id) VALUES (?)", [.text(device.id)])
                 let serverValue = device.installationDate.map(StoredDate.format)
-                if let old = before[device.id], old.server != serverValue {
+                if let old = before[Array(device.id.utf8)], old.server != serverValue {
                     try Self.log(db, at: now, device: device.id, .pulled, old: old.server, new: serverValue, detail: command)
                 }
-                if let old = before[device.id], old.pending, old.server != serverValue {
+                if let old = before[Array(device.id.utf8)], old.pending, old.server != serverValue {
                     try Self.log(db, at: now, device: device.id, .conflict, old: old.local, new: serverValue,
                                  detail: "the server changed it while the local change waited; the local value wins at sync")
                     try db.execute("UPDATE change SET conflict = 1, conflictServerDate = ? WHERE deviceID = ?",

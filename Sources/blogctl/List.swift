@@ -66,7 +66,7 @@ extension Blogctl {
 
         func run() async throws {
             // Marks: needed to filter; otherwise only shown, so damage is a warning there.
-            var marks: Set<String>?
+            var marks: ReadMarks.IDs?
             do {
                 marks = try ReadMarks.standard().load()
             } catch {

@@ -62,6 +62,12 @@ import ToolboxKit
         #expect(try marks.mark(["2", "3"], read: true) == 1)
         #expect(try marks.mark(["1", "9"], read: false) == 1)
         #expect(try marks.load() == ["2", "3"])
+        // Issue 29: ids are compared byte by byte; canonically equivalent ids are two posts.
+        #expect(try marks.mark(["\u{E9}"], read: true) == 1)
+        #expect(try marks.load().contains("\u{E9}") && !marks.load().contains("e\u{301}"))
+        #expect(try marks.mark(["e\u{301}"], read: true) == 1)
+        #expect(try marks.load().count == 4)
+        #expect(try marks.mark(["\u{E9}", "e\u{301}"], read: false) == 2)
         let attributes = try FileManager.default.attributesOfItem(atPath: folder)
         #expect((attributes[.posixPermissions] as? Int) == 0o700)
         try "{not a list".write(toFile: marks.path, atomically: true, encoding: .utf8)

@@ -119,4 +119,23 @@ import ToolboxKit
         let line = CSV.format(["id", field])
         #expect(try CSV.parse(line + "\n").first?.fields.last.map { Array($0.utf8) } == Array(field.utf8))
     }
+
+    /// Canonically equivalent ids are two devices everywhere: import, recordAll, pull.
+    @Test func canonicallyEquivalentIDsStayTwoDevices() throws {
+        let store = try temporaryStore()
+        let ids = ["\u{E9}", "e\u{301}"]
+        try store.replaceServerCopy(ids.map { ServerDevice(id: $0, installationDate: nil, meterPointDescription: $0, type: .heating) })
+        #expect(try store.deviceIDs().count == 2)
+        let text = "id,installationDate\n\u{E9},2024-10-01T09:00:00Z\ne\u{301},2024-10-02T09:00:00Z\n"
+        let rows = try DeviceImport.check(text, knownIDs: try store.deviceIDs()).get()
+        #expect(rows.map { Array($0.id.utf8) } == ids.map { Array($0.utf8) })
+        try store.recordAll(rows.map { ($0.id, $0.installationDate) })
+        let pending = try store.pending()
+        #expect(pending.count == 2, "\(pending.map(\.id))")
+        // A pull that changes both server dates logs a conflict for each, not one merged entry.
+        let conflicts = try store.replaceServerCopy(ids.map {
+            ServerDevice(id: $0, installationDate: Date(timeIntervalSince1970: 1_000), meterPointDescription: $0, type: .heating)
+        })
+        #expect(conflicts.count == 2)
+    }
 }
