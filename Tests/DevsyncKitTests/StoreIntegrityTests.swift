@@ -106,3 +106,33 @@ import ToolboxKit
         #expect(try store.pending().last?.change?.revision == 2)
     }
 }
+
+/// Issue 29: the default store folder is checked as blogctl's cache is, and the store is 0600.
+@Suite struct StoreFolderTests {
+    @Test func aWorldWritableOrSymlinkedDefaultFolderIsRefused() throws {
+        let home = TemporaryFolders.make("xdg")
+        let environment = ["XDG_DATA_HOME": home, "HOME": home]
+        // Made 0700 when missing, and the store in it 0600.
+        let path = try StoreLocation.prepared(flag: nil, environment: environment)
+        var info = stat()
+        #expect(stat(home + "/devsync", &info) == 0 && info.st_mode & 0o777 == 0o700)
+        _ = try DeviceStore(path: path)
+        #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o600)
+
+        chmod(home + "/devsync", 0o777)
+        #expect(throws: ToolError.self) { try StoreLocation.prepared(flag: nil, environment: environment) }
+        chmod(home + "/devsync", 0o700)
+
+        let other = TemporaryFolders.make("elsewhere")
+        let linked = TemporaryFolders.make("xdg-linked")
+        symlink(other, linked + "/devsync")
+        do {
+            _ = try StoreLocation.prepared(flag: nil, environment: ["XDG_DATA_HOME": linked, "HOME": linked])
+            Issue.record("a symlinked store folder was used")
+        } catch {
+            #expect(error.exitStatus == .ioError && error.message.contains("symlink"), "\(error.message)")
+        }
+        // A path the user names is theirs to place.
+        #expect(try StoreLocation.prepared(flag: other + "/mine.sqlite", environment: environment) == other + "/mine.sqlite")
+    }
+}
