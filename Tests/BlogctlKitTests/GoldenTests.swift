@@ -26,7 +26,7 @@ import Testing
     @Test func thereIsAGoldenFileForEveryElement() {
         for required in ["paragraph", "headings", "emphasis", "links", "unordered-list", "ordered-list", "blockquote",
                          "preformatted", "table", "image", "entities", "dropped", "plain-text", "line-break-and-rule",
-                         "definition-list", "malformed", "hostile-controls"] {
+                         "definition-list", "malformed", "hostile-controls", "bidi-controls"] {
             #expect(Self.names.contains(required), "no golden file for \(required)")
         }
     }
