@@ -93,7 +93,7 @@ final class HTMLStream {
             // libxml2 2.9's push parser parses text only once it sees the next `<`, so a
             // paragraph of 100 MB would sit whole in its buffer: in text, an empty comment
             // follows the piece.
-            cut = PostPage.completeUTF8Prefix(pending)
+            cut = UTF8Cut.completePrefix(pending)
             breaksText = scanner.inText
         }
         push(pending[..<cut])

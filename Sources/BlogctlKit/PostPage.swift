@@ -100,27 +100,11 @@ public enum PostPage {
         }
         body.stream { piece in
             pending.append(contentsOf: piece)
-            let cut = completeUTF8Prefix(pending)
+            let cut = UTF8Cut.completePrefix(pending)
             emit(pending[..<cut])
             pending.removeFirst(cut)
         }
         emit(pending[...])
         if !endsWithNewline { sink([0x0A]) }
-    }
-
-    /// How many leading bytes of `bytes` end on a UTF-8 sequence boundary: all but an
-    /// incomplete sequence at the very end.
-    static func completeUTF8Prefix(_ bytes: [UInt8]) -> Int {
-        var index = bytes.count
-        var back = 0
-        while index > 0 && back < 4 {
-            index -= 1
-            back += 1
-            let byte = bytes[index]
-            if byte & 0xC0 == 0x80 { continue }  // a continuation byte: look further back
-            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
-            return length > back ? index : bytes.count
-        }
-        return bytes.count
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ToolboxKit
 
 /// Text a report must hold back until the run ends (a JSON document's totals and a JUnit
 /// suite's counts come before the cases): kept in an unlinked temporary file (`tmpfile`), not
@@ -40,7 +41,7 @@ final class ReportSpool {
                 let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
                 if count == 0 { break }
                 carry += buffer[..<count]
-                let cut = Self.completeUTF8Prefix(carry)
+                let cut = UTF8Cut.completePrefix(carry)
                 write(String(decoding: carry[..<cut], as: UTF8.self))
                 carry.removeFirst(cut)
             }
@@ -52,20 +53,5 @@ final class ReportSpool {
             write(String(decoding: memory, as: UTF8.self))
             memory.removeAll()
         }
-    }
-
-    /// How many leading bytes end on a UTF-8 sequence boundary.
-    static func completeUTF8Prefix(_ bytes: [UInt8]) -> Int {
-        var index = bytes.count
-        var back = 0
-        while index > 0 && back < 4 {
-            index -= 1
-            back += 1
-            let byte = bytes[index]
-            if byte & 0xC0 == 0x80 { continue }
-            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
-            return length > back ? index : bytes.count
-        }
-        return bytes.count
     }
 }

@@ -176,7 +176,7 @@ import ToolboxKit
         let outside = temporary.root + "/outside.json"
         _ = FileManager.default.createFile(atPath: outside, contents: Data("keep".utf8))
         let foreign = ["notes.txt", ".profile.99999999", ".x.tmp.99999999", "a b.json", ".2.json.tmp.99999999.nothex_nothex__"]
-        for name in foreign { FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("mine".utf8)) }
+        for name in foreign { _ = FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("mine".utf8)) }
         try FileManager.default.createSymbolicLink(atPath: folder + "/9.json", withDestinationPath: outside)
         temporary.cache.evict()
         #expect(try temporary.cache.clear() == 1)
