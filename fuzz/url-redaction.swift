@@ -9,13 +9,17 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard parts.count == 3 else { return 0 }
     let (user, password, rest) = (parts[0], parts[1], parts[2])
     let clean = Terminal.sanitizeField(password)
-    guard clean.unicodeScalars.count >= 6, !clean.contains("*"), !user.contains(password), !rest.contains(password)
+    // The parts must read back as parts: a user without `:`, `@` or `/`, and no `://` but the
+    // scheme's (a password `//pw` after an empty scheme is the scheme's separator, not a password).
+    guard clean.unicodeScalars.count >= 6, !clean.contains("*"), !user.contains(password), !rest.contains(password),
+          !user.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "/") })
     else { return 0 }
     func check(_ shown: String, _ what: String) {
         if shown.contains(clean) || shown.contains(password) { fatalError("\(what) shows the password: \(shown.debugDescription)") }
     }
     for scheme in ["http://", "https://", ""] {
         let text = scheme + user + ":" + password + "@" + rest
+        guard text.schemeEnd.map({ text.utf8.distance(from: text.startIndex, to: $0) }) == (scheme.isEmpty ? nil : scheme.utf8.count) else { continue }
         check(ServerURL.redacted(text), "redacted")
         do {
             let url = try ServerURL(text)
