@@ -139,3 +139,29 @@ import ToolboxKit
         #expect(conflicts.count == 2)
     }
 }
+
+/// Issue 29: a value echoed in an error is cut, whatever its size or source.
+@Suite struct EchoedValueTests {
+    @Test func aHugeDateIsQuotedCutNotEchoedWhole() {
+        let huge = String(repeating: "9", count: 100_000)
+        do {
+            _ = try DateInput.parse(huge)
+            Issue.record("a 100 KB date was accepted")
+        } catch {
+            #expect(error.message.utf8.count < 300, "\(error.message.utf8.count) bytes")
+        }
+        // In an import too: a 1 MB date field gives a short line.
+        let text = "id,installationDate\nA-1," + String(repeating: "x", count: 1 << 20) + "\n"
+        guard case .failure(let problems) = DeviceImport.check(text, knownIDs: ["A-1"]) else {
+            Issue.record("a garbage date was accepted")
+            return
+        }
+        #expect(problems.all.allSatisfy { $0.description.utf8.count < 300 })
+    }
+
+    @Test func noMessageLineIsLongerThanTheLimit() {
+        let line = StandardError.bytes(of: "tool: " + String(repeating: "é", count: 50_000))
+        #expect(String(decoding: line, as: UTF8.self).count <= StandardError.lineLimit + 2)
+        #expect(line.last == 0x0A)
+    }
+}
