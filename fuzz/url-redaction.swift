@@ -22,7 +22,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     // The parts must read back as parts: a user without `:`, `@` or `/`, and no `://` but the
     // scheme's (a password `//pw` after an empty scheme is the scheme's separator, not a password).
     guard clean.unicodeScalars.count >= 6, !clean.contains("*"), !user.contains(password), !rest.contains(password),
-          !user.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "/") })
+          !user.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "/") }),
+          // `pa@ss/word` cannot be told from the password `pa` and the host `ss` (RFC 3986: an
+          // `@` in a password is written %40); an `@` alone is taken as part of it.
+          !(password.utf8.contains(UInt8(ascii: "@")) && password.utf8.contains(UInt8(ascii: "/")))
     else { return 0 }
     func check(_ shown: String, _ what: String) {
         if shown.contains(clean) || shown.contains(password) { fatalError("\(what) shows the password: \(shown.debugDescription)") }
@@ -30,7 +33,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     for scheme in ["http://", "https://", ""] {
         let text = scheme + user + ":" + password + "@" + rest
         // A password that the rest of the text or the messages' own words hold is no finding.
-        guard !(scheme + user + ":***@" + rest).contains(clean), !Messages.wording.contains(clean) else { continue }
+        guard !Terminal.sanitizeField(scheme + user + ":***@" + rest).contains(clean), !Messages.wording.contains(clean) else { continue }
         guard text.schemeEnd.map({ text.utf8.distance(from: text.startIndex, to: $0) }) == (scheme.isEmpty ? nil : scheme.utf8.count) else { continue }
         check(ServerURL.redacted(text), "redacted")
         do {
