@@ -302,7 +302,8 @@ public final class APIClient: Sendable {
     /// in absolute form through an HTTP proxy for a plain http:// server. That path follows
     /// redirects itself, as AsyncHTTPClient does, within the server's origin.
     private func execute(_ method: HTTPMethod, _ path: String, headers: [(String, String)], body: [UInt8]?) async throws -> HTTPClientResponse {
-        guard let absoluteFormProxy else {
+        // An absolute https:// URL (not the server's own scheme) still goes through CONNECT.
+        guard let absoluteFormProxy, !server.requestURL(path).lowercased().hasPrefix("https://") else {
             return try await http.execute(makeRequest(method, path, headers: headers, body: body), deadline: .distantFuture)
         }
         var path = path

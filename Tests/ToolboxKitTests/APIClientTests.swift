@@ -55,3 +55,17 @@ final class LinesBox: Sendable {
 }
 
 import Synchronization
+
+/// Issue 29: redirects followed on the absolute-form proxy path stay on the server's origin.
+@Suite struct AbsoluteFormRedirectTests {
+    @Test func onlySameOriginRedirectsAreFollowed() {
+        let base = "http://127.0.0.1:8106"
+        #expect(APIClient.sameOriginPath("/conditions/2", base: base) == "/conditions/2")
+        #expect(APIClient.sameOriginPath("http://127.0.0.1:8106/x?y=1", base: base) == "/x?y=1")
+        #expect(APIClient.sameOriginPath("HTTP://127.0.0.1:8106/x", base: base) == "/x")
+        #expect(APIClient.sameOriginPath("//evil.test/x", base: base) == nil)
+        #expect(APIClient.sameOriginPath("http://127.0.0.1:81060/x", base: base) == nil)
+        #expect(APIClient.sameOriginPath("https://127.0.0.1:8106/x", base: base) == nil)
+        #expect(APIClient.sameOriginPath("relative", base: base) == nil)
+    }
+}
