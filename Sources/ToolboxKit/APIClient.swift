@@ -90,7 +90,7 @@ public final class APIClient: Sendable {
         var tls = TLSConfiguration.makeClientConfiguration()
         if network.insecure {
             tls.certificateVerification = .none
-        } else if server.base.lowercased().hasPrefix("https://") || network.proxy != nil {
+        } else if server.isHTTPS || network.proxy != nil {
             tls.trustRoots = try network.trust.trustRoots()
         }
         var configuration = HTTPClient.Configuration(
@@ -109,7 +109,7 @@ public final class APIClient: Sendable {
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
         self.http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        if let proxy = network.proxy, proxy.kind == .http, !network.proxyTunnel, !server.base.lowercased().hasPrefix("https://") {
+        if let proxy = network.proxy, proxy.kind == .http, !network.proxyTunnel, !server.isHTTPS {
             absoluteFormProxy = AbsoluteFormProxy(proxy: proxy, connectTimeout: connect, readTimeout: total)
         } else {
             absoluteFormProxy = nil
@@ -303,7 +303,7 @@ public final class APIClient: Sendable {
     /// redirects itself, as AsyncHTTPClient does, within the server's origin.
     private func execute(_ method: HTTPMethod, _ path: String, headers: [(String, String)], body: [UInt8]?) async throws -> HTTPClientResponse {
         // An absolute https:// URL (not the server's own scheme) still goes through CONNECT.
-        guard let absoluteFormProxy, !server.requestURL(path).lowercased().hasPrefix("https://") else {
+        guard let absoluteFormProxy, !server.requestURL(path).lowercased().utf8.starts(with: "https://".utf8) else {
             return try await http.execute(makeRequest(method, path, headers: headers, body: body), deadline: .distantFuture)
         }
         var path = path

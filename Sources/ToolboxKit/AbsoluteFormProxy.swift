@@ -95,7 +95,7 @@ struct AbsoluteFormProxy: Sendable {
         let hostHeader: String
 
         init(_ url: String) throws {
-            guard url.lowercased().hasPrefix("http://") else { throw HTTPClientError.invalidURL }
+            guard url.lowercased().utf8.starts(with: "http://".utf8) else { throw HTTPClientError.invalidURL }
             var authority = url.utf8.dropFirst(7)
             if let slash = authority.firstIndex(of: UInt8(ascii: "/")) { authority = authority[..<slash] }
             guard !authority.isEmpty else { throw HTTPClientError.emptyHost }

@@ -82,7 +82,7 @@ public struct CommonOptions: ParsableArguments, Sendable {
         let verboseSink: (@Sendable (String) -> Void)? = verbose ? { @Sendable line in StandardError.write(line) } : nil
         let server = try serverURL(tool: tool)
         let network = try network(for: server)
-        if insecure && server.base.lowercased().hasPrefix("https://") {
+        if insecure && server.isHTTPS {
             StandardError.write("\(tool): warning: -k: the certificate of \(server.host) is not checked")
         }
         if verbose, let proxy = network.proxy { StandardError.write("* through the proxy \(proxy.description)") }

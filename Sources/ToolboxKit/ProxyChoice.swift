@@ -20,7 +20,7 @@ public struct ProxyChoice: Sendable, Equatable {
                                environment: [String: String] = Environment.current) throws(ToolError) -> ProxyChoice? {
         let exclusions = noproxyFlag ?? environment["no_proxy"] ?? environment["NO_PROXY"] ?? ""
         if matches(host: server.host, exclusions) { return nil }
-        let https = server.base.lowercased().hasPrefix("https://")
+        let https = server.isHTTPS
         let candidates = [flag, https ? environment["https_proxy"] ?? environment["HTTPS_PROXY"] : environment["http_proxy"],
                           environment["all_proxy"], environment["ALL_PROXY"]]
         guard let text = candidates.compactMap({ $0 }).first(where: { !$0.isEmpty }) else { return nil }

@@ -13,8 +13,10 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
     public init(_ text: String) throws(ToolError) {
         var value = text.trimmingSpaces()
         while value.hasSuffix("/") { value.removeLast() }
-        let lower = value.lowercased()
-        guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
+        // By bytes: `http://` followed by a combining mark is a URL whose host is wrong, not one
+        // without a scheme (a Character comparison sees `/` and the mark as one).
+        let lower = value.lowercased().utf8
+        guard lower.starts(with: "http://".utf8) || lower.starts(with: "https://".utf8) else {
             throw .usage("invalid server URL \(Terminal.quote(Self.redacted(text))): it must start with http:// or https://")
         }
         let schemeEnd = value.schemeEnd!
@@ -92,11 +94,15 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
     /// The URL to send a request to, and to resolve a document's links against: no credentials
     /// (they travel in the Authorization header).
     public func requestURL(_ path: String) -> String {
-        if path.hasPrefix("http://") || path.hasPrefix("https://") { return path }
+        if path.utf8.starts(with: "http://".utf8) || path.utf8.starts(with: "https://".utf8) { return path }
         return path.hasPrefix("/") ? base + path : base + "/" + path
     }
 
     public var description: String { String(url("/").dropLast()) }
+
+    /// Whether the server speaks TLS, read by bytes (a Character comparison fails when the host
+    /// starts with a combining mark, which fuses with the scheme's `/`).
+    public var isHTTPS: Bool { base.lowercased().utf8.starts(with: "https://".utf8) }
 
     /// The port: the URL's, else 443 for https and 80 for http.
     public var port: Int {
@@ -104,7 +110,7 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
         if let slash = rest.firstIndex(of: "/") { rest = rest[..<slash] }
         if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") { rest = rest[rest.index(after: close)...] }
         if let colon = rest.lastIndex(of: ":"), let number = Int(rest[rest.index(after: colon)...]) { return number }
-        return base.lowercased().hasPrefix("https://") ? 443 : 80
+        return isHTTPS ? 443 : 80
     }
 
     /// The host name, as ~/.netrc names machines: `127.0.0.1`, `api.example.com`.

@@ -113,3 +113,13 @@ import Testing
         #expect(ResourceID.isFileStem("Post1"))
     }
 }
+
+/// Issue 29: a scheme is read by bytes, even when a combining mark follows its slashes.
+@Suite struct SchemeByBytesTests {
+    @Test func aCombiningMarkAfterTheSchemeDoesNotHideIt() throws {
+        let url = try ServerURL("https://\u{30D}host:8443")
+        #expect(url.isHTTPS && url.port == 8443)
+        #expect(try ServerURL("HTTP://h").isHTTPS == false)
+        #expect(url.requestURL("http://\u{30D}other/x") == "http://\u{30D}other/x")
+    }
+}
