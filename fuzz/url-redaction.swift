@@ -44,7 +44,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         // A password that the rest of the text or the messages' own words hold is no finding.
         // (`:1080`: the port a proxy's description adds when none is given; quotes: a message's
         // around a value.)
-        guard !holds("\"" + Terminal.sanitizeField(scheme + user + ":***@" + rest + ":1080") + "\"", clean),
+        let shownParts = Terminal.sanitizeField(scheme + user + ":***@" + rest)
+        guard !holds("\"" + shownParts + "\" " + shownParts + ":1080\"", clean),
               !holds(Messages.wording, clean) else { continue }
         guard text.schemeEnd.map({ text.utf8.distance(from: text.startIndex, to: $0) }) == (scheme.isEmpty ? nil : scheme.utf8.count) else { continue }
         check(ServerURL.redacted(text), "redacted")
