@@ -41,14 +41,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     }
     for scheme in ["http://", "https://", ""] {
         let text = scheme + user + ":" + password + "@" + rest
-        // A password that the rest of the text, as shown, holds is no finding: the rest followed
-        // by what a message or a shown URL puts after it (a port a proxy adds, a closing quote,
-        // an API path), raw or sanitised, and the messages' own words.
-        let shownParts = scheme + user + ":***@" + rest
-        let lookalike = ["", ":1080", "\"", "/conditions", "/x", "/"].contains { suffix in
-            holds(shownParts + suffix, password) || holds("\"" + Terminal.sanitizeField(shownParts + suffix), clean)
-        }
-        guard !lookalike, !holds(Messages.wording, clean) else { continue }
+        // Only a password with a scalar found nowhere else (not in the user, the rest or the
+        // messages' words) can be told apart when a message shows it.
+        let elsewhere = Set((Terminal.sanitizeField(scheme + user + rest) + user + rest + Messages.wording).unicodeScalars)
+        guard clean.unicodeScalars.contains(where: { !elsewhere.contains($0) }) else { continue }
         guard text.schemeEnd.map({ text.utf8.distance(from: text.startIndex, to: $0) }) == (scheme.isEmpty ? nil : scheme.utf8.count) else { continue }
         check(ServerURL.redacted(text), "redacted")
         do {
