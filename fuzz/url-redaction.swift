@@ -8,7 +8,7 @@ enum Messages {
         http:// https:// socks5:// invalid server URL: it must start with http:// or https://; it needs a host, and no query \
         or fragment; the port is not a number (write / and @ in a password as %2F and %40) unsupported proxy: use an http:// \
         or socks5:// proxy; invalid proxy: it needs a host and a port from 1 to 65535; cannot reach (r) is mockd running? \
-        /conditions /x 127.0.0.1 :*** …
+        /conditions /x 127.0.0.1 :*** … "
         """
 }
 
