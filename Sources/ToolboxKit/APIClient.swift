@@ -15,10 +15,10 @@ public final class APIClient: Sendable {
     public let server: ServerURL
     public let timeout: Double
     public let retryPolicy: RetryPolicy
-    private let http: HTTPClient
+    let http: HTTPClient
     /// Plain http:// requests through an HTTP proxy, in absolute form (nil: AsyncHTTPClient,
     /// directly or through CONNECT).
-    private let absoluteFormProxy: AbsoluteFormProxy?
+    let absoluteFormProxy: AbsoluteFormProxy?
     /// The proxy requests go through (a certificate diagnosis connects only without one).
     public let proxy: ProxyChoice?
     private let log: @Sendable (String) -> Void
@@ -298,60 +298,9 @@ public final class APIClient: Sendable {
         return Response(status: Int(response.status.code), headers: response.headers, body: buffer)
     }
 
-    /// Sends one request: through AsyncHTTPClient (directly, or tunnelled through a proxy), or
-    /// in absolute form through an HTTP proxy for a plain http:// server. That path follows
-    /// redirects itself, as AsyncHTTPClient does, within the server's origin.
-    private func execute(_ method: HTTPMethod, _ path: String, headers: [(String, String)], body: [UInt8]?) async throws -> HTTPClientResponse {
-        // An absolute https:// URL (not the server's own scheme) still goes through CONNECT.
-        guard let absoluteFormProxy, !server.requestURL(path).lowercased().utf8.starts(with: "https://".utf8) else {
-            return try await http.execute(makeRequest(method, path, headers: headers, body: body), deadline: .distantFuture)
-        }
-        var path = path
-        var method = method
-        var body = body
-        for _ in 0...5 {
-            var request = makeRequest(method, path, headers: headers, body: nil)
-            let url = request.url
-            request.headers.remove(name: "Host")
-            let response = try await absoluteFormProxy.execute(method, url: url, headers: request.headers, body: body)
-            guard [301, 302, 303, 307, 308].contains(response.status.code),
-                  let location = response.headers.first(name: "Location"),
-                  let next = Self.sameOriginPath(location, base: server.base)
-            else {
-                return try Self.refusedByProxy(response, proxy: absoluteFormProxy.proxy, url: server.url(path))
-            }
-            if response.status.code == 303 || (response.status.code != 307 && response.status.code != 308 && method == .POST) {
-                method = .GET
-                body = nil
-            }
-            path = next
-        }
-        throw HTTPClientError.redirectLimitReached
-    }
-
-    /// The path of a redirect's `Location` when it stays on `base` (a path, or a URL starting
-    /// with `base`); nil for another origin, which this path does not follow.
-    static func sameOriginPath(_ location: String, base: String) -> String? {
-        if location.hasPrefix("/") && !location.hasPrefix("//") { return location }
-        if location.lowercased().hasPrefix(base.lowercased() + "/") { return String(location.dropFirst(base.count)) }
-        return nil
-    }
-
-    /// A 407 always comes from the proxy; so does a 5xx a proxy marks as its own (squid's
-    /// `X-Squid-Error`, tinyproxy's `Server` header): named as the proxy's, never retried.
-    static func refusedByProxy(_ response: HTTPClientResponse, proxy: ProxyChoice, url: String) throws -> HTTPClientResponse {
-        let status = Int(response.status.code)
-        let server = response.headers.first(name: "Server")?.lowercased() ?? ""
-        let marked = response.headers.contains(name: "X-Squid-Error") || server.hasPrefix("tinyproxy") || server.hasPrefix("squid")
-        if status == 407 || (marked && (status == 403 || status >= 500)) {
-            throw ToolError.proxyRefused(proxy: proxy.description, status: status, url: url)
-        }
-        return response
-    }
-
     /// The request for `path`, sent without the credentials of the server URL in the URL
     /// itself: they go as HTTP Basic, unless the caller authorises otherwise.
-    private func makeRequest(_ method: HTTPMethod, _ path: String, headers: [(String, String)], body: [UInt8]?) -> HTTPClientRequest {
+    func makeRequest(_ method: HTTPMethod, _ path: String, headers: [(String, String)], body: [UInt8]?) -> HTTPClientRequest {
         var request = HTTPClientRequest(url: server.requestURL(path))
         request.method = method
         request.headers.add(name: "User-Agent", value: "toolbox/\(ToolboxVersion.current)")
