@@ -12,7 +12,7 @@ public struct Credentials: Sendable, Equatable {
     }
 
     public var authorizationHeader: String {
-        "Basic " + Base64.encode(Array("\(user):\(password)".utf8))
+        Base64.basicAuthorization(user: user, password: password)
     }
 
     /// Resolves the credentials for `host`, or says exactly how to set them.

@@ -24,7 +24,7 @@ struct AbsoluteFormProxy: Sendable {
         head.headers.replaceOrAdd(name: "Connection", value: "close")
         if let user = proxy.user {
             head.headers.replaceOrAdd(name: "Proxy-Authorization",
-                                      value: "Basic " + Base64.encode(Array((user + ":" + (proxy.password ?? "")).utf8)))
+                                      value: Base64.basicAuthorization(user: user, password: proxy.password ?? ""))
         }
         if let body { head.headers.replaceOrAdd(name: "Content-Length", value: String(body.count)) }
 

@@ -1,5 +1,10 @@
 /// RFC 4648 base64, for HTTP Basic credentials.
 public enum Base64 {
+    /// The value of an `Authorization` (or `Proxy-Authorization`) header for HTTP Basic.
+    public static func basicAuthorization(user: String, password: String) -> String {
+        "Basic " + encode(Array((user + ":" + password).utf8))
+    }
+
     static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     public static func encode(_ bytes: [UInt8]) -> String {

@@ -53,7 +53,7 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
     /// The `Authorization` header for credentials given in the URL.
     public var authorization: String? {
         guard let user else { return nil }
-        return "Basic " + Base64.encode(Array((user + ":" + (password ?? "")).utf8))
+        return Base64.basicAuthorization(user: user, password: password ?? "")
     }
 
     /// `text` with the password of a URL (or of `user:password@host`, without a scheme)
