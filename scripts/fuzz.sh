@@ -15,7 +15,7 @@ out=.build-fuzz
 # The sources each harness is compiled with, as one module with the harness itself (so that
 # it may call internal functions). The files of ToolboxKit that import the network stack or the
 # argument parser are left out; nothing a parser calls lives there.
-toolbox=$(grep -L -E '^import (AsyncHTTPClient|ArgumentParser|NIO)' Sources/ToolboxKit/*.swift)
+toolbox=$(find Sources/ToolboxKit -name '*.swift' -print0 | sort -z | xargs -0 grep -L -E '^import (AsyncHTTPClient|ArgumentParser|NIO)')
 # CondtestKit without the files that talk to the server (they need ToolboxKit's network client).
 condtest=$(grep -L -E '\bAPIClient\b' Sources/CondtestKit/*.swift Sources/CondtestKit/Operators/*.swift)
 blogctl="$(ls Sources/BlogctlKit/BodyRenderer*.swift) Sources/BlogctlKit/Gzip.swift Sources/BlogctlKit/HTMLStream.swift

@@ -8,12 +8,12 @@ struct TextStyle: OptionSet, Sendable {
 
     /// The SGR sequence that turns these attributes on, after a reset.
     var sequence: [UInt8] {
-        var text = "\u{1B}[0"
-        if contains(.bold) { text += ";1" }
-        if contains(.underline) { text += ";4" }
-        return Array((text + "m").utf8)
+        var parameters = [0]
+        if contains(.bold) { parameters.append(1) }
+        if contains(.underline) { parameters.append(4) }
+        return Array(SGR.select(parameters).utf8)
     }
-    static let reset: [UInt8] = Array("\u{1B}[0m".utf8)
+    static let reset: [UInt8] = Array(SGR.reset.utf8)
 }
 
 /// The inline content of one paragraph as byte runs ("atoms") with their display width and

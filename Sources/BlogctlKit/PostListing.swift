@@ -41,7 +41,7 @@ public enum PostListing {
             for (index, group) in groups.enumerated() {
                 if index > 0 { text += "\n" }
                 let header = Terminal.sanitizeField(group.name) + " (\(group.posts.count))"
-                text += bold ? "\u{1B}[1m" + header + "\u{1B}[0m\n" : header + "\n"
+                text += SGR.styled(header, SGR.bold, enabled: bold) + "\n"
                 for _ in group.posts {
                     text += lines[row] + "\n"
                     row += 1

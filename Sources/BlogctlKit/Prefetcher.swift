@@ -1,4 +1,3 @@
-import Synchronization
 import ToolboxKit
 
 /// Warms the cache: at most `jobs` posts at a time, each asked for with HEAD first so that
@@ -28,27 +27,10 @@ public struct Prefetcher: Sendable {
 
     /// Results in the order of `posts`; `progress` sees (done, total) after each post.
     public func run(_ posts: [PostMetadata], progress: @escaping @Sendable (Int, Int) -> Void) async -> [Result] {
-        let done = Mutex(0)
-        var results = [Result?](repeating: nil, count: posts.count)
-        await withTaskGroup(of: (Int, Result).self) { group in
-            var next = 0
-            func startOne() {
-                guard next < posts.count else { return }
-                let index = next
-                next += 1
-                group.addTask { (index, await self.prefetch(posts[index])) }
-            }
-            for _ in 0..<min(jobs, posts.count) { startOne() }
-            while let (index, result) = await group.next() {
-                results[index] = result
-                let count = done.withLock { $0 += 1; return $0 }
-                progress(count, posts.count)
-                startOne()
-            }
-        }
+        let results = await TaskWindow.map(posts, width: jobs, progress: progress) { await self.prefetch($0) }
         // Once, not after each of possibly thousands of stores.
         cache.evict()
-        return results.compactMap { $0 }
+        return results
     }
 
     func prefetch(_ metadata: PostMetadata) async -> Result {

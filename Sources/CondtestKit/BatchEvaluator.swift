@@ -25,8 +25,8 @@ public struct BatchEvaluator {
         while let line = try reader.next() {
             if let problem = TabFields.problem(in: line) { throw .badData("line \(reader.lineNumber): \(problem)") }
             let (found, _) = TabFields.split(line, into: texts, wanted: wanted)
-            guard found == wanted else {
-                throw .badData("line \(reader.lineNumber): missing arg\(found + 1) (the condition takes \(wanted) tab-separated arguments)")
+            if let problem = ArgumentCheck.problem(wanted: wanted, given: found, extrasIgnored: true) {
+                throw .badData("line \(reader.lineNumber): \(problem)")
             }
             let result = evaluator.evaluate(UnsafeBufferPointer(texts))
             output.write(result ? "true\n" : "false\n")

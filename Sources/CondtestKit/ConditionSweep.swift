@@ -35,33 +35,16 @@ public enum ConditionSweep {
                            warn: (String) -> Void = { _ in },
                            progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws(ToolError) -> [Outcome] {
         let summaries = try await ConditionLoader.list(client: client, warn: warn)
-        var outcomes = [Outcome?](repeating: nil, count: summaries.count)
-        await withTaskGroup(of: (Int, Outcome).self) { group in
-            var next = 0
-            func startNext() {
-                guard next < summaries.count else { return }
-                let index = next
-                let summary = summaries[index]
-                next += 1
-                group.addTask { (index, await evaluate(summary, arguments: arguments, client: client)) }
-            }
-            for _ in 0..<max(1, jobs) { startNext() }
-            var done = 0
-            while let (index, outcome) = await group.next() {
-                outcomes[index] = outcome
-                done += 1
-                progress(done, summaries.count)
-                startNext()
-            }
+        return await TaskWindow.map(summaries, width: jobs, progress: progress) { summary in
+            await evaluate(summary, arguments: arguments, client: client)
         }
-        return outcomes.compactMap { $0 }
     }
 
     static func evaluate(_ summary: ConditionSummary, arguments: [String], client: APIClient) async -> Outcome {
         do {
             let record = try await ConditionLoader.load(.server(id: summary.id), client: client)
-            guard arguments.count >= record.argumentCount else {
-                throw ToolError.usage("needs \(record.argumentCount) argument\(record.argumentCount == 1 ? "" : "s"), got \(arguments.count)")
+            if let problem = ArgumentCheck.problem(wanted: record.argumentCount, given: arguments.count, extrasIgnored: true) {
+                throw ToolError.usage(problem)
             }
             let value = Evaluator(record.condition, argumentCount: record.argumentCount)
                 .evaluate(Array(arguments.prefix(record.argumentCount)))

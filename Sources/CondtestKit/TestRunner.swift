@@ -145,9 +145,10 @@ public final class TestRunner {
         }
         let (found, more) = borrowed.arguments.map { TabFields.split($0, into: target.texts, wanted: wanted) } ?? (0, false)
         guard found == wanted, !more else {
+            // Counted only here, off the hot path: found < wanted or more fields, so a problem.
             let given = borrowed.arguments.map { $0.count(where: { $0 == 0x09 }) + 1 } ?? 0
-            throw CaseFileError(line: line, column: borrowed.argumentsColumn, problem: Self.arityProblem(wanted, given))
-                .toolError(file: file)
+            let problem = ArgumentCheck.problem(wanted: wanted, given: given) ?? "wrong number of arguments"
+            throw CaseFileError(line: line, column: borrowed.argumentsColumn, problem: problem).toolError(file: file)
         }
         let actual = target.evaluator.evaluate(UnsafeBufferPointer(target.texts))
         if actual == borrowed.expect {
@@ -163,8 +164,8 @@ public final class TestRunner {
 
     private func evaluate(_ testCase: TestCase, target: Target, file: String, line: Int, argumentsColumn: Int) throws(ToolError) {
         let wanted = target.record.argumentCount
-        guard testCase.arguments.count == wanted else {
-            throw CaseFileError(line: line, column: argumentsColumn, problem: Self.arityProblem(wanted, testCase.arguments.count)).toolError(file: file)
+        if let problem = ArgumentCheck.problem(wanted: wanted, given: testCase.arguments.count) {
+            throw CaseFileError(line: line, column: argumentsColumn, problem: problem).toolError(file: file)
         }
         let actual = ArgumentBytes(testCase.arguments).withTexts { target.evaluator.evaluate($0) }
         if actual == testCase.expect {
@@ -185,10 +186,6 @@ public final class TestRunner {
             identity: CaseIdentity(file: file, line: line, name: name, conditionKey: target.key, arguments: arguments),
             name: name, condition: target.key, conditionName: target.record.name, text: TextSyntax.format(condition),
             arguments: arguments, expected: expected, explanation: Explanation.of(condition, arguments: arguments)))
-    }
-
-    static func arityProblem(_ wanted: Int, _ given: Int) -> String {
-        "the condition takes \(wanted) argument\(wanted == 1 ? "" : "s"), the case gives \(given)"
     }
 
     static func strings(_ texts: UnsafeMutableBufferPointer<Text>, _ count: Int) -> [String] {

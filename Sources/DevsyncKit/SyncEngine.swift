@@ -40,30 +40,21 @@ public struct SyncEngine: Sendable {
         defer { try? store.release(token: token) }
         progress(0, claims.count)
         var failure: ToolError?
-        await withTaskGroup(of: Swift.Result<Result, ToolError>.self) { group in
-            var next = claims.startIndex
-            func startNext() {
-                guard next < claims.endIndex else { return }
-                let claim = claims[next]
-                next += 1
-                group.addTask { await self.deliver(claim) }
+        var done = 0
+        // An error of the store stops further sends; those in flight still finish.
+        await TaskWindow.run(claims, width: jobs, work: { await self.deliver($0) }) { _, outcome in
+            done += 1
+            switch outcome {
+            case .success(.synced): report.synced += 1
+            case .success(.rejected): report.rejected += 1
+            case .success(.remaining(let message)):
+                report.remaining += 1
+                report.lastError = message
+            case .failure(let error):
+                failure = failure ?? error
             }
-            for _ in 0..<min(jobs, claims.count) { startNext() }
-            var done = 0
-            for await outcome in group {
-                done += 1
-                switch outcome {
-                case .success(.synced): report.synced += 1
-                case .success(.rejected): report.rejected += 1
-                case .success(.remaining(let message)):
-                    report.remaining += 1
-                    report.lastError = message
-                case .failure(let error):
-                    failure = failure ?? error
-                }
-                progress(done, claims.count)
-                if failure == nil { startNext() }
-            }
+            progress(done, claims.count)
+            return failure == nil
         }
         if let failure { throw failure }
         return report

@@ -1,3 +1,5 @@
+import ToolboxKit
+
 /// The passcode screen drawn as text for an 80×24 terminal: the instruction, four circles,
 /// the keypad as a phone grid (cancel and delete beside the bottom digit), and a status line.
 public struct KeypadView: Sendable {
@@ -55,8 +57,8 @@ public struct KeypadView: Sendable {
                 var (t, m, b) = ("┌" + String(repeating: "─", count: inner) + "┐", "│" + text + "│",
                                  "└" + String(repeating: "─", count: inner) + "┘")
                 if color {
-                    let style = slot == selected ? "\u{1B}[7m" : (enabled ? "" : "\u{1B}[2m")
-                    if !style.isEmpty { (t, m, b) = (style + t + "\u{1B}[0m", style + m + "\u{1B}[0m", style + b + "\u{1B}[0m") }
+                    let style = slot == selected ? SGR.reverse : (enabled ? "" : SGR.dim)
+                    if !style.isEmpty { (t, m, b) = (SGR.styled(t, style), SGR.styled(m, style), SGR.styled(b, style)) }
                 } else if slot == selected {
                     m = ">" + m.dropFirst().dropLast() + "<"
                 }
@@ -81,9 +83,9 @@ public struct KeypadView: Sendable {
         case .ready: return ""
         case .error(let message):
             let text = "error: " + message + " (retrying; press a key to retry now)"
-            return color ? "\u{1B}[31m" + text + "\u{1B}[0m" : text
-        case .unlocked: return color ? "\u{1B}[32m✓ unlocked\u{1B}[0m" : "✓ unlocked"
-        case .rejected: return color ? "\u{1B}[31m✗ wrong code\u{1B}[0m" : "✗ wrong code"
+            return SGR.styled(text, SGR.red, enabled: color)
+        case .unlocked: return SGR.styled("✓ unlocked", SGR.green, enabled: color)
+        case .rejected: return SGR.styled("✗ wrong code", SGR.red, enabled: color)
         }
     }
 

@@ -53,7 +53,7 @@ final class ScreenState {
         case .feedbackOver(let over):
             if feedback?.token == over { feedback = nil }
         case .resize:
-            terminal.write("\u{1B}[2J")
+            terminal.write(SGR.clearScreen)
             screen.invalidate()
         case .inputEnded:
             return gate.once ? .cancelled : .quit

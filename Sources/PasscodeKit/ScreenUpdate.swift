@@ -1,3 +1,5 @@
+import ToolboxKit
+
 /// Redraws only what changed: given the lines on screen and the new ones, the bytes that
 /// move the cursor to each changed line, write it and clear the rest of it.
 public struct ScreenUpdate: Sendable {
@@ -11,13 +13,13 @@ public struct ScreenUpdate: Sendable {
     public mutating func bytes(for lines: [String]) -> String {
         var output = ""
         for (index, line) in lines.enumerated() where index >= shown.count || shown[index] != line {
-            output += "\u{1B}[\(index + 1);1H" + line + "\u{1B}[K"
+            output += SGR.moveTo(row: index + 1, column: 1) + line + SGR.clearLine
         }
         if lines.count < shown.count {
-            for index in lines.count..<shown.count { output += "\u{1B}[\(index + 1);1H\u{1B}[K" }
+            for index in lines.count..<shown.count { output += SGR.moveTo(row: index + 1, column: 1) + SGR.clearLine }
         }
         shown = lines
         // Synchronized output (DEC mode 2026): terminals that know it show the frame at once.
-        return output.isEmpty ? "" : "\u{1B}[?2026h" + output + "\u{1B}[?2026l"
+        return output.isEmpty ? "" : SGR.synchronizedUpdate(output)
     }
 }

@@ -27,14 +27,14 @@ public final class TerminalMode: Sendable {
         }
         saved.withLock { $0 = original }
         tcsetattr(0, TCSAFLUSH, &raw)
-        write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h\u{1B}[2J")
+        write(SGR.enterFullScreen)
     }
 
     /// Leaves the alternate screen, shows the cursor, stops mouse reporting and restores the
     /// saved terminal settings. Safe to call more than once.
     public func restore() {
         guard var original = saved.withLock({ state -> termios? in defer { state = nil }; return state }) else { return }
-        write("\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+        write(SGR.leaveFullScreen)
         tcsetattr(0, TCSAFLUSH, &original)
     }
 

@@ -10,6 +10,7 @@ public enum Interrupt {
     public static func clearLineAndExit() {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { signal in
+            // SGR.clearLine, spelled out: a signal handler may not build a String.
             let clear: StaticString = "\r\u{1B}[K"
             if isatty(2) == 1 { _ = Glibc.write(2, clear.utf8Start, clear.utf8CodeUnitCount) }
             _exit(128 + signal)

@@ -54,7 +54,7 @@ public struct Table: Sendable {
             return text
         }
         let header = line(columns)
-        var text = bold ? "\u{1B}[1m" + header + "\u{1B}[0m\n" : header + "\n"
+        var text = SGR.styled(header, SGR.bold, enabled: bold) + "\n"
         for row in cells { text += line(row) + "\n" }
         return text
     }

@@ -55,7 +55,7 @@ public final class ProgressDisplay: Sendable {
             state.drewSomething = true
             return render(state)
         }
-        if let line { StandardError.writeRaw("\r" + line + "\u{1B}[K") }
+        if let line { StandardError.writeRaw("\r" + line + SGR.clearLine) }
     }
 
     /// Clears the line and stops the spinner.
@@ -66,7 +66,7 @@ public final class ProgressDisplay: Sendable {
             defer { state.finished = true }
             return !state.finished && state.drewSomething
         }
-        if clear { StandardError.writeRaw("\r\u{1B}[K") }
+        if clear { StandardError.writeRaw("\r" + SGR.clearLine) }
     }
 
     private func tick() {
@@ -76,7 +76,7 @@ public final class ProgressDisplay: Sendable {
             state.drewSomething = true
             return render(state)
         }
-        if let line { StandardError.writeRaw("\r" + line + "\u{1B}[K") }
+        if let line { StandardError.writeRaw("\r" + line + SGR.clearLine) }
     }
 
     private func render(_ state: State) -> String {

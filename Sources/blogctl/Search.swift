@@ -52,7 +52,7 @@ extension Blogctl {
             case .table:
                 let bold = Terminal.colorEnabled()
                 let text = Table(columns: ["ID", "TITLE", "SNIPPET"], rows: hits.map { [SearchQuery.unmarked($0.id), $0.title, $0.snippet] }).render(.table)
-                StandardOutput.print(text.replacing(open, with: bold ? "\u{1B}[1m" : "").replacing(close, with: bold ? "\u{1B}[0m" : ""))
+                StandardOutput.print(text.replacing(open, with: bold ? SGR.bold : "").replacing(close, with: bold ? SGR.reset : ""))
             }
             if hits.isEmpty { throw ExitCode(1) }
         }

@@ -42,12 +42,7 @@ struct ConditionOptions: ParsableArguments {
 extension ConditionRecord {
     /// The arguments, checked against what the condition takes.
     func checkedArguments(_ words: [String]) throws(ToolError) -> [String] {
-        if words.count < argumentCount {
-            throw .usage("missing arg\(words.count + 1): the condition takes \(argumentCount) argument\(argumentCount == 1 ? "" : "s")")
-        }
-        if words.count > argumentCount {
-            throw .usage("too many arguments: the condition takes \(argumentCount), got \(words.count)")
-        }
+        if let problem = ArgumentCheck.problem(wanted: argumentCount, given: words.count) { throw .usage(problem) }
         return words
     }
 }

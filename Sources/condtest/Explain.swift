@@ -34,12 +34,7 @@ extension Condtest {
             }
             let colour = Terminal.colorEnabled()
             let text = explanation.render { word, result in
-                guard colour else { return word }
-                switch result {
-                case true?: return "\u{1B}[32m\(word)\u{1B}[0m"
-                case false?: return "\u{1B}[31m\(word)\u{1B}[0m"
-                case nil: return "\u{1B}[2m\(word)\u{1B}[0m"
-                }
+                colour ? SGR.result(word, result) : word
             }
             if !common.quiet { StandardOutput.print(text) }
             if explanation.result == false { throw ExitCode(1) }

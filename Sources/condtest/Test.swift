@@ -100,12 +100,7 @@ extension Condtest {
             case .text:
                 let colour = Terminal.colorEnabled()
                 return TextTestReport(paint: { word, result in
-                    guard colour else { return word }
-                    switch result {
-                    case true?: return "\u{1B}[32m\(word)\u{1B}[0m"
-                    case false?: return "\u{1B}[31m\(word)\u{1B}[0m"
-                    case nil: return "\u{1B}[2m\(word)\u{1B}[0m"
-                    }
+                    colour ? SGR.result(word, result) : word
                 }, write: write)
             case .tap: return TAPReport(version: 14, write: write)
             case .tap13: return TAPReport(version: 13, write: write)

@@ -62,7 +62,7 @@ import ToolboxKit
     @Test func missingFieldsStopWithTheLineNumber() throws {
         let (out, error) = try batch(#"eq(arg1, arg2)"#, Array("a\ta\nonly\n".utf8))
         #expect(out == "true\n")
-        #expect(error == .badData("line 2: missing arg2 (the condition takes 2 tab-separated arguments)"))
+        #expect(error == .badData("line 2: the condition takes 2 arguments, got 1"))
     }
 
     @Test func extraFieldsAreIgnored() throws {

@@ -94,14 +94,14 @@ final class FakeServer: @unchecked Sendable {
 
     @Test func theArgumentCountMustMatchTheCondition() async {
         let (_, few) = await run("c2\ttrue\ta\n")
-        #expect(few == .badData("cases.tsv:1:9: the condition takes 2 arguments, the case gives 1"))
+        #expect(few == .badData("cases.tsv:1:9: the condition takes 2 arguments, got 1"))
         let (_, many) = await run("c1\ttrue\ta\tb\n")
-        #expect(many == .badData("cases.tsv:1:9: the condition takes 1 argument, the case gives 2"))
+        #expect(many == .badData("cases.tsv:1:9: the condition takes 1 argument, got 2"))
         // No arguments: the column just past the end of the line (issue 29: it was one further).
         let (_, none) = await run("c1\ttrue\n")
-        #expect(none == .badData("cases.tsv:1:8: the condition takes 1 argument, the case gives 0"))
+        #expect(none == .badData("cases.tsv:1:8: the condition takes 1 argument, got 0"))
         let (_, json) = await run(#"{"condition": "c1", "args": [], "expect": true}"# + "\n")
-        #expect(json == .badData("cases.tsv:1:29: the condition takes 1 argument, the case gives 0"))
+        #expect(json == .badData("cases.tsv:1:29: the condition takes 1 argument, got 0"))
     }
 
     @Test func errorsStopTheRunWithWhereTheyAre() async {

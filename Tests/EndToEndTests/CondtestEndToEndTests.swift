@@ -91,7 +91,7 @@ import Testing
         try await withMockd(["--quiet"], sandbox: sandbox) { mockd in
             let run = try condtest(["eval", Self.sloganID, "rollout.io"], server: mockd.url, sandbox: sandbox)
             #expect(run.status == 64)
-            #expect(run.stderr == "condtest: missing arg2: the condition takes 2 arguments\n")
+            #expect(run.stderr == "condtest: the condition takes 2 arguments, got 1\n")
         }
     }
 

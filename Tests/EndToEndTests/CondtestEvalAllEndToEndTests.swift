@@ -40,7 +40,7 @@ import Testing
             let run = try condtest(["eval", "--all", "rollout.io"], server: mockd.url, sandbox: sandbox)
             #expect(run.status == 65)
             #expect(run.lines.count == 18)
-            let errors = run.lines.filter { $0.hasSuffix("error: needs 2 arguments, got 1") || $0.hasSuffix("error: needs 3 arguments, got 1") }
+            let errors = run.lines.filter { $0.hasSuffix("error: the condition takes 2 arguments, got 1") || $0.hasSuffix("error: the condition takes 3 arguments, got 1") }
             #expect(!errors.isEmpty)
             #expect(run.lines.contains("5b8f1c3e9d1a4c0012a3b001\tDomain is rollout.io\ttrue"))
 
@@ -49,7 +49,7 @@ import Testing
             let items = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
             #expect(items?.count == 18)
             #expect(items?.first?["result"] as? Bool == true)
-            #expect(items?.contains { $0["result"] is NSNull && ($0["error"] as? String)?.hasPrefix("needs") == true } == true)
+            #expect(items?.contains { $0["result"] is NSNull && ($0["error"] as? String)?.hasPrefix("the condition takes") == true } == true)
         }
     }
 

@@ -72,7 +72,7 @@ import Testing
             #expect(bad.stderr == "condtest: stdin:2:26: expected true or false, found \"yes\"\n")
             let arity = try condtest(["-"], stdin: "\(Self.c1)\ttrue\n", server: mockd.url, sandbox: sandbox)
             #expect(arity.status == 65)
-            #expect(arity.stderr == "condtest: stdin:1:30: the condition takes 1 argument, the case gives 0\n")
+            #expect(arity.stderr == "condtest: stdin:1:30: the condition takes 1 argument, got 0\n")
             let unknown = try condtest(["-"], stdin: "nothere\ttrue\tx\n", server: mockd.url, sandbox: sandbox)
             #expect(unknown.status == 66)
             #expect(unknown.stderr.hasPrefix("condtest: stdin:1: condition nothere"), "\(unknown.stderr)")
