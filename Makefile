@@ -35,7 +35,7 @@ deps:
 
 ## build: debug build of every target and test
 build: deps
-	$(SWIFT) build --build-tests
+	@SWIFT="$(SWIFT)" bash scripts/build.sh
 
 ## test: unit and end-to-end tests against the debug build
 test: build

@@ -1,7 +1,13 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-let swiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+// Debug builds (development, `make check`, CI) turn every warning of our own targets into an
+// error, so that a new one cannot hide among old ones; a release build (`make install`) never
+// fails because a newer compiler warns about something new. Dependencies are not affected.
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .unsafeFlags(["-warnings-as-errors"], .when(configuration: .debug)),
+]
 
 let package = Package(
     name: "toolbox",
@@ -121,6 +127,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "CondtestKitTests", dependencies: ["CondtestKit"],
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "DevsyncKitTests",

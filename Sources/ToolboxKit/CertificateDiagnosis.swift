@@ -32,15 +32,15 @@ enum CertificateDiagnosis {
         let timer = group.next().scheduleTask(in: .seconds(5)) { finish(nil) }
         let serverName = host.contains(":") || host.allSatisfy({ $0.isNumber || $0 == "." }) ? nil : host
         let bootstrap = ClientBootstrap(group: group).connectTimeout(.seconds(5)).channelInitializer { channel in
-            do {
+            // The initializer runs on the channel's event loop, where the handler (not
+            // Sendable) is made and added synchronously.
+            channel.eventLoop.makeCompletedFuture {
                 let callback: NIOSSLCustomVerificationCallback = { chain, verdict in
                     finish(chain)
                     verdict.succeed(NIOSSLVerificationResult.failed)
                 }
                 let handler = try NIOSSLClientHandler(context: context, serverHostname: serverName, customVerificationCallback: callback)
-                return channel.pipeline.addHandler(handler)
-            } catch {
-                return channel.eventLoop.makeFailedFuture(error)
+                try channel.pipeline.syncOperations.addHandler(handler)
             }
         }
         let channel = try? await bootstrap.connect(host: host, port: port).get()
