@@ -321,7 +321,7 @@ public final class DeviceStore: Sendable {
             for row in rows {
                 let holder = row.column("claimToken")?.string
                 let holderPID = row.column("claimPID")?.integer.flatMap { Int32(exactly: $0) }
-                if let holder, holder != token, let holderPID, holderPID != pid, Self.isAlive(holderPID) {
+                if let holder, holder != token, let holderPID, holderPID != pid, !LocalFile.isDead(holderPID) {
                     elsewhere += 1
                     continue
                 }
@@ -433,10 +433,6 @@ public final class DeviceStore: Sendable {
         return Device(id: text("id") ?? "", type: DeviceType(rawValue: text("type") ?? ""),
                       meterPointDescription: text("meterPointDescription") ?? "",
                       serverDate: StoredDate.parse(text("serverDate")), change: change)
-    }
-
-    static func isAlive(_ pid: Int32) -> Bool {
-        kill(pid, 0) == 0 || errno == EPERM
     }
 
     private func read<T>(_ body: (StoreStatements) throws -> T) throws(ToolError) -> T {

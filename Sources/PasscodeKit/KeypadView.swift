@@ -112,26 +112,8 @@ public struct KeypadView: Sendable {
     }
 
     private func centered(_ text: String) -> String {
-        let visible = TextLength.visible(text)
+        let visible = TextWidth.visible(text)
         let pad = max(0, (width - visible) / 2)
         return String(repeating: " ", count: pad) + text
-    }
-}
-
-/// Printable length of a line, not counting SGR escape sequences.
-enum TextLength {
-    static func visible(_ text: String) -> Int {
-        var count = 0
-        var inEscape = false
-        for scalar in text.unicodeScalars {
-            if inEscape {
-                if scalar == "m" { inEscape = false }
-            } else if scalar == "\u{1B}" {
-                inEscape = true
-            } else {
-                count += 1
-            }
-        }
-        return count
     }
 }

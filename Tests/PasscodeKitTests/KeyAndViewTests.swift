@@ -1,5 +1,6 @@
 import Testing
 @testable import PasscodeKit
+import ToolboxKit
 
 @Suite struct KeyAndViewTests {
     @Test func keysFromRawBytes() {
@@ -44,7 +45,7 @@ import Testing
         _ = machine.handle(.start)
         let lines = KeypadView(width: 80).render(machine: machine, selected: 10, status: .error(String(repeating: "x", count: 30)), color: false)
         #expect(lines.count <= 24)
-        #expect(lines.allSatisfy { TextLength.visible($0) <= 80 })
+        #expect(lines.allSatisfy { TextWidth.visible($0) <= 80 })
         #expect(lines[1].contains("Please enter your 4 digit code"))
         #expect(lines[3].contains("○  ○  ○  ○"))
     }

@@ -1,5 +1,19 @@
-/// `%XX` escapes in URLs (RFC 3986), decoded.
+/// `%XX` escapes in URLs (RFC 3986): decoded, and written (upper-case hex digits).
 public enum PercentEncoding {
+    /// `text` with every byte that `keeping` refuses written as `%XX`.
+    public static func encode(_ text: String, keeping: (UInt8) -> Bool) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            if keeping(byte) {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                result += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return result
+    }
+
     /// The text the escapes stand for, or nil when an escape is malformed or the bytes are not UTF-8.
     public static func decode<S: StringProtocol>(_ text: S) -> String? {
         guard let bytes = decodedBytes(text, strict: true) else { return nil }

@@ -112,7 +112,9 @@ extension LocalFile {
         return (name, pid)
     }
 
-    /// Whether process `pid` is gone, so that its temporary files are leftovers.
+    /// Whether process `pid` is gone, so that its temporary files (or its claims on a store's
+    /// changes) are leftovers. A process of another user is alive (EPERM): only "no such
+    /// process" is dead.
     public static func isDead(_ pid: Int32) -> Bool { kill(pid, 0) != 0 && errno == ESRCH }
 
     /// Creates `path` and its parents, as `mkdir -p` does; folders made here get `mode`.

@@ -19,7 +19,7 @@ public enum ResourceID {
     /// percent-encoded, and `.` or `..` written so that no URL parser removes them as dot segments.
     public static func pathSegment(_ id: String) -> String {
         if id == "." || id == ".." { return String(repeating: "%2E", count: id.count) }
-        return encode(id) { byte in isAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        return PercentEncoding.encode(id) { byte in isAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
             || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~") }
     }
 
@@ -45,7 +45,7 @@ public enum ResourceID {
 
     private static func stem(_ id: String, keepsUpperCase: Bool) -> String {
         var first = true
-        let stem = encode(id) { byte in
+        let stem = PercentEncoding.encode(id) { byte in
             defer { first = false }
             return (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte) || (keepsUpperCase && (0x41...0x5A).contains(byte))
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || (byte == UInt8(ascii: ".") && !first)
@@ -59,18 +59,5 @@ public enum ResourceID {
 
     static func isAlphanumeric(_ byte: UInt8) -> Bool {
         (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-    }
-
-    static func encode(_ text: String, keeping: (UInt8) -> Bool) -> String {
-        var result = ""
-        for byte in text.utf8 {
-            if keeping(byte) {
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                let hex = String(byte, radix: 16, uppercase: true)
-                result += "%" + (hex.count == 1 ? "0" + hex : hex)
-            }
-        }
-        return result
     }
 }

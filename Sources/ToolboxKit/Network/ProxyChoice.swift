@@ -41,17 +41,10 @@ public struct ProxyChoice: Sendable, Equatable {
             }
             rest = rest[schemeEnd...]
         }
-        // By bytes: an `@` or `/` followed by a combining mark is one Character.
+        let userInfo: URLUserInfo?
+        (userInfo, rest) = URLUserInfo.split(rest)
+        // By bytes: a `/` followed by a combining mark is one Character.
         if let slash = rest.utf8.firstIndex(of: UInt8(ascii: "/")) { rest = rest[..<slash] }
-        var user: String?
-        var password: String?
-        if let at = rest.utf8.lastIndex(of: UInt8(ascii: "@")) {
-            let userinfo = rest[..<at]
-            let colon = userinfo.utf8.firstIndex(of: UInt8(ascii: ":"))
-            user = PercentEncoding.decodeLeniently(colon.map { userinfo[..<$0] } ?? userinfo)
-            password = colon.map { PercentEncoding.decodeLeniently(userinfo[userinfo.utf8.index(after: $0)...]) } ?? ""
-            rest = rest[rest.utf8.index(after: at)...]
-        }
         var host = rest
         var port = 1080
         if rest.hasPrefix("["), let close = rest.utf8.firstIndex(of: UInt8(ascii: "]")) {
@@ -65,7 +58,7 @@ public struct ProxyChoice: Sendable, Equatable {
         guard !host.isEmpty, (1...65535).contains(port) else {
             throw .usage("invalid proxy \(Terminal.quote(ServerURL.redacted(text))): it needs a host and a port from 1 to 65535")
         }
-        return ProxyChoice(kind: kind, host: String(host), port: port, user: user, password: password)
+        return ProxyChoice(kind: kind, host: String(host), port: port, user: userInfo?.user, password: userInfo?.password)
     }
 
     /// Whether `host` is excluded by a `no_proxy` list: `*`; or comma- or space-separated

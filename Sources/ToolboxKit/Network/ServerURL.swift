@@ -20,20 +20,9 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
             throw .usage("invalid server URL \(Terminal.quote(Self.redacted(text))): it must start with http:// or https://")
         }
         let schemeEnd = value.schemeEnd!
-        var afterScheme = value[schemeEnd...]
-        // user:password@ before the host (the host part ends at the first slash). Split by
-        // bytes, not Characters: an `@` followed by a combining mark is one Character.
-        let authorityEnd = afterScheme.utf8.firstIndex(of: UInt8(ascii: "/")) ?? afterScheme.endIndex
-        if let at = afterScheme.utf8[..<authorityEnd].lastIndex(of: UInt8(ascii: "@")) {
-            let userinfo = afterScheme[..<at]
-            let colon = userinfo.utf8.firstIndex(of: UInt8(ascii: ":"))
-            user = PercentEncoding.decodeLeniently(colon.map { userinfo[..<$0] } ?? userinfo)
-            password = colon.map { PercentEncoding.decodeLeniently(userinfo[userinfo.utf8.index(after: $0)...]) } ?? ""
-            afterScheme = afterScheme[afterScheme.utf8.index(after: at)...]
-        } else {
-            user = nil
-            password = nil
-        }
+        let (userInfo, afterScheme) = URLUserInfo.split(value[schemeEnd...])
+        user = userInfo?.user
+        password = userInfo?.password
         guard let first = afterScheme.utf8.first, first != UInt8(ascii: "/"), first != UInt8(ascii: ":"),
               !afterScheme.utf8.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
         else {

@@ -1,0 +1,60 @@
+/// Display width in terminal columns: East Asian wide and fullwidth characters take two,
+/// combining marks none.
+public enum TextWidth {
+    /// The width of `text` as drawn, not counting the SGR sequences in it (the keypad's
+    /// styled lines).
+    public static func visible(_ text: String) -> Int {
+        var total = 0
+        var inEscape = false
+        for scalar in text.unicodeScalars {
+            if inEscape {
+                if scalar == "m" { inEscape = false }
+            } else if scalar == "\u{1B}" {
+                inEscape = true
+            } else {
+                total += width(scalar)
+            }
+        }
+        return total
+    }
+
+    public static func of(_ text: String) -> Int {
+        var total = 0
+        for scalar in text.unicodeScalars { total += width(scalar) }
+        return total
+    }
+
+    public static func width(_ scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value < 0x300 { return 1 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value) || (0xAC00...0xD7A3).contains(value)
+            || (0xF900...0xFAFF).contains(value) || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
+            || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1FAFF).contains(value) || (0x20000...0x3FFFD).contains(value) {
+            return 2
+        }
+        return 1
+    }
+
+    public static func pad(_ text: String, to columns: Int) -> String {
+        let missing = columns - of(text)
+        return missing > 0 ? text + String(repeating: " ", count: missing) : text
+    }
+
+    /// Cuts `text` to at most `columns`, ending with `…` when something was cut.
+    public static func truncate(_ text: String, to columns: Int) -> String {
+        guard of(text) > columns else { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let width = of(String(character))
+            if used + width > columns - 1 { break }
+            result.append(character)
+            used += width
+        }
+        return result + "…"
+    }
+}
