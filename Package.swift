@@ -38,9 +38,6 @@ let package = Package(
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
-        .systemLibrary(
-            name: "CSQLite3", pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]),
         .target(
             name: "ToolboxKit",
             dependencies: [
@@ -65,11 +62,18 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .target(
+            name: "SQLiteKit",
+            dependencies: [
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings),
+        .target(
             name: "DevsyncKit",
             dependencies: [
                 "ToolboxKit",
+                "SQLiteKit",
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings),
         .executableTarget(
@@ -92,7 +96,8 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .target(
-            name: "BlogctlKit", dependencies: ["ToolboxKit", "CLibXML2", "CZlib", "CSQLite3"],
+            name: "BlogctlKit",
+            dependencies: ["ToolboxKit", "SQLiteKit", "CLibXML2", "CZlib", .product(name: "SQLiteNIO", package: "sqlite-nio")],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "blogctl",
@@ -131,14 +136,14 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "DevsyncKitTests",
-            dependencies: ["DevsyncKit", .product(name: "SQLiteNIO", package: "sqlite-nio")],
+            dependencies: ["DevsyncKit", "SQLiteKit", .product(name: "SQLiteNIO", package: "sqlite-nio")],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PasscodeKitTests", dependencies: ["PasscodeKit"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "BlogctlKitTests", dependencies: ["BlogctlKit"],
+            name: "BlogctlKitTests", dependencies: ["BlogctlKit", "SQLiteKit"],
             exclude: ["Golden"],
             swiftSettings: swiftSettings),
         .testTarget(

@@ -1,4 +1,4 @@
-import CSQLite3
+import FuzzSQLite
 
 // blogctl search's words as an FTS5 query. Property: whatever the words, the query is
 // refused in words (too many) or is valid FTS5 syntax that SQLite's own parser accepts on a
@@ -6,8 +6,8 @@ import CSQLite3
 nonisolated(unsafe) var database: OpaquePointer? = {
     // Safe: libFuzzer calls the harness on one thread, one input at a time.
     var db: OpaquePointer?
-    sqlite3_open(":memory:", &db)
-    sqlite3_exec(db, "CREATE VIRTUAL TABLE posts USING fts5(id UNINDEXED, title, author, summary, body, tokenize = 'unicode61 remove_diacritics 2'); INSERT INTO posts VALUES ('1', 'a title', 'an author', 'a summary', 'a body');", nil, nil, nil)
+    sqlite_nio_sqlite3_open(":memory:", &db)
+    sqlite_nio_sqlite3_exec(db, "CREATE VIRTUAL TABLE posts USING fts5(id UNINDEXED, title, author, summary, body, tokenize = 'unicode61 remove_diacritics 2'); INSERT INTO posts VALUES ('1', 'a title', 'an author', 'a summary', 'a body');", nil, nil, nil)
     return db
 }()
 
@@ -19,14 +19,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     do { query = try SearchQuery.fts5(words) } catch { return 0 }
     guard let query else { return 0 }
     var statement: OpaquePointer?
-    guard sqlite3_prepare_v2(database, "SELECT count(*) FROM posts WHERE posts MATCH ?", -1, &statement, nil) == SQLITE_OK else {
+    guard sqlite_nio_sqlite3_prepare_v2(database, "SELECT count(*) FROM posts WHERE posts MATCH ?", -1, &statement, nil) == SQLITE_OK else {
         fatalError("prepare failed")
     }
-    defer { sqlite3_finalize(statement) }
-    sqlite3_bind_text(statement, 1, query, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
-    let result = sqlite3_step(statement)
+    defer { sqlite_nio_sqlite3_finalize(statement) }
+    sqlite_nio_sqlite3_bind_text(statement, 1, query, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+    let result = sqlite_nio_sqlite3_step(statement)
     guard result == SQLITE_ROW else {
-        fatalError("FTS5 refused \(query.debugDescription): \(String(cString: sqlite3_errmsg(database)))")
+        fatalError("FTS5 refused \(query.debugDescription): \(String(cString: sqlite_nio_sqlite3_errmsg(database)))")
     }
     return 0
 }

@@ -38,10 +38,27 @@ declare -A sources=(
   [url-redaction]=""
   [search-query]="Sources/BlogctlKit/SearchQuery.swift"
 )
-# Flags a harness needs beyond the shared ones (search-query asks SQLite's own FTS5 parser).
+# Flags a harness needs beyond the shared ones. search-query asks SQLite's own FTS5 parser:
+# the SQLite sqlite-nio builds in (the toolbox's one SQLite), compiled here from the package's
+# checkout with FTS5, as module FuzzSQLite.
+sqlite_c=$(find .build/checkouts/sqlite-nio/Sources -name 'sqlite_nio_sqlite3.c' 2>/dev/null | head -n 1)
+sqlite_dir="$PWD/$out/sqlite"
 declare -A flags=(
-  [search-query]="-I Sources/CSQLite3"
+  [search-query]="-I $sqlite_dir"
 )
+declare -A objects=(
+  [search-query]="$sqlite_dir/sqlite3.o"
+)
+sqlite_module() {
+  [ -n "$sqlite_c" ] || { echo "fuzz: sqlite-nio's checkout is missing; run swift build first" >&2; exit 1; }
+  mkdir -p "$sqlite_dir"
+  printf 'module FuzzSQLite [system] {\n  header "%s"\n  export *\n}\n' \
+    "$PWD/$(dirname "$sqlite_c")/include/sqlite_nio_sqlite3.h" > "$sqlite_dir/module.modulemap"
+  if [ "${1:-}" = object ] && [ ! -f "$sqlite_dir/sqlite3.o" ]; then
+    clang -c -O1 -DSQLITE_ENABLE_FTS5 -DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION \
+      -I "$(dirname "$sqlite_c")/include" "$sqlite_c" -o "$sqlite_dir/sqlite3.o"
+  fi
+}
 # Seeds: files from data/ and inputs the unit tests use.
 declare -A seeds=(
   [condition-json]="data/conditions"
@@ -56,6 +73,7 @@ compile=(swiftc -parse-as-library -module-name ToolboxKit -swift-version 6
   -I Sources/CLibXML2 -I Sources/CZlib -Xcc -I/usr/include/libxml2)
 
 if [ "${1:-}" = --check ]; then
+  sqlite_module
   for name in "${all[@]}"; do
     # shellcheck disable=SC2086
     if ! errors=$("${compile[@]}" -typecheck ${flags[$name]:-} $toolbox ${sources[$name]} "fuzz/$name.swift" 2>&1); then
@@ -83,8 +101,9 @@ for name in "${names[@]}"; do
   else
     echo "== $name: building"
     rm -f "$binary"  # a failed build must not leave the old binary to be fuzzed as if it were new
+    [ -z "${objects[$name]:-}" ] || sqlite_module object
     # shellcheck disable=SC2086
-    "${compile[@]}" -sanitize=fuzzer,address -O -g ${flags[$name]:-} $toolbox ${sources[$name]} "fuzz/$name.swift" -o "$binary" 2>&1 |
+    "${compile[@]}" -sanitize=fuzzer,address -O -g ${flags[$name]:-} ${objects[$name]:-} $toolbox ${sources[$name]} "fuzz/$name.swift" -o "$binary" 2>&1 |
       grep -v -E 'ignoring import|^ *[0-9]* *\||^\[#|Cannot export local symbol .__asan|^$' || true
     [ -x "$binary" ] || { echo "fuzz: $name did not build" >&2; exit 1; }
   fi

@@ -1,8 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CSQLite3
 import FoundationEssentials
+import SQLiteKit
+import SQLiteNIO
 import ToolboxKit
 
 /// The full-text index of `blogctl search`, `search.sqlite` beside the post cache: an SQLite
@@ -13,12 +14,17 @@ import ToolboxKit
 /// rebuilt, never trusted.
 public final class SearchIndex {
     public let path: String
-    private var db: OpaquePointer?
+    private var db: SQLiteFile?
     /// The schema this code writes; another one is rebuilt.
     /// 3: text indexed without the private-use characters `search` marks matches with.
-    static let version = "3"
+    /// 4: written by sqlite-nio's SQLite rather than the system's (the same format; the
+    ///    number says which code made the file, should the two ever differ).
+    static let version = "4"
     /// The most rendered text indexed per post (the rest of a longer post is not searchable).
     public static let textLimit = 4 << 20
+    /// Ids looked up per statement when a listing is checked against the index: each
+    /// statement costs a trip to SQLite's thread, so 10,000 posts are checked in 20.
+    static let lookupBatch = 500
 
     public struct Hit: Sendable, Equatable, Encodable {
         public let id: String
@@ -59,18 +65,20 @@ public final class SearchIndex {
     deinit { close() }
 
     private func close() {
-        if let db { sqlite3_close_v2(db) }
+        db?.close()
         db = nil
     }
 
     /// Opens and checks; false when the file is not a usable index of this version.
     private func open() throws(ToolError) -> Bool {
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW
-        guard sqlite3_open_v2(path, &db, flags, nil) == SQLITE_OK else { return false }
-        sqlite3_busy_timeout(db, 5000)
+        // Not through a symlink (someone else's file written as ours): replaced instead.
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG { return false }
+        guard let opened = try? SQLiteFile(path, busyTimeout: 5000) else { return false }
+        db = opened
         chmod(path, 0o600)
         // A copy of the cache: no fsync per change (a crash that damages it means a rebuild).
-        sqlite3_exec(db, "PRAGMA synchronous = OFF", nil, nil, nil)
+        guard (try? opened.executeAlone("PRAGMA synchronous = OFF")) != nil else { return false }
         // Not a full integrity check at every open (it reads the whole file): damage that the
         // version read does not meet shows as an error later, and `search` rebuilds then.
         let existing = try? scalar("SELECT value FROM meta WHERE key = 'version'")
@@ -82,16 +90,10 @@ public final class SearchIndex {
         let tables = (try? scalar("SELECT count(*) FROM sqlite_master")) ?? "?"
         guard tables == "0" else { return false }
         do {
-            try execute("""
-                BEGIN IMMEDIATE;
-                CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
-                CREATE VIRTUAL TABLE posts USING fts5(id UNINDEXED, title, author, summary, body,
-                    tokenize = 'unicode61 remove_diacritics 2');
-                CREATE TABLE ids(row INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE);
-                CREATE TABLE cached(id TEXT PRIMARY KEY);
-                INSERT INTO meta VALUES ('version', '\(Self.version)');
-                COMMIT;
-                """)
+            try transaction { statements in
+                for sql in Self.schema { try Self.run(statements, sql) }
+                try Self.run(statements, "INSERT INTO meta VALUES ('version', ?)", [.text(Self.version)])
+            }
         } catch {
             return false
         }
@@ -100,19 +102,36 @@ public final class SearchIndex {
         return true
     }
 
+    static let schema = [
+        "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT)",
+        """
+        CREATE VIRTUAL TABLE posts USING fts5(id UNINDEXED, title, author, summary, body,
+            tokenize = 'unicode61 remove_diacritics 2')
+        """,
+        "CREATE TABLE ids(row INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE)",
+        "CREATE TABLE cached(id TEXT PRIMARY KEY)",
+    ]
+
     // MARK: - Updates
 
     /// Records the listed posts' titles, authors and summaries, keeping indexed bodies. A post
     /// whose listing is unchanged is left as it is (its body is not indexed again).
     public func addListing(_ posts: [PostMetadata]) throws(ToolError) {
-        try transaction { () throws(ToolError) in
-            for post in posts {
-                let row = try row(post.id)
-                let listed = [post.title, post.author.name, post.summary]
-                let stored = try rows("SELECT title, author, summary FROM posts WHERE rowid = CAST(? AS INTEGER)", [row]) { $0 }.first
-                if stored == listed { continue }
-                let body = try scalar("SELECT body FROM posts WHERE rowid = CAST(? AS INTEGER)", [row]) ?? ""
-                try put(row, post.id, listed + [body])
+        try transaction { db in
+            for start in stride(from: 0, to: posts.count, by: Self.lookupBatch) {
+                let batch = posts[start..<min(start + Self.lookupBatch, posts.count)]
+                let marks = Array(repeating: "?", count: batch.count).joined(separator: ", ")
+                var stored: [String: (row: Int, listed: [String])] = [:]
+                for columns in try Self.rows(db, SQL.listed + "(\(marks))", batch.map { .text($0.id) }) {
+                    stored[columns[0]] = (Int(columns[1]) ?? 0, Array(columns[2...]))
+                }
+                for post in batch {
+                    let listed = [post.title, post.author.name, post.summary]
+                    if let known = stored[post.id], known.listed == listed { continue }
+                    let row = try stored[post.id]?.row ?? Self.row(db, post.id)
+                    let body = try Self.rows(db, SQL.body, [.integer(row)]).first?.first ?? ""
+                    try Self.put(db, row, post.id, listed + [body])
+                }
             }
         }
     }
@@ -121,65 +140,71 @@ public final class SearchIndex {
     public func addBody(_ metadata: PostMetadata, text: String) throws(ToolError) {
         var text = text
         if text.utf8.count > Self.textLimit { text = String(decoding: text.utf8.prefix(Self.textLimit), as: UTF8.self) }
-        try transaction { () throws(ToolError) in
-            try put(try row(metadata.id), metadata.id, [metadata.title, metadata.author.name, metadata.summary, text])
-            try run("INSERT OR IGNORE INTO cached(id) VALUES (?)", [metadata.id])
+        try transaction { db in
+            try Self.put(db, try Self.row(db, metadata.id), metadata.id,
+                         [metadata.title, metadata.author.name, metadata.summary, text])
+            try Self.run(db, SQL.addCached, [.text(metadata.id)])
         }
     }
 
     /// Forgets a body that left the cache; the post's listing stays searchable.
     public func removeBody(_ id: String) throws(ToolError) {
-        try transaction { () throws(ToolError) in
-            guard let row = try scalar("SELECT row FROM ids WHERE id = ?", [id]),
-                  let listed = try rows("SELECT title, author, summary FROM posts WHERE rowid = CAST(? AS INTEGER)", [row], { $0 }).first
+        try transaction { db in
+            guard let columns = try Self.rows(db, SQL.listed + "(?)", [.text(id)]).first,
+                  let row = Int(columns[1]), columns.count == 5
             else { return }
-            try put(row, id, listed + [""])
-            try run("DELETE FROM cached WHERE id = ?", [id])
+            try Self.put(db, row, id, Array(columns[2...]) + [""])
+            try Self.run(db, SQL.removeCached, [.text(id)])
         }
-    }
-
-    /// The FTS5 row of post `id`, numbered when first seen. FTS5 finds a row quickly only by
-    /// its rowid: `WHERE id = ?` on the table itself reads every row, bodies and all, which
-    /// made each update cost the whole index (a `list` of 10,000 posts never ended).
-    private func row(_ id: String) throws(ToolError) -> String {
-        try run("INSERT OR IGNORE INTO ids(id) VALUES (?)", [id])
-        guard let row = try scalar("SELECT row FROM ids WHERE id = ?", [id]) else { throw failure("search index") }
-        return row
-    }
-
-    /// Replaces row `row` with the post's title, author, summary and body.
-    private func put(_ row: String, _ id: String, _ columns: [String]) throws(ToolError) {
-        try run("DELETE FROM posts WHERE rowid = CAST(? AS INTEGER)", [row])
-        try run("INSERT INTO posts(rowid, id, title, author, summary, body) VALUES (CAST(? AS INTEGER), ?, ?, ?, ?, ?)",
-                [row, id] + columns.map(SearchQuery.unmarked))
     }
 
     /// Every indexed body forgotten (`cache clear`).
     public func removeAllBodies() throws(ToolError) {
-        try transaction { () throws(ToolError) in
-            try run("UPDATE posts SET body = ''", [])
-            try run("DELETE FROM cached", [])
+        try transaction { db in
+            try Self.run(db, "UPDATE posts SET body = ''")
+            try Self.run(db, "DELETE FROM cached")
         }
+    }
+
+    /// The statements an update runs. FTS5 finds a row quickly only by its rowid: `WHERE id =
+    /// ?` on the table itself reads every row, bodies and all, which made each update cost the
+    /// whole index (a `list` of 10,000 posts never ended). `ids` numbers the posts for that.
+    enum SQL {
+        /// A post's row, numbered when first seen.
+        static let row = "INSERT INTO ids(id) VALUES (?) ON CONFLICT(id) DO UPDATE SET id = excluded.id RETURNING row"
+        /// Id, row, title, author and summary of the posts whose ids follow in parentheses.
+        static let listed = """
+            SELECT i.id, i.row, p.title, p.author, p.summary
+            FROM ids i JOIN posts p ON p.rowid = i.row WHERE i.id IN
+            """
+        static let body = "SELECT body FROM posts WHERE rowid = ?"
+        static let delete = "DELETE FROM posts WHERE rowid = ?"
+        static let insert = "INSERT INTO posts(rowid, id, title, author, summary, body) VALUES (?, ?, ?, ?, ?, ?)"
+        static let addCached = "INSERT OR IGNORE INTO cached(id) VALUES (?)"
+        static let removeCached = "DELETE FROM cached WHERE id = ?"
+        /// Every statement an update of one post runs (for tests: none may read every row).
+        static let perPost = [row, listed + "(?)", body, delete, insert, addCached, removeCached]
+    }
+
+    private static func row(_ db: SQLiteStatements, _ id: String) throws -> Int {
+        guard let row = try rows(db, SQL.row, [.text(id)]).first?.first.flatMap({ Int($0) }) else {
+            throw ToolError.badData("search index: no row for post \(id)")
+        }
+        return row
+    }
+
+    /// Replaces row `row` with the post's title, author, summary and body.
+    private static func put(_ db: SQLiteStatements, _ row: Int, _ id: String, _ columns: [String]) throws {
+        try run(db, SQL.delete, [.integer(row)])
+        try run(db, SQL.insert, [.integer(row), .text(id)] + columns.map { .text(SearchQuery.unmarked($0)) })
     }
 
     // MARK: - Search
 
     /// The posts matching every word (each word, or a word's start), best first: matches in
-    /// titles count most, then authors, summaries, bodies (BM25).
+    /// titles count most, then authors, summaries, bodies (BM25). Damage found on the way
+    /// throws `damaged`.
     public func search(_ words: [String], limit: Int = 50, marks: (String, String) = ("[", "]")) throws(ToolError) -> [Hit] {
-        do {
-            return try query(words, limit: limit, marks: marks)
-        } catch {
-            // SQLite found damage: the file is not trusted again.
-            let code = sqlite3_errcode(db)
-            guard code == SQLITE_CORRUPT || code == SQLITE_NOTADB else { throw error }
-            throw SearchIndex.damaged(path)
-        }
-    }
-
-    static func damaged(_ path: String) -> ToolError { .badData("\(path): damaged; run blogctl cache reindex") }
-
-    private func query(_ words: [String], limit: Int, marks: (String, String)) throws(ToolError) -> [Hit] {
         guard let query = try SearchQuery.fts5(words) else { return [] }
         // ORDER BY rank lets FTS5 sort the matches by rowid and score alone, so the snippet (which
         // reads and tokenizes a body again) is made only for the rows shown: ordering by a bm25()
@@ -191,78 +216,70 @@ public final class SearchIndex {
             FROM posts WHERE posts MATCH ? AND rank MATCH 'bm25(0.0, 10.0, 5.0, 3.0, 1.0)'
             ORDER BY rank LIMIT ?
             """
-        return try rows(sql, [marks.0, marks.1, query, String(limit)]) { row in
-            Hit(id: row[0], title: row[1], author: row[2], snippet: row[3], cached: row[4] == "1")
+        return try alone { db in
+            try Self.rows(db, sql, [.text(marks.0), .text(marks.1), .text(query), .integer(limit)]).map { row in
+                Hit(id: row[0], title: row[1], author: row[2], snippet: row[3], cached: row[4] == "1")
+            }
         }
     }
 
+    static func damaged(_ path: String) -> ToolError { .badData("\(path): damaged; run blogctl cache reindex") }
+
     public var bodyCount: Int { Int((try? scalar("SELECT count(*) FROM cached")) ?? "0") ?? 0 }
-    /// Rows changed through this connection so far (for tests: what an update rewrote).
-    var changeCount: Int { Int(sqlite3_total_changes(db)) }
-    /// SQLite virtual-machine steps of every statement run so far: the work an update did,
-    /// counted rather than timed (for tests: a post looked up by scanning is seen here).
-    private(set) var stepCount = 0
     public var postCount: Int { Int((try? scalar("SELECT count(*) FROM posts")) ?? "0") ?? 0 }
+    /// Rows changed through this connection so far (for tests: what an update rewrote).
+    var changeCount: Int { Int((try? scalar("SELECT total_changes()")) ?? "0") ?? 0 }
+
+    /// How SQLite would run `sql`, one line per step (for tests: a step that reads every row
+    /// of `posts` shows as `SCAN posts VIRTUAL TABLE INDEX 0:`, a rowid lookup with `=`).
+    func plan(_ sql: String) throws(ToolError) -> [String] {
+        let binds = Array(repeating: SQLiteData.null, count: sql.filter { $0 == "?" }.count)
+        return try alone { db in try Self.rows(db, "EXPLAIN QUERY PLAN " + sql, binds).map { $0.last ?? "" } }
+    }
 
     // MARK: - SQLite
 
-    private func failure(_ what: String) -> ToolError {
-        .io(path: path, reason: "\(what): \(String(cString: sqlite3_errmsg(db)))")
-    }
-
-    private func execute(_ sql: String) throws(ToolError) {
-        guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else { throw failure("search index") }
-    }
-
-    private func transaction(_ body: () throws(ToolError) -> Void) throws(ToolError) {
-        try execute("BEGIN IMMEDIATE")
+    /// Runs `body` in one write transaction; SQLite's errors become the tool's.
+    private func transaction(_ body: (SQLiteStatements) throws -> Void) throws(ToolError) {
+        guard let db else { throw .io(path: path, reason: "search index closed") }
         do {
-            try body()
-            try execute("COMMIT")
+            try db.transaction(.write) { statements in try body(statements) }
         } catch {
-            sqlite3_exec(db, "ROLLBACK", nil, nil, nil)
-            throw error
+            throw describe(error)
         }
     }
 
-    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-
-    private func prepare(_ sql: String, _ values: [String]) throws(ToolError) -> OpaquePointer {
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK, let statement else { throw failure("search index") }
-        for (index, value) in values.enumerated() {
-            sqlite3_bind_text(statement, Int32(index + 1), value, -1, Self.transient)
-        }
-        return statement
-    }
-
-    private func finalize(_ statement: OpaquePointer) {
-        stepCount += Int(sqlite3_stmt_status(statement, SQLITE_STMTSTATUS_VM_STEP, 0))
-        sqlite3_finalize(statement)
-    }
-
-    private func run(_ sql: String, _ values: [String]) throws(ToolError) {
-        let statement = try prepare(sql, values)
-        defer { finalize(statement) }
-        guard sqlite3_step(statement) == SQLITE_DONE else { throw failure("search index") }
-    }
-
-    private func rows<T>(_ sql: String, _ values: [String], _ make: ([String]) -> T) throws(ToolError) -> [T] {
-        let statement = try prepare(sql, values)
-        defer { finalize(statement) }
-        var result: [T] = []
-        while true {
-            let step = sqlite3_step(statement)
-            if step == SQLITE_DONE { return result }
-            guard step == SQLITE_ROW else { throw failure("search") }
-            let columns = (0..<sqlite3_column_count(statement)).map { column -> String in
-                sqlite3_column_text(statement, column).map { String(cString: $0) } ?? ""
-            }
-            result.append(make(columns))
+    private func alone<T>(_ body: (SQLiteStatements) throws -> T) throws(ToolError) -> T {
+        guard let db else { throw .io(path: path, reason: "search index closed") }
+        do {
+            return try db.alone { statements in try body(statements) }
+        } catch {
+            throw describe(error)
         }
     }
 
-    private func scalar(_ sql: String, _ values: [String] = []) throws(ToolError) -> String? {
-        try rows(sql, values) { $0.first ?? "" }.first
+    /// Damage SQLite found means the file is not trusted again; anything else is said as is.
+    private func describe(_ error: any Error) -> ToolError {
+        if let error = error as? ToolError { return error }
+        guard let error = error as? SQLiteError else { return .io(path: path, reason: "search index: \(error)") }
+        switch error.reason {
+        case .corrupt, .corruptIndex, .corruptVirtualTable, .corruptSequenceSchema, .notADatabase:
+            return Self.damaged(path)
+        default:
+            return .io(path: path, reason: "search index: \(error.message)")
+        }
+    }
+
+    private static func run(_ db: SQLiteStatements, _ sql: String, _ values: [SQLiteData] = []) throws {
+        _ = try rows(db, sql, values)
+    }
+
+    /// Every row `sql` returns, each column as text ("" for NULL).
+    private static func rows(_ db: SQLiteStatements, _ sql: String, _ values: [SQLiteData] = []) throws -> [[String]] {
+        try db.rows(sql, values).map { row in row.columns.map { $0.data.string ?? "" } }
+    }
+
+    private func scalar(_ sql: String) throws(ToolError) -> String? {
+        try alone { db in try Self.rows(db, sql).first?.first }
     }
 }

@@ -25,9 +25,10 @@ public struct HTTPChangeSender: ChangeSender {
     public func send(_ claim: DeviceStore.Claim) async -> SendOutcome {
         do {
             // Not retried here: the engine retries, counting every try in the store.
-            let response = try await client.send(.PATCH, claim.path,
+            let patch = DevicePatch(claim)
+            let response = try await client.send(.PATCH, patch.path,
                                                  headers: [("Content-Type", "application/json")],
-                                                 body: claim.body, idempotent: false)
+                                                 body: Array(patch.body.utf8), idempotent: false)
             switch response.status {
             case 200..<300: return .accepted
             // Throttling and timeouts say "later", not "never".

@@ -9,7 +9,9 @@ public enum DevicePull {
     public static func run(client: APIClient, store: DeviceStore, warn: (String) -> Void = { _ in }) async throws(ToolError) -> Int {
         let list = try await client.getList("/devices", as: ServerDevice.self)
         for skipped in list.skipped { warn("skipped device \(skipped)") }
-        for conflict in try store.replaceServerCopy(list.records) { warn(describe(conflict)) }
+        let records = list.records
+        let conflicts = try await store.perform { store throws(ToolError) in try store.replaceServerCopy(records) }
+        for conflict in conflicts { warn(describe(conflict)) }
         return list.records.count
     }
 

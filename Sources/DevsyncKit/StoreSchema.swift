@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SQLiteKit
 import SQLiteNIO
 import ToolboxKit
 
@@ -64,7 +65,7 @@ enum StoreSchema {
     static let migrationLog = "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)"
 
     /// Applies the migrations `connection` has not seen yet.
-    static func migrate(_ connection: StoreConnection) throws {
+    static func migrate(_ connection: SQLiteFile) throws {
         for migration in migrations {
             try connection.transaction(.write) { db in
                 try db.execute(migrationLog)
@@ -95,7 +96,7 @@ enum StoreSchema {
         let temporary = folder + "/" + LocalFile.temporaryPrefix(for: name) + String(getpid()) + "."
             + String(repeating: "0", count: 16 - random.count) + random
         defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) } }
-        let connection = try StoreConnection(temporary)
+        let connection = try SQLiteFile(temporary)
         do {
             try connection.executeAlone("PRAGMA journal_mode = WAL")
             try migrate(connection)
@@ -117,7 +118,7 @@ enum StoreSchema {
     /// Checks the file is ours and of a schema we know, before anything writes to it.
     /// With `repairing`, a store an older devsync left half-made (our tables, all empty, but
     /// no application id yet) is completed instead of refused.
-    static func check(_ db: StoreStatements, path: String, repairing: Bool) throws {
+    static func check(_ db: SQLiteStatements, path: String, repairing: Bool) throws {
         let id = try db.value("PRAGMA application_id")?.integer ?? 0
         let tables = try db.value("SELECT count(*) FROM sqlite_master WHERE type = 'table'")?.integer ?? 0
         if try id == 0 && tables > 0 && repairing && isEmptyStoreOfOurs(db) {
@@ -140,7 +141,7 @@ enum StoreSchema {
     }
 
     /// Only tables of ours, and no row in any of them but the migration log.
-    static func isEmptyStoreOfOurs(_ db: StoreStatements) throws -> Bool {
+    static func isEmptyStoreOfOurs(_ db: SQLiteStatements) throws -> Bool {
         let names = try db.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.column("name")?.string }
         let ours: Set<String> = ["device", "change", "meta", "history", "grdb_migrations", "sqlite_sequence"]
         guard Set(names).isSubset(of: ours) else { return false }

@@ -33,11 +33,10 @@ public struct SyncEngine: Sendable {
     /// `progress` gets (done, total) after each change.
     public func runOnce(progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws(ToolError) -> SyncReport {
         let token = "\(getpid())-\(UInt64.random(in: 1...UInt64.max))"
-        let (claims, elsewhere, damaged) = try store.claim(token: token)
+        let (claims, elsewhere, damaged) = try await store.perform { store throws(ToolError) in try store.claim(token: token) }
         var report = SyncReport()
         report.heldElsewhere = elsewhere
         report.damaged = damaged
-        defer { try? store.release(token: token) }
         progress(0, claims.count)
         var failure: ToolError?
         var done = 0
@@ -56,6 +55,8 @@ public struct SyncEngine: Sendable {
             progress(done, claims.count)
             return failure == nil
         }
+        // Nothing above throws: what was not sent goes back, whatever happened.
+        try? await store.perform { store throws(ToolError) in try store.release(token: token) }
         if let failure { throw failure }
         return report
     }
@@ -95,13 +96,13 @@ public struct SyncEngine: Sendable {
                                               sleep: { try? await sleep($0) }) { _ -> Result in
                 switch await sender.send(claim) {
                 case .accepted:
-                    try store.markSynced(claim)
+                    try await store.perform { store throws(ToolError) in try store.markSynced(claim) }
                     return .synced
                 case .rejected(let message):
-                    try store.markRejected(claim, message: message)
+                    try await store.perform { store throws(ToolError) in try store.markRejected(claim, message: message) }
                     return .rejected
                 case .failed(let message):
-                    try store.recordFailedAttempt(claim, message: message)
+                    try await store.perform { store throws(ToolError) in try store.recordFailedAttempt(claim, message: message) }
                     throw TransientFailure(message: message)
                 }
             }

@@ -28,6 +28,25 @@ public struct SyncReport: Sendable, Equatable, Encodable {
         remaining == 0 || synced + rejected > 0
     }
 
+    /// What `devsync sync` says on standard error afterwards, one line each (without the
+    /// tool's name): the damaged changes, then the counts and what to do next. `quiet` keeps
+    /// only what needs the user.
+    public func summary(quiet: Bool) -> [String] {
+        var lines = damaged.map {
+            "the change to \($0) cannot be read from the store and was not sent; record it again with devsync install, or devsync discard it"
+        }
+        if remaining + heldElsewhere > 0 {
+            var reason = lastError.map { " (\(Terminal.sanitizeField($0)))" } ?? ""
+            if heldElsewhere > 0 && remaining == 0 { reason = " (another devsync sync is sending them)" }
+            lines.append("\(synced) synced, \(rejected) rejected, \(remaining + heldElsewhere) kept for later\(reason); run devsync sync again")
+        } else if rejected > 0 {
+            lines.append("\(synced) synced, \(rejected) rejected by the server; see devsync pending")
+        } else if !quiet {
+            lines.append("\(synced) synced")
+        }
+        return lines
+    }
+
     /// `devsync sync --json`: the counts, damaged changes counted too.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)

@@ -36,28 +36,18 @@ extension Devsync {
             if dryRun { return try showPlan(deviceStore) }
             let progress = ProgressDisplay(label: "syncing", enabled: common.showsProgress, unit: .items)
             let report = try await common.withClient(tool: "devsync") { client in
-                let engine = SyncEngine(store: deviceStore, sender: HTTPChangeSender(client: client), jobs: jobs,
-                                        retries: common.retries)
                 progress.start()
-                let report: SyncReport
-                if wait {
-                    report = try await engine.runUntilDone(progress: { progress.update(done: Int64($0), total: Int64($1)) },
-                                                           onWait: { report, pause in
+                defer { progress.finish() }
+                return try await SyncRun(store: deviceStore, client: client, jobs: jobs, retries: common.retries).run(
+                    untilDone: wait,
+                    progress: { progress.update(done: Int64($0), total: Int64($1)) },
+                    onWait: { report, pause in
                         progress.finish()
                         if !common.quiet {
                             StandardError.write("devsync: \(report.remaining + report.heldElsewhere) left; trying again in \(Int(pause.rounded(.up)))s")
                         }
-                    })
-                } else {
-                    report = try await engine.runOnce(progress: { progress.update(done: Int64($0), total: Int64($1)) })
-                }
-                progress.finish()
-                if report.shouldPullAfterwards {
-                    do { try await DevicePull.run(client: client, store: deviceStore) { StandardError.write("devsync: warning: " + $0) } } catch let error as ToolError {
-                        if !common.quiet { StandardError.write("devsync: warning: pull after sync failed: \(error.message)") }
-                    }
-                }
-                return report
+                    },
+                    warn: { if !common.quiet || !$0.hasPrefix("pull after sync") { StandardError.write("devsync: warning: " + $0) } })
             }
             if common.json { StandardOutput.printJSON(report, pretty: false) }
             summarize(report)
@@ -67,7 +57,7 @@ extension Devsync {
         /// `--dry-run`: the requests, in the order sync sends them; no network at all.
         func showPlan(_ deviceStore: DeviceStore) throws {
             let (changes, damaged) = try deviceStore.planned()
-            let patches = changes.map(PlannedPatch.init)
+            let patches = changes.map(DevicePatch.init)
             if common.json {
                 StandardOutput.printJSON(patches)
             } else {
@@ -83,19 +73,7 @@ extension Devsync {
         }
 
         func summarize(_ report: SyncReport) {
-            for id in report.damaged {
-                StandardError.write("devsync: the change to \(id) cannot be read from the store and was not sent; record it again with devsync install, or devsync discard it")
-            }
-            if report.remaining + report.heldElsewhere > 0 {
-                var reason = report.lastError.map { " (\(Terminal.sanitizeField($0)))" } ?? ""
-                if report.heldElsewhere > 0 && report.remaining == 0 { reason = " (another devsync sync is sending them)" }
-                StandardError.write("devsync: \(report.synced) synced, \(report.rejected) rejected, "
-                    + "\(report.remaining + report.heldElsewhere) kept for later\(reason); run devsync sync again")
-            } else if report.rejected > 0 {
-                StandardError.write("devsync: \(report.synced) synced, \(report.rejected) rejected by the server; see devsync pending")
-            } else if !common.quiet {
-                StandardError.write("devsync: \(report.synced) synced")
-            }
+            for line in report.summary(quiet: common.quiet) { StandardError.write("devsync: " + line) }
         }
     }
 }

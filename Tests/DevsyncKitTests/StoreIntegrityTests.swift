@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import Testing
 @testable import DevsyncKit
+import SQLiteKit
 import ToolboxKit
 
 /// Issue 10: first use is atomic, concurrent first use works, half-made stores are repaired,
@@ -26,7 +27,7 @@ import ToolboxKit
     @Test func aHalfMadeEmptyStoreIsRepairedButOneWithDataIsNot() throws {
         let path = Self.freshPath()
         // What an older devsync left when stopped between its migration and the application id.
-        let half = try StoreConnection(path)
+        let half = try SQLiteFile(path)
         try StoreSchema.migrate(half)
         half.close()
         #expect(try Self.applicationID(path) == 0)
@@ -34,7 +35,7 @@ import ToolboxKit
         #expect(try Self.applicationID(path) == DeviceStore.applicationID)
 
         let other = Self.freshPath()
-        let full = try StoreConnection(other)
+        let full = try SQLiteFile(other)
         try StoreSchema.migrate(full)
         try full.transaction(.write) { db in try db.execute("INSERT INTO meta (key, value) VALUES ('x', 'y')") }
         full.close()

@@ -72,8 +72,8 @@ let seed = [
         let (claims, elsewhere, _) = try store.claim(token: "a")
         #expect(claims.map(\.deviceID) == ["CWM-0012-62", "HEA-8127-29", "WWM-0001-12"])
         #expect(elsewhere == 0)
-        #expect(String(decoding: claims[2].body, as: UTF8.self) == #"{"installationDate":null}"#)
-        #expect(String(decoding: claims[0].body, as: UTF8.self) == #"{"installationDate":"2023-11-14T22:13:20Z"}"#)
+        #expect(DevicePatch(claims[2]).body == #"{"installationDate":null}"#)
+        #expect(DevicePatch(claims[0]).body == #"{"installationDate":"2023-11-14T22:13:20Z"}"#)
         #expect(try store.device("CWM-0012-62")?.change?.claimedBy == getpid())
 
         // in flight → synced: the change leaves the queue, the server copy takes its value

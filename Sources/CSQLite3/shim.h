@@ -1,2 +1,0 @@
-// The system's SQLite (Debian's libsqlite3, built with FTS5), for blogctl's search index.
-#include <sqlite3.h>

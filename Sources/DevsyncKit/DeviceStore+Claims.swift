@@ -1,0 +1,121 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
+import SQLiteKit
+import SQLiteNIO
+import ToolboxKit
+
+/// Syncing: the changes a sync process claims, and what became of each one it sent.
+extension DeviceStore {
+    /// A change taken by one sync process, with the revision it is sending.
+    public struct Claim: Sendable, Equatable {
+        public let deviceID: String
+        public let installationDate: Date?
+        public let revision: Int
+    }
+
+    /// Takes every pending change that no live process is sending, for `token`. A claim left
+    /// by a process that died (kill -9) is taken over. Returns the claims and how many
+    /// pending changes another live process holds.
+    /// A change whose stored date cannot be read is never sent (it would go out as "not
+    /// installed"): it is left pending and returned in `damaged`, for the user to fix or discard.
+    public func claim(token: String, pid: Int32 = getpid()) throws(ToolError) -> (claims: [Claim], heldElsewhere: Int, damaged: [String]) {
+        try write { db in
+            let rows = try db.rows("""
+                SELECT deviceID, installationDate, revision, claimToken, claimPID FROM change WHERE state = 'pending'
+                ORDER BY recordedAt, rowid
+                """)
+            var claims: [Claim] = []
+            var elsewhere = 0
+            var damaged: [String] = []
+            for row in rows {
+                let holder = row.column("claimToken")?.string
+                let holderPID = row.column("claimPID")?.integer.flatMap { Int32(exactly: $0) }
+                if let holder, holder != token, let holderPID, holderPID != pid, !LocalFile.isDead(holderPID) {
+                    elsewhere += 1
+                    continue
+                }
+                let id = row.column("deviceID")?.string ?? ""
+                let (date, isDamaged) = StoredDate.read(row.column("installationDate"))
+                if isDamaged {
+                    damaged.append(id)
+                    continue
+                }
+                try db.execute("UPDATE change SET claimToken = ?, claimPID = ? WHERE deviceID = ?",
+                               [.text(token), .integer(Int(pid)), .text(id)])
+                claims.append(Claim(deviceID: id, installationDate: date, revision: row.column("revision")?.integer ?? 0))
+            }
+            return (claims, elsewhere, damaged)
+        }
+    }
+
+    /// What `claim` would take, without taking anything: every pending change in the order
+    /// sync sends them, and the ids of those whose stored date cannot be read. For
+    /// `sync --dry-run`.
+    public func planned() throws(ToolError) -> (changes: [Claim], damaged: [String]) {
+        try read { db in
+            var changes: [Claim] = []
+            var damaged: [String] = []
+            for row in try db.rows("""
+                SELECT deviceID, installationDate, revision FROM change WHERE state = 'pending' ORDER BY recordedAt, rowid
+                """) {
+                let id = row.column("deviceID")?.string ?? ""
+                let (date, isDamaged) = StoredDate.read(row.column("installationDate"))
+                if isDamaged { damaged.append(id); continue }
+                changes.append(Claim(deviceID: id, installationDate: date, revision: row.column("revision")?.integer ?? 0))
+            }
+            return (changes, damaged)
+        }
+    }
+
+    /// The server took `claim`: in one transaction, record its new value and drop the change,
+    /// unless the installer recorded a newer one meanwhile (then that one stays pending).
+    public func markSynced(_ claim: Claim, at now: Date = Date()) throws(ToolError) {
+        try write { db in
+            let id = SQLiteData.text(claim.deviceID)
+            let server = try db.value("SELECT installationDate FROM device WHERE id = ?", [id])?.string
+            let attempts = try db.value("SELECT attempts FROM change WHERE deviceID = ?", [id])?.integer ?? 0
+            try Self.log(db, at: now, device: claim.deviceID, .synced, old: server, new: claim.installationDate.map(StoredDate.format),
+                         detail: "attempt \(attempts + 1)")
+            try db.execute("UPDATE device SET installationDate = ? WHERE id = ?",
+                           [.optional(claim.installationDate.map(StoredDate.format)), id])
+            try db.execute("DELETE FROM change WHERE deviceID = ? AND revision = ?", [id, .integer(claim.revision)])
+            try db.execute("UPDATE change SET claimToken = NULL, claimPID = NULL WHERE deviceID = ?", [id])
+            try db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('lastSync', ?)", [.text(StoredDate.format(now))])
+        }
+    }
+
+    /// The server refused `claim` (4xx): keep it, marked rejected with the server's message.
+    public func markRejected(_ claim: Claim, message: String) throws(ToolError) {
+        try write { db in
+            let id = SQLiteData.text(claim.deviceID)
+            try db.execute("""
+                UPDATE change SET state = 'rejected', attempts = attempts + 1, lastError = ?, claimToken = NULL, claimPID = NULL
+                WHERE deviceID = ? AND revision = ?
+                """, [.text(message), id, .integer(claim.revision)])
+            try db.execute("UPDATE change SET claimToken = NULL, claimPID = NULL WHERE deviceID = ?", [id])
+            let attempts = try db.value("SELECT attempts FROM change WHERE deviceID = ?", [id])?.integer ?? 0
+            try Self.log(db, at: Date(), device: claim.deviceID, .rejected, new: claim.installationDate.map(StoredDate.format),
+                         detail: "attempt \(attempts): \(message)")
+        }
+    }
+
+    /// A try failed for a transient reason: count it and keep the message; the claim stays.
+    public func recordFailedAttempt(_ claim: Claim, message: String) throws(ToolError) {
+        try write { db in
+            try db.execute("UPDATE change SET attempts = attempts + 1, lastError = ? WHERE deviceID = ?",
+                           [.text(message), .text(claim.deviceID)])
+            let attempts = try db.value("SELECT attempts FROM change WHERE deviceID = ?", [.text(claim.deviceID)])?.integer ?? 0
+            try Self.log(db, at: Date(), device: claim.deviceID, .failed, new: claim.installationDate.map(StoredDate.format),
+                         detail: "attempt \(attempts): \(message)")
+        }
+    }
+
+    /// Gives back every claim `token` still holds: those changes stay pending for a later sync.
+    public func release(token: String) throws(ToolError) {
+        try write { db in
+            try db.execute("UPDATE change SET claimToken = NULL, claimPID = NULL WHERE claimToken = ?", [.text(token)])
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import NIOConcurrencyHelpers
+import SQLiteNIO
+
+/// One connection to one SQLite file, through sqlite-nio (SQLite built in, FTS5 enabled): the
+/// toolbox's one SQLite, for devsync's store and blogctl's search index. The API is
+/// synchronous, as the commands that call it are: each statement runs on NIO's thread pool
+/// and the caller waits for it. Transactions of this process are serialized by a lock; those
+/// of other processes by SQLite's locks and a busy timeout.
+public final class SQLiteFile: Sendable {
+    private let connection: SQLiteConnection
+    private let lock = NIOLock()
+
+    /// Opens `location` (a path or a `file:` URI), waiting up to `busyTimeout` milliseconds for
+    /// another process's write transaction. SQLite opens a file it may not write read-only by
+    /// itself.
+    public init(_ location: String, busyTimeout: Int = 30_000) throws {
+        connection = try SQLiteConnection.open(storage: .file(path: location)).wait()
+        // This replaces sqlite-nio's busy handler, which retries without end or pause.
+        do {
+            _ = try connection.query("PRAGMA busy_timeout = \(busyTimeout)").wait()
+        } catch {
+            // Not a database at all: SQLite says so only at the first statement.
+            _ = try? connection.close().wait()
+            throw error
+        }
+    }
+
+    public func close() {
+        _ = try? connection.close().wait()
+    }
+
+    public enum TransactionKind: String, Sendable {
+        /// Takes the write lock at once, so that a read inside never has to be upgraded.
+        case write = "BEGIN IMMEDIATE"
+        /// One consistent snapshot for several reads.
+        case read = "BEGIN DEFERRED"
+    }
+
+    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+    public func transaction<T>(_ kind: TransactionKind, _ body: (SQLiteStatements) throws -> T) throws -> T {
+        try lock.withLock {
+            let statements = SQLiteStatements(connection: connection)
+            try statements.execute(kind.rawValue)
+            do {
+                let result = try body(statements)
+                try statements.execute("COMMIT")
+                return result
+            } catch {
+                try? statements.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    /// Runs statements outside any transaction (`PRAGMA journal_mode` must; so do reads that
+    /// need no snapshot).
+    public func alone<T>(_ body: (SQLiteStatements) throws -> T) throws -> T {
+        try lock.withLock { try body(SQLiteStatements(connection: connection)) }
+    }
+
+    /// Runs one statement outside any transaction.
+    public func executeAlone(_ sql: String) throws {
+        try alone { try $0.execute(sql) }
+    }
+}
+
+/// The statements of one transaction.
+public struct SQLiteStatements {
+    fileprivate let connection: SQLiteConnection
+
+    public func rows(_ sql: String, _ binds: [SQLiteData] = []) throws -> [SQLiteRow] {
+        try connection.query(sql, binds).wait()
+    }
+
+    public func execute(_ sql: String, _ binds: [SQLiteData] = []) throws {
+        _ = try rows(sql, binds)
+    }
+
+    /// The first column of the first row, if any.
+    public func value(_ sql: String, _ binds: [SQLiteData] = []) throws -> SQLiteData? {
+        try rows(sql, binds).first?.columns.first?.data
+    }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    public func changes() throws -> Int {
+        try value("SELECT changes()")?.integer ?? 0
+    }
+
+    /// Rows changed through this connection since it was opened.
+    public func totalChanges() throws -> Int {
+        try value("SELECT total_changes()")?.integer ?? 0
+    }
+}
+
+extension SQLiteData {
+    /// A bind for an optional text: NULL when absent.
+    public static func optional(_ value: String?) -> SQLiteData { value.map { .text($0) } ?? .null }
+}
