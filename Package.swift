@@ -127,34 +127,39 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings),
-        .testTarget(
-            name: "ToolboxKitTests", dependencies: ["ToolboxKit"],
+        // What every test target shares: temporary folders, process watchdogs.
+        .target(
+            name: "TestSupport", path: "Tests/Support",
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "CondtestKitTests", dependencies: ["CondtestKit"],
+            name: "ToolboxKitTests", dependencies: ["ToolboxKit", "TestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "CondtestKitTests", dependencies: ["CondtestKit", "TestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "DevsyncKitTests",
-            dependencies: ["DevsyncKit", "SQLiteKit", .product(name: "SQLiteNIO", package: "sqlite-nio")],
+            dependencies: ["DevsyncKit", "SQLiteKit", "TestSupport", .product(name: "SQLiteNIO", package: "sqlite-nio")],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "PasscodeKitTests", dependencies: ["PasscodeKit"],
+            name: "PasscodeKitTests", dependencies: ["PasscodeKit", "TestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "BlogctlKitTests", dependencies: ["BlogctlKit", "SQLiteKit"],
+            name: "BlogctlKitTests", dependencies: ["BlogctlKit", "SQLiteKit", "TestSupport"],
             exclude: ["Golden"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "MockdKitTests",
             dependencies: [
                 "MockdKit",
+                "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["ToolboxKit"],
+            name: "EndToEndTests", dependencies: ["ToolboxKit", "TestSupport"],
             swiftSettings: swiftSettings),
     ]
 )

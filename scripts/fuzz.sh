@@ -19,7 +19,7 @@ toolbox=$(find Sources/ToolboxKit -name '*.swift' -print0 | sort -z | xargs -0 g
 # CondtestKit without the files that talk to the server (they need ToolboxKit's network client).
 condtest=$(grep -L -E '\bAPIClient\b' Sources/CondtestKit/*.swift Sources/CondtestKit/Operators/*.swift)
 blogctl="$(ls Sources/BlogctlKit/BodyRenderer*.swift) Sources/BlogctlKit/Gzip.swift Sources/BlogctlKit/HTMLStream.swift
-  Sources/BlogctlKit/HTMLTag.swift Sources/BlogctlKit/InlineText.swift Sources/BlogctlKit/InlineText+Layout.swift Sources/BlogctlKit/LinkResolver.swift
+  Sources/BlogctlKit/HTMLTag.swift Sources/BlogctlKit/InlineText.swift Sources/BlogctlKit/InlineText+Layout.swift Sources/BlogctlKit/UTF8Scalar.swift Sources/BlogctlKit/LinkResolver.swift
   Sources/BlogctlKit/PostBody.swift Sources/BlogctlKit/PostMetadata.swift Sources/BlogctlKit/PostPage.swift
   Sources/BlogctlKit/RenderOptions.swift Sources/BlogctlKit/TableLayout.swift"
 declare -A sources=(

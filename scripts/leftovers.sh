@@ -32,7 +32,7 @@ for dir in /proc/[0-9]*; do
       found=1 ;;
   esac
 done
-for path in $(find "${TMPDIR:-/tmp}" -maxdepth 1 -newer "$mark" \( -name 'toolbox-e2e-*' -o -name 'devsync-tests-*' \
+for path in $(find "${TMPDIR:-/tmp}" -maxdepth 1 -newer "$mark" \( -name 'toolbox-tests-*' -o -name 'toolbox-e2e-*' -o -name 'devsync-tests-*' \
     -o -name 'blogctl-cache-*' -o -name 'gzip-test-*' \) 2>/dev/null); do
   echo "leftovers: temporary file or folder left: $path" >&2
   rm -rf "$path"

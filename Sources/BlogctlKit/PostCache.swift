@@ -47,7 +47,7 @@ public struct PostCache: Sendable {
             }
             capacity = value
         }
-        return PostCache(directory: Paths(environment: environment).cache("blogctl") + "/posts", capacity: capacity)
+        return PostCache(directory: Paths(environment: environment).cache(.blogctl) + "/posts", capacity: capacity)
     }
 
     /// Files are named by `ResourceID.fileStem` of the post's id: any id the server uses,

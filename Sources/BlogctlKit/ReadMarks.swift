@@ -17,7 +17,7 @@ public struct ReadMarks: Sendable {
     public init(folder: String) { self.folder = folder }
 
     public static func standard(environment: [String: String] = Environment.current) -> ReadMarks {
-        ReadMarks(folder: Paths(environment: environment).data("blogctl"))
+        ReadMarks(folder: Paths(environment: environment).data(.blogctl))
     }
 
     /// Post ids marked read, compared byte by byte: `é` and `e` + U+0301 are two ids, though

@@ -26,7 +26,7 @@ public final class DeviceStore: Sendable {
     /// aside under a temporary name and linked into place whole, so an interrupted first use
     /// leaves nothing and concurrent first uses all open the one store that won. A store that
     /// cannot be written (a read-only file or file system) is opened read-only.
-    public init(path: String, command: String = "devsync") throws(ToolError) {
+    public init(path: String, command: String = Tool.devsync.name) throws(ToolError) {
         self.path = path
         self.command = command
         do {

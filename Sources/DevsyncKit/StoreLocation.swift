@@ -21,6 +21,6 @@ public enum StoreLocation {
     }
 
     static func defaultFolder(_ environment: [String: String]) -> String {
-        Paths(environment: environment).data("devsync")
+        Paths(environment: environment).data(.devsync)
     }
 }

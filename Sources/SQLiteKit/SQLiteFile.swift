@@ -1,5 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import NIOConcurrencyHelpers
 import SQLiteNIO
+import Synchronization
 
 /// One connection to one SQLite file, through sqlite-nio (SQLite built in, FTS5 enabled): the
 /// toolbox's one SQLite, for devsync's store and blogctl's search index. The API is
@@ -69,7 +73,8 @@ public struct SQLiteStatements {
     fileprivate let connection: SQLiteConnection
 
     public func rows(_ sql: String, _ binds: [SQLiteData] = []) throws -> [SQLiteRow] {
-        try connection.query(sql, binds).wait()
+        CrashPoint.reach()
+        return try connection.query(sql, binds).wait()
     }
 
     public func execute(_ sql: String, _ binds: [SQLiteData] = []) throws {
@@ -95,4 +100,22 @@ public struct SQLiteStatements {
 extension SQLiteData {
     /// A bind for an optional text: NULL when absent.
     public static func optional(_ value: String?) -> SQLiteData { value.map { .text($0) } ?? .null }
+}
+
+/// For crash tests only: with `TOOLBOX_TEST_KILL_AT_STATEMENT=N` in its environment, a process
+/// kills itself with SIGKILL just before its Nth SQLite statement (counted over every
+/// connection, from 1). A test that runs a command once for every N sees it die at every
+/// statement of its transactions, which a kill at a random moment cannot promise. Unset, the
+/// cost is one comparison per statement.
+enum CrashPoint {
+    static let statement: Int = {
+        guard let value = getenv("TOOLBOX_TEST_KILL_AT_STATEMENT") else { return 0 }
+        return Int(String(cString: value)) ?? 0
+    }()
+    static let count = Atomic<Int>(0)
+
+    static func reach() {
+        guard statement > 0 else { return }
+        if count.add(1, ordering: .relaxed).newValue == statement { kill(getpid(), SIGKILL) }
+    }
 }

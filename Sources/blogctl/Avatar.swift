@@ -22,7 +22,7 @@ extension Blogctl {
             if output == "-" && Terminal.isTTY(Terminal.standardOutput) {
                 throw ToolError.usage("not writing an image to a terminal; use -o FILE or a pipe")
             }
-            let image = try await common.withClient(tool: "blogctl") { api in
+            let image = try await common.withClient(tool: .blogctl) { api in
                 let client = BlogClient(api: api)
                 return try await client.avatar(try await client.metadata(id))
             }
@@ -31,7 +31,7 @@ extension Blogctl {
             } else {
                 try LocalFile.writeAtomically(output, image)
                 if !common.quiet && Terminal.isTTY(Terminal.standardError) {
-                    StandardError.write("blogctl: wrote \(ProgressDisplay.bytes(Int64(image.count))) to \(output)")
+                    Tool.blogctl.say("wrote \(ProgressDisplay.bytes(Int64(image.count))) to \(output)")
                 }
             }
         }

@@ -4,7 +4,7 @@ import ToolboxKit
 @main
 struct Blogctl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "blogctl",
+        commandName: Tool.blogctl.name,
         abstract: "List, group and sort blog posts; read one rendered in the terminal; keep a gzip post cache.",
         discussion: """
             Listing uses only the post summaries (/post-metadata): no body is downloaded until \

@@ -11,7 +11,7 @@ extension Blogctl.Cache {
 
         func run() throws {
             let removed = try PostCache.standard().clear()
-            if !quiet { StandardError.write("blogctl: removed \(removed) cached post\(removed == 1 ? "" : "s")") }
+            if !quiet { Tool.blogctl.say("removed \(removed) cached post\(removed == 1 ? "" : "s")") }
         }
     }
 }

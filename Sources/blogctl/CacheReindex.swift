@@ -16,7 +16,7 @@ extension Blogctl.Cache {
         func run() throws {
             let cache = try PostCache.standard()
             let count = try cache.reindex(try cache.searchIndex(fresh: true))
-            StandardError.write("blogctl: indexed \(count) cached post\(count == 1 ? "" : "s")")
+            Tool.blogctl.say("indexed \(count) cached post\(count == 1 ? "" : "s")")
         }
     }
 }

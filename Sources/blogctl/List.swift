@@ -65,27 +65,13 @@ extension Blogctl {
         }
 
         func run() async throws {
-            // Marks: needed to filter; otherwise only shown, so damage is a warning there.
-            var marks: ReadMarks.IDs?
-            do {
-                marks = try ReadMarks.standard().load()
-            } catch {
-                if unread { throw error }
-                StandardError.write("blogctl: warning: \(error.message)")
-            }
             let filter = PostFilter(author: author, since: since.flatMap { PostFilter.parseDate($0, endOfDay: false) },
                                     until: until.flatMap { PostFilter.parseDate($0, endOfDay: true) },
                                     unreadOnly: unread, limit: limit)
-            let posts = try await common.withClient(tool: "blogctl") { api in
-                try await BlogClient(api: api).metadataList { StandardError.write("blogctl: warning: " + $0) }
-            }
-            // The search index learns every listed title and summary (a copy: failure is no error).
-            if let index = try? PostCache.standard().searchIndex() { try? index.addListing(posts) }
-            let kept = posts.filter { filter.keeps($0, isRead: marks?.contains($0.id) ?? false) }
-            let groups = filter.limited(PostOrdering(grouping: groupBy, sorting: sortBy, reversed: reverse).arrange(kept))
-            var isRead: ((PostMetadata) -> Bool)?
-            if let known = marks { isRead = { known.contains($0.id) } }
-            StandardOutput.print(PostListing.render(groups, grouped: groupBy != .none, mode: common.outputMode, isRead: isRead))
+            let run = ListRun(filter: filter, ordering: PostOrdering(grouping: groupBy, sorting: sortBy, reversed: reverse),
+                              mode: common.outputMode)
+            let listing = try await common.withClient(tool: .blogctl) { api in try await run.run(BlogClient(api: api)) }
+            StandardOutput.print(listing)
         }
     }
 }

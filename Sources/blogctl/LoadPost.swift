@@ -5,13 +5,13 @@ import ToolboxKit
 /// with the server unless `offline`, with the download's progress on stderr.
 func loadPost(_ id: String, offline: Bool, common: CommonOptions) async throws -> PostLoader.Loaded {
     let cache = try PostCache.standard()
-    let warn: @Sendable (String) -> Void = { message in StandardError.write("blogctl: " + message) }
+    let warn: @Sendable (String) -> Void = { message in Tool.blogctl.say("" + message) }
     if offline { return try await PostLoader(cache: cache, client: nil, warn: warn).load(id) }
     let progress = ProgressDisplay(label: "post \(id)", enabled: common.showsProgress)
     if progress.enabled { Interrupt.clearLineAndExit() }
     progress.start()
     defer { progress.finish() }
-    return try await common.withClient(tool: "blogctl") { api in
+    return try await common.withClient(tool: .blogctl) { api in
         let loader = PostLoader(cache: cache, client: BlogClient(api: api), warn: warn)
         return try await loader.load(id) { done, total in progress.update(done: done, total: total) }
     }

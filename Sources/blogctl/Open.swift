@@ -33,11 +33,11 @@ extension Blogctl {
         }
 
         func run() async throws {
-            let resolver = LinkResolver(postId: id, server: try? common.serverURL(tool: "blogctl"))
+            let resolver = LinkResolver(postId: id, server: try? common.serverURL(tool: .blogctl))
             guard let number else { return try BrowserLauncher.open(resolver.document) }
             let loaded = try await loadPost(id, offline: offline, common: common)
             let links = PostPage.links(loaded.body, options: RenderOptions(
-                links: LinkResolver(postId: loaded.metadata.postId, server: try? common.serverURL(tool: "blogctl"))))
+                links: LinkResolver(postId: loaded.metadata.postId, server: try? common.serverURL(tool: .blogctl))))
             guard number <= links.count else {
                 throw ToolError.badData("post \(Terminal.quote(id)) has \(links.count) link\(links.count == 1 ? "" : "s"), not \(number)")
             }

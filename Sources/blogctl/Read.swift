@@ -44,7 +44,7 @@ extension Blogctl {
             // Read once shown; a mark that cannot be written costs a warning, not the post.
             defer {
                 do { try ReadMarks.standard().mark([id], read: true) } catch {
-                    StandardError.write("blogctl: warning: not marked read: \(error.message)")
+                    Tool.blogctl.warn("not marked read: \(error.message)")
                 }
             }
             if common.json {
@@ -58,7 +58,7 @@ extension Blogctl {
                 format: format,
                 width: width ?? (toTerminal ? Terminal.width() : 80),
                 styled: Terminal.colorEnabled(),
-                links: LinkResolver(postId: loaded.metadata.postId, server: try? common.serverURL(tool: "blogctl")))
+                links: LinkResolver(postId: loaded.metadata.postId, server: try? common.serverURL(tool: .blogctl)))
             // Only a terminal may need the pager, which needs the whole text; a pipe gets it as it is laid out.
             guard toTerminal && !noPager else {
                 PostPage.render(loaded.metadata, body: loaded.body, options: options) { StandardOutput.write(bytes: $0) }

@@ -35,25 +35,8 @@ extension Blogctl {
         }
 
         func run() throws {
-            let cache = try PostCache.standard()
-            let mode = OutputMode(json: json)
-            // Private-use characters mark the matches through the table's sanitising (the
-            // index holds none of its own); then bold on a terminal, nothing elsewhere.
-            let (open, close) = SearchQuery.marks
-            let hits = try cache.search(words, limit: limit, marks: (open, close))
-            func plain(_ text: String) -> String { text.replacing(open, with: "").replacing(close, with: "") }
-            switch mode {
-            case .json:
-                StandardOutput.printJSON(hits.map {
-                    SearchIndex.Hit(id: $0.id, title: $0.title, author: $0.author, snippet: plain($0.snippet), cached: $0.cached)
-                })
-            case .tsv:
-                StandardOutput.print(Table(columns: [], rows: hits.map { [$0.id, $0.title, plain($0.snippet)] }).tsv())
-            case .table:
-                let bold = Terminal.colorEnabled()
-                let text = Table(columns: ["ID", "TITLE", "SNIPPET"], rows: hits.map { [SearchQuery.unmarked($0.id), $0.title, $0.snippet] }).render(.table)
-                StandardOutput.print(text.replacing(open, with: bold ? SGR.bold : "").replacing(close, with: bold ? SGR.reset : ""))
-            }
+            let hits = try PostCache.standard().search(words, limit: limit, marks: SearchQuery.marks)
+            StandardOutput.print(SearchListing.render(hits, mode: OutputMode(json: json), bold: Terminal.colorEnabled()))
             if hits.isEmpty { throw ExitCode(1) }
         }
     }

@@ -15,7 +15,7 @@ extension Blogctl {
 
         func run() async throws {
             let id = try ResourceID.validate(id, kind: "post id")
-            let (metadata, imageURL) = try await common.withClient(tool: "blogctl") { api in
+            let (metadata, imageURL) = try await common.withClient(tool: .blogctl) { api in
                 let client = BlogClient(api: api)
                 let metadata = try await client.metadata(id)
                 return (metadata, api.server.requestURL(try client.imagePath(metadata)))

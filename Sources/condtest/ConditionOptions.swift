@@ -31,7 +31,7 @@ struct ConditionOptions: ParsableArguments {
     /// Loads the condition, with a client only when the source is the server.
     func load(_ source: ConditionSource, _ common: CommonOptions) async throws -> ConditionRecord {
         if case .server = source {
-            return try await common.withClient(tool: "condtest") { client in
+            return try await common.withClient(tool: .condtest) { client in
                 try await ConditionLoader.load(source, client: client)
             }
         }

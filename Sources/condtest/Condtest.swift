@@ -4,7 +4,7 @@ import ToolboxKit
 @main
 struct Condtest: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "condtest",
+        commandName: Tool.condtest.name,
         abstract: "List, show, evaluate and explain feature-flag string conditions.",
         discussion: """
             A condition is a tree of operators over strings and arguments, written in JSON by \

@@ -12,8 +12,8 @@ extension Condtest {
         @OptionGroup var common: CommonOptions
 
         func run() async throws {
-            let summaries = try await common.withClient(tool: "condtest") { client in
-                try await ConditionLoader.list(client: client) { StandardError.write("condtest: warning: " + $0) }
+            let summaries = try await common.withClient(tool: .condtest) { client in
+                try await ConditionLoader.list(client: client) { Tool.condtest.warn("" + $0) }
             }
             switch common.outputMode {
             case .json:

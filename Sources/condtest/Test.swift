@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ArgumentParser
 import CondtestKit
 import ToolboxKit
@@ -66,52 +63,26 @@ extension Condtest {
         }
 
         func run() async throws {
-            let output = OutputBuffer()
-            let reporter = makeReporter(output)
-            let runner = TestRunner(coverage: coverage || coverageMin != nil, reporter: reporter) { id throws(ToolError) in
-                try await fetch(id)
-            }
-            defer { output.flush() }
-            do {
-                for file in files {
-                    let fd = try open(file)
-                    defer { if fd != 0 { close(fd) } }
-                    try await runner.run(fd: fd, file: file == "-" ? "stdin" : file)
-                }
-            } catch {
-                output.flush()
-                throw error
-            }
-            let summary = runner.finish(minimum: coverageMin)
-            output.flush()
-            if summary.passed + summary.failed == 0 {
-                StandardError.write("condtest: warning: no cases in \(files.joined(separator: ", "))")
-            }
-            if summary.belowMinimum, let coverage = summary.coverage, let coverageMin {
-                StandardError.write("condtest: coverage \(CoverageReport.formatted(coverage.percent))% is below --coverage-min \(CoverageReport.formatted(coverageMin))")
-            }
-            if summary.failed > 0 || summary.belowMinimum { throw ExitCode(1) }
+            let session = TestSession(files: files, report: report, coverage: coverage, minimum: coverageMin, quiet: common.quiet)
+            let verdict = try await session.run { id throws(ToolError) in try await fetch(id) }
+            for message in verdict.messages { Tool.condtest.say(message) }
+            if !verdict.passed { throw ExitCode(1) }
         }
 
-        private func makeReporter(_ output: OutputBuffer) -> any TestReporter {
-            let write: (String) -> Void = common.quiet ? { _ in } : { output.write($0) }
-            if common.json { return JSONTestReport(write: write) }
+        private var report: TestSession.Report {
+            if common.json { return .json }
             switch format {
-            case .text:
-                let colour = Terminal.colorEnabled()
-                return TextTestReport(paint: { word, result in
-                    colour ? SGR.result(word, result) : word
-                }, write: write)
-            case .tap: return TAPReport(version: 14, write: write)
-            case .tap13: return TAPReport(version: 13, write: write)
-            case .junit: return JUnitReport(write: write)
+            case .text: return .text(colour: Terminal.colorEnabled())
+            case .tap: return .tap(version: 14)
+            case .tap13: return .tap(version: 13)
+            case .junit: return .junit
             }
         }
 
         /// A server condition, fetched with a client made on first use and kept for the run.
         private func fetch(_ id: String) async throws(ToolError) -> ConditionRecord {
             do {
-                return try await common.withClient(tool: "condtest") { client in
+                return try await common.withClient(tool: .condtest) { client in
                     try await ConditionLoader.load(.server(id: id), client: client)
                 }
             } catch let error as ToolError {
@@ -120,29 +91,5 @@ extension Condtest {
                 throw .bug(String(describing: error))
             }
         }
-
-        /// The case file's descriptor (0 for -); a file that does not exist is 66.
-        private func open(_ path: String) throws(ToolError) -> Int32 {
-            if path == "-" { return 0 }
-            let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else {
-                let reason = String(cString: strerror(errno))
-                if errno == ENOENT || errno == EACCES { throw .missing("\(path): \(reason)") }
-                throw .io(path: path, reason: reason)
-            }
-            return fd
-        }
     }
-}
-
-/// Standard output for the reporters, which write through a closure.
-private final class OutputBuffer {
-    private var output = StandardOutput(lineBuffered: Terminal.isTTY(Terminal.standardOutput))
-
-    func write(_ text: String) {
-        output.write(text)
-        if output.lineBuffered { output.flush() }
-    }
-
-    func flush() { output.flush() }
 }

@@ -4,7 +4,7 @@ import ToolboxKit
 @main
 struct Devsync: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "devsync",
+        commandName: Tool.devsync.name,
         abstract: "Record meter installation dates offline and sync them to the server later.",
         discussion: """
             Changes are kept in a local SQLite store until the server confirms them: no network \

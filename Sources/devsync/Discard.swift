@@ -15,19 +15,19 @@ extension Devsync {
 
         func run() async throws {
             let id = try ResourceID.validate(self.id, kind: "device id")
-            let deviceStore = try store.open(for: Self.configuration.commandName ?? "devsync")
+            let deviceStore = try store.open(for: Self.self)
             guard let device = try deviceStore.device(id) else { throw ToolError.notFound(what: "device \(id)") }
             guard device.change != nil else { throw ToolError.notFound(what: "a local change for \(id)") }
             if !yes {
                 guard Terminal.isTTY(0) else { throw ToolError.usage("refusing to discard without --yes: stdin is not a terminal") }
                 StandardError.writeRaw("devsync: discard the \(device.syncState.rawValue) change to \(Terminal.sanitizeField(id))? [y/N] ")
                 guard let answer = readLine(), answer.lowercased().hasPrefix("y") else {
-                    StandardError.write("devsync: kept")
+                    Tool.devsync.say("kept")
                     return
                 }
             }
             try deviceStore.discard(id)
-            StandardError.write("devsync: discarded the change to \(id)")
+            Tool.devsync.say("discarded the change to \(id)")
         }
     }
 }

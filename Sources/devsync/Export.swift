@@ -24,7 +24,7 @@ extension Devsync {
         @Option(help: ArgumentHelp("csv or json.", valueName: "format")) var format: Format = .csv
 
         func run() async throws {
-            let devices = try store.open(for: Self.configuration.commandName ?? "devsync").devices()
+            let devices = try store.open(for: Self.self).devices()
             switch format {
             case .json:
                 StandardOutput.printJSON(devices.map(DeviceJSON.init))

@@ -32,12 +32,12 @@ extension Devsync {
             let name = file == "-" ? "stdin" : file
             let bytes = try LocalFile.read(file, limit: 64 << 20)
             guard let text = String(validating: bytes, as: UTF8.self) else { throw ToolError.badData("\(name): not valid UTF-8") }
-            let deviceStore = try store.open(for: Self.configuration.commandName ?? "devsync")
+            let deviceStore = try store.open(for: Self.self)
             let rows: [DeviceImport.Row]
             switch DeviceImport.check(text, knownIDs: try deviceStore.deviceIDs()) {
             case .success(let checked): rows = checked
             case .failure(let problems):
-                for problem in problems.all { StandardError.write("devsync: \(name): \(problem)") }
+                for problem in problems.all { Tool.devsync.say("\(name): \(problem)") }
                 throw ToolError.badData("\(name): \(problems.all.count) bad row\(problems.all.count == 1 ? "" : "s"); nothing was recorded")
             }
             if dryRun {
@@ -45,11 +45,11 @@ extension Devsync {
                 StandardOutput.print(Table(columns: ["ID", "INSTALLED"], rows: rows.map {
                     [$0.id, $0.installationDate.map { DateDisplay.format($0, for: mode) } ?? (mode == .table ? "-" : "")]
                 }).render(mode))
-                if !quiet { StandardError.write("devsync: dry run: \(rows.count) change\(rows.count == 1 ? "" : "s") would be recorded; nothing was") }
+                if !quiet { Tool.devsync.say("dry run: \(rows.count) change\(rows.count == 1 ? "" : "s") would be recorded; nothing was") }
                 return
             }
             try deviceStore.recordAll(rows.map { ($0.id, $0.installationDate) })
-            if !quiet { StandardError.write("devsync: \(rows.count) change\(rows.count == 1 ? "" : "s") recorded; pending sync") }
+            if !quiet { Tool.devsync.say("\(rows.count) change\(rows.count == 1 ? "" : "s") recorded; pending sync") }
         }
     }
 }

@@ -22,8 +22,8 @@ extension Devsync {
         func run() async throws {
             let id = try ResourceID.validate(self.id, kind: "device id")
             let date = try at.map(DateInput.parse) ?? Date()
-            try store.open(for: Self.configuration.commandName ?? "devsync").record(id, installationDate: date)
-            if !quiet { StandardError.write("devsync: \(id) installed \(DateDisplay.human(date)); pending sync") }
+            try store.open(for: Self.self).record(id, installationDate: date)
+            if !quiet { Tool.devsync.say("\(id) installed \(DateDisplay.human(date)); pending sync") }
         }
     }
 }

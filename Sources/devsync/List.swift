@@ -33,7 +33,7 @@ extension Devsync {
 
         func run() async throws {
             let filter = DeviceFilter(installed: installed, notInstalled: notInstalled, pending: pending, type: type)
-            let devices = try store.open(for: Self.configuration.commandName ?? "devsync").devices().filter(filter.matches)
+            let devices = try store.open(for: Self.self).devices().filter(filter.matches)
             let mode = output.mode
             if mode == .json { return StandardOutput.printJSON(devices.map(DeviceJSON.init)) }
             let table = Table(columns: ["ID", "TYPE", "METER POINT", "INSTALLED", "STATE"], rows: devices.map {

@@ -16,7 +16,7 @@ extension Devsync {
         @OptionGroup var output: JSONFlag
 
         func run() async throws {
-            let devices = try store.open(for: Self.configuration.commandName ?? "devsync").pending()
+            let devices = try store.open(for: Self.self).pending()
             let mode = output.mode
             if mode == .json { return StandardOutput.printJSON(devices.map(DeviceJSON.init)) }
             // SERVER CHANGED TO: set when a pull found the server's value changed meanwhile.

@@ -16,12 +16,12 @@ extension Devsync {
         @OptionGroup var common: CommonOptions
 
         func run() async throws {
-            let deviceStore = try store.open(for: Self.configuration.commandName ?? "devsync")
-            let count = try await common.withClient(tool: "devsync") { client in
-                try await DevicePull.run(client: client, store: deviceStore) { StandardError.write("devsync: warning: " + $0) }
+            let deviceStore = try store.open(for: Self.self)
+            let count = try await common.withClient(tool: .devsync) { client in
+                try await DevicePull.run(client: client, store: deviceStore) { Tool.devsync.warn("" + $0) }
             }
             if common.json { StandardOutput.printJSON(["devices": count], pretty: false) }
-            if !common.quiet { StandardError.write("devsync: \(count) devices from \(try common.serverURL(tool: "devsync"))") }
+            if !common.quiet { Tool.devsync.say("\(count) devices from \(try common.serverURL(tool: .devsync))") }
         }
     }
 }

@@ -16,7 +16,7 @@ extension Devsync {
 
         func run() async throws {
             let id = try ResourceID.validate(self.id, kind: "device id")
-            guard let device = try store.open(for: Self.configuration.commandName ?? "devsync").device(id) else { throw ToolError.notFound(what: "device \(id)") }
+            guard let device = try store.open(for: Self.self).device(id) else { throw ToolError.notFound(what: "device \(id)") }
             let mode = output.mode
             if mode == .json {
                 StandardOutput.printJSON(DeviceJSON(device))

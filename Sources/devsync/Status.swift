@@ -21,9 +21,9 @@ extension Devsync {
         }
 
         func run() async throws {
-            let deviceStore = try store.open(for: Self.configuration.commandName ?? "devsync")
+            let deviceStore = try store.open(for: Self.self)
             let status = try deviceStore.status()
-            let server = try common.serverURL(tool: "devsync").base
+            let server = try common.serverURL(tool: .devsync).base
             let mode = common.outputMode
             let lastSync = status.lastSync.map { DateDisplay.format($0, for: mode) }
             let lastPull = status.lastPull.map { DateDisplay.format($0, for: mode) }

@@ -8,9 +8,9 @@ struct StoreOptions: ParsableArguments {
         "The local store (default: $DEVSYNC_STORE, then $XDG_DATA_HOME/devsync/devsync.sqlite).", valueName: "path"))
     var store: String?
 
-    /// The store, for `command` (named in the history it writes).
-    func open(for command: String) throws(ToolError) -> DeviceStore {
-        try DeviceStore(path: StoreLocation.prepared(flag: store), command: command)
+    /// The store, for `command` (named by its subcommand name in the history it writes).
+    func open(for command: any ParsableCommand.Type) throws(ToolError) -> DeviceStore {
+        try DeviceStore(path: StoreLocation.prepared(flag: store), command: command._commandName)
     }
 }
 

@@ -32,10 +32,10 @@ extension Devsync {
         }
 
         func run() async throws {
-            let deviceStore = try store.open(for: Self.configuration.commandName ?? "devsync")
+            let deviceStore = try store.open(for: Self.self)
             if dryRun { return try showPlan(deviceStore) }
             let progress = ProgressDisplay(label: "syncing", enabled: common.showsProgress, unit: .items)
-            let report = try await common.withClient(tool: "devsync") { client in
+            let report = try await common.withClient(tool: .devsync) { client in
                 progress.start()
                 defer { progress.finish() }
                 return try await SyncRun(store: deviceStore, client: client, jobs: jobs, retries: common.retries).run(
@@ -44,10 +44,10 @@ extension Devsync {
                     onWait: { report, pause in
                         progress.finish()
                         if !common.quiet {
-                            StandardError.write("devsync: \(report.remaining + report.heldElsewhere) left; trying again in \(Int(pause.rounded(.up)))s")
+                            Tool.devsync.say("\(report.remaining + report.heldElsewhere) left; trying again in \(Int(pause.rounded(.up)))s")
                         }
                     },
-                    warn: { if !common.quiet || !$0.hasPrefix("pull after sync") { StandardError.write("devsync: warning: " + $0) } })
+                    warn: { if !common.quiet || !$0.hasPrefix("pull after sync") { Tool.devsync.warn("" + $0) } })
             }
             if common.json { StandardOutput.printJSON(report, pretty: false) }
             summarize(report)
@@ -64,16 +64,16 @@ extension Devsync {
                 StandardOutput.print(patches.map { Terminal.sanitizeField($0.line) + "\n" }.joined())
             }
             for id in damaged {
-                StandardError.write("devsync: the change to \(id) cannot be read from the store and would not be sent")
+                Tool.devsync.say("the change to \(id) cannot be read from the store and would not be sent")
             }
             if !common.quiet {
-                StandardError.write("devsync: dry run: \(patches.count) change\(patches.count == 1 ? "" : "s") would be sent; nothing was sent")
+                Tool.devsync.say("dry run: \(patches.count) change\(patches.count == 1 ? "" : "s") would be sent; nothing was sent")
             }
             if !damaged.isEmpty { throw ExitCode(ExitStatus.dataError.rawValue) }
         }
 
         func summarize(_ report: SyncReport) {
-            for line in report.summary(quiet: common.quiet) { StandardError.write("devsync: " + line) }
+            for line in report.summary(quiet: common.quiet) { Tool.devsync.say("" + line) }
         }
     }
 }

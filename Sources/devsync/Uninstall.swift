@@ -15,8 +15,8 @@ extension Devsync {
 
         func run() async throws {
             let id = try ResourceID.validate(self.id, kind: "device id")
-            try store.open(for: Self.configuration.commandName ?? "devsync").record(id, installationDate: nil)
-            if !quiet { StandardError.write("devsync: \(id) not installed; pending sync") }
+            try store.open(for: Self.self).record(id, installationDate: nil)
+            if !quiet { Tool.devsync.say("\(id) not installed; pending sync") }
         }
     }
 }

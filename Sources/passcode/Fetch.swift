@@ -14,9 +14,9 @@ extension Passcode {
         @OptionGroup var common: CommonOptions
 
         func run() async throws {
-            let server = try common.serverURL(tool: "passcode")
+            let server = try common.serverURL(tool: .passcode)
             let login = try credentials.credentials(for: server)
-            let (code, setup) = try await common.withClient(tool: "passcode") { client in
+            let (code, setup) = try await common.withClient(tool: .passcode) { client in
                 try await InternalsFetch.once(ServerInternalsSource(client: client, credentials: login),
                                               policy: RetryPolicy(retries: common.retries))
             }

@@ -4,7 +4,7 @@ import ToolboxKit
 @main
 struct Passcode: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "passcode",
+        commandName: Tool.passcode.name,
         abstract: "A dynamic passcode screen whose keypad order and code come from the server.",
         discussion: """
             Credentials: the user from --user or PASSCODE_USER, the password from \

@@ -50,14 +50,14 @@ extension Passcode {
         }
 
         func run() async throws {
-            let server = try common.serverURL(tool: "passcode")
+            let server = try common.serverURL(tool: .passcode)
             let login = try credentials.credentials(for: server)
             let scripted = script || !Terminal.isTTY(0) || !Terminal.isTTY(1)
             // Without --once the screen never gives up on the server: it shows the error and retries.
             let gate = GateOptions(once: once, idleTimeout: idleTimeout ?? (once ? common.requestedTimeout : nil),
                                    maxFailures: once || scripted ? common.retries : .max)
             let quiet = once || common.quiet
-            let outcome = try await common.withClient(tool: "passcode") { client in
+            let outcome = try await common.withClient(tool: .passcode) { client in
                 let source = ServerInternalsSource(client: client, credentials: login)
                 if scripted {
                     return try await ScriptRunner.run(source: source, maxFailures: common.retries, gate: gate) { line in
@@ -73,7 +73,7 @@ extension Passcode {
             case .cancelled, .timedOut:
                 if outcome == .timedOut {
                     let seconds = gate.idleTimeout ?? 0
-                    StandardError.write("passcode: no key for \(seconds.rounded() == seconds ? String(Int(seconds)) : String(seconds)) s: timed out")
+                    Tool.passcode.say("no key for \(seconds.rounded() == seconds ? String(Int(seconds)) : String(seconds)) s: timed out")
                 }
                 throw ExitCode(outcome.exitStatus)
             }

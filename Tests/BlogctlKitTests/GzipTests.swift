@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BlogctlKit
+import TestSupport
 
 @Suite struct GzipTests {
     static func sample(_ count: Int) -> [UInt8] {
@@ -28,8 +29,7 @@ import Testing
 
     @Test func writesWhatGzipReads() throws {
         let input = Array("zcat reads this\n".utf8)
-        let path = NSTemporaryDirectory() + "gzip-test-\(getpid()).gz"
-        defer { unlink(path) }
+        let path = TemporaryFolders.file("gzip", "test.gz")
         try Data(Gzip.compress(input)).write(to: URL(fileURLWithPath: path))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ToolboxKit
 @testable import BlogctlKit
+import TestSupport
 
 @Suite struct PostCacheTests {
     /// A cache in a fresh temporary folder.
@@ -9,11 +10,10 @@ import ToolboxKit
         let root: String
         var cache: PostCache
         init(capacity: Int = PostCache.defaultCapacity) {
-            var template = Array((NSTemporaryDirectory() + "blogctl-cache-XXXXXX").utf8CString)
-            root = String(cString: mkdtemp(&template)!)
+            root = TemporaryFolders.make("blogctl-cache")
             cache = PostCache(directory: root + "/posts", capacity: capacity)
         }
-        deinit { try? FileManager.default.removeItem(atPath: root) }
+        deinit { TemporaryFolders.removeTree(root) }
     }
 
     static func metadata(_ id: String) -> PostMetadata { Fixtures.post(id, "Title \(id)", "2018-08-01T00:00:00Z", "Ada") }

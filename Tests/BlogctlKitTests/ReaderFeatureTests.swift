@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import BlogctlKit
 import ToolboxKit
+import TestSupport
 
 /// Issue 15: list filters, read marks and the browser's choice.
 @Suite struct ReaderFeatureTests {
@@ -54,8 +55,7 @@ import ToolboxKit
     }
 
     @Test func marksAreKeptAcrossChangesAndDamageIsAnError() throws {
-        let folder = NSTemporaryDirectory() + "blogctl-marks-\(UUID().uuidString)/blogctl"
-        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
+        let folder = TemporaryFolders.make("blogctl-marks") + "/blogctl"
         let marks = ReadMarks(folder: folder)
         #expect(try marks.load() == [])
         #expect(try marks.mark(["1", "2"], read: true) == 2)
@@ -80,8 +80,7 @@ import ToolboxKit
     }
 
     @Test func concurrentMarkersLoseNothing() async throws {
-        let folder = NSTemporaryDirectory() + "blogctl-marks-\(UUID().uuidString)/blogctl"
-        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
+        let folder = TemporaryFolders.make("blogctl-marks") + "/blogctl"
         let marks = ReadMarks(folder: folder)
         try marks.mark(["seed"], read: true)
         await withTaskGroup(of: Void.self) { group in

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import CondtestKit
 import ToolboxKit
+import TestSupport
 
 /// The reports of `condtest test`, and TAP and JUnit read by real consumers: tappy (TAP 14),
 /// Perl's prove (TAP 13) and xmllint against JUnit's structure.
@@ -93,9 +94,8 @@ import ToolboxKit
 
     @Test func junitHasTheStructureCIReadsAndConsistentCounts() async throws {
         let xml = try await report { JUnitReport(write: $0) }
-        let path = NSTemporaryDirectory() + "condtest-junit-\(UUID().uuidString).xml"
+        let path = TemporaryFolders.file("condtest-junit", "report.xml")
         try xml.write(toFile: path, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let (valid, status) = try consume(["xmllint", "--noout", "--schema", Self.fixtures + "/junit.xsd", path], input: "")
         #expect(status == 0, "\(valid)\n\(xml)")
         func count(_ xpath: String) throws -> String {

@@ -1,7 +1,9 @@
 import Glibc
+import Synchronization
 import Testing
 @testable import CondtestKit
 import ToolboxKit
+import TestSupport
 
 /// A reporter that keeps what it was told.
 final class RecordingReporter: TestReporter {
@@ -20,10 +22,10 @@ final class RecordingReporter: TestReporter {
 struct CaseFile: ~Copyable {
     let fd: Int32
     init(_ text: String) {
-        var template = Array("/tmp/condtest-cases-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let path = TemporaryFolders.file("condtest-cases", "cases")
+        let fd = open(path, O_RDWR | O_CREAT | O_EXCL, 0o600)
         precondition(fd >= 0)
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        unlink(path)
         _ = LocalFile.writeAll(fd, Array(text.utf8))
         lseek(fd, 0, SEEK_SET)
         self.fd = fd
@@ -32,14 +34,16 @@ struct CaseFile: ~Copyable {
 }
 
 /// Server conditions for the runner, counting fetches.
-final class FakeServer: @unchecked Sendable {
-    var fetches: [String] = []
+final class FakeServer: Sendable {
+    private let fetched = Mutex<[String]>([])
     let records: [String: ConditionRecord]
     init(_ records: [String: String]) throws {
         self.records = try records.mapValues { try ConditionRecord(name: "name of it", id: "x", condition: TextSyntax.parse($0)) }
     }
+    /// The ids asked for, in order.
+    var fetches: [String] { fetched.withLock { $0 } }
     func fetch(_ id: String) throws(ToolError) -> ConditionRecord {
-        fetches.append(id)
+        fetched.withLock { $0.append(id) }
         guard let record = records[id] else { throw .notFound(what: "condition \(id)") }
         return record
     }

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Testing
 @testable import DevsyncKit
 import ToolboxKit
+import TestSupport
 
 /// Issue 14: the history records every change, sync attempt, pull and conflict, and is never
 /// rewritten.

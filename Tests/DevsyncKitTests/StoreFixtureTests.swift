@@ -3,6 +3,7 @@ import Glibc
 import Testing
 @testable import DevsyncKit
 import ToolboxKit
+import TestSupport
 
 /// Issue 16: a store written by release 0.1.0 (built on GRDB) opens in this one with its
 /// devices, pending and rejected changes and sync times intact.

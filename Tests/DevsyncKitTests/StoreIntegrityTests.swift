@@ -4,6 +4,7 @@ import Testing
 @testable import DevsyncKit
 import SQLiteKit
 import ToolboxKit
+import TestSupport
 
 /// Issue 10: first use is atomic, concurrent first use works, half-made stores are repaired,
 /// and a change that cannot be read is never sent.

@@ -3,6 +3,7 @@ import Glibc
 import Testing
 @testable import DevsyncKit
 import ToolboxKit
+import TestSupport
 
 /// A store in a fresh temporary folder.
 func temporaryStore() throws -> DeviceStore {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ToolboxKit
+import TestSupport
 
 @Suite struct BlogctlEndToEndTests {
     /// A small, fast massive post unless a test needs it slow.
@@ -96,23 +97,6 @@ import ToolboxKit
         }
     }
 
-    @Test func theCacheIsGzipThatZcatReads() async throws {
-        let sandbox = try Sandbox()
-        try await withMockd(Self.fast, sandbox: sandbox) { mockd in
-            #expect(try blogctl(["read", "2"], server: mockd.url, sandbox: sandbox).status == 0)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "zcat \"$0\"", cacheFolder(sandbox) + "/2.html.gz"]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            watch(process)
-            let html = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            let original = try String(contentsOfFile: Binaries.dataDirectory + "/blog/bodies/2.html", encoding: .utf8)
-            #expect(html == original)
-        }
-    }
 
     @Test func formats() async throws {
         let sandbox = try Sandbox()
@@ -153,41 +137,13 @@ import ToolboxKit
         #expect(down.status == 69)
     }
 
-    @Test func aDamagedCacheFileIsDiscardedAndFetchedAgain() async throws {
-        let sandbox = try Sandbox()
-        try await withMockd(Self.fast, sandbox: sandbox, tailLog: true) { mockd in
-            let first = try blogctl(["read", "1"], server: mockd.url, sandbox: sandbox)
-            let path = cacheFolder(sandbox) + "/1.html.gz"
-            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-            try Data(bytes[0..<(bytes.count / 2)]).write(to: URL(fileURLWithPath: path))
-            let second = try blogctl(["read", "1"], server: mockd.url, sandbox: sandbox)
-            #expect(second.status == 0)
-            #expect(second.stdout == first.stdout)
-            #expect(second.stderr.contains("damaged"))
-            mockd.tail?.wait(for: 2) { $0.hasPrefix("GET /post/1 ") }
-            #expect(requests(mockd).filter { $0.hasPrefix("GET /post/1") } == ["GET /post/1 200", "GET /post/1 200"])
-            // Offline, a damaged copy is removed and reported.
-            try Data("garbage".utf8).write(to: URL(fileURLWithPath: path))
-            let offline = try blogctl(["read", "1", "--offline"], server: mockd.url, sandbox: sandbox)
-            #expect(offline.status == 66)
-            #expect(offline.stderr.contains("damaged"))
-            #expect(!cacheFiles(sandbox).contains("1.html.gz"))
-        }
-    }
 
     @Test func ctrlCDuringADownloadLeavesTheCacheWhole() async throws {
         let sandbox = try Sandbox()
         try await withMockd(["--latency", "0", "--massive-size", "3000000", "--massive-rate", "100000"], sandbox: sandbox, tailLog: true) { mockd in
             #expect(try blogctl(["read", "2"], server: mockd.url, sandbox: sandbox).status == 0)
             let before = cacheFiles(sandbox)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: Binaries.path("blogctl"))
-            process.arguments = ["read", "massive"]
-            process.environment = sandbox.environment.merging(["BLOGCTL_SERVER": mockd.url]) { $1 }
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            watch(process)
+            let process = try startTool("blogctl", ["read", "massive"], sandbox: sandbox, environment: ["BLOGCTL_SERVER": mockd.url])
             // The body has started to arrive (30 s of it at this rate): interrupt.
             mockd.tail?.wait(for: 1) { $0.hasPrefix("GET /post/massive 200") }
             process.interrupt()
@@ -254,39 +210,7 @@ import ToolboxKit
         }
     }
 
-    @Test func cacheCommands() async throws {
-        let sandbox = try Sandbox()
-        try await withMockd(Self.fast, sandbox: sandbox) { mockd in
-            for id in ["1", "2"] { _ = try blogctl(["read", id], server: mockd.url, sandbox: sandbox) }
-            let path = try blogctl(["cache", "path"], server: mockd.url, sandbox: sandbox)
-            #expect(path.stdout == cacheFolder(sandbox) + "\n")
-            let list = try blogctl(["cache", "list"], server: mockd.url, sandbox: sandbox)
-            #expect(Set(list.lines.map { String($0.split(separator: "\t")[0]) }) == ["1", "2"])
-            let stats = try blogctl(["cache", "stats", "--json"], server: mockd.url, sandbox: sandbox)
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])
-            #expect(object["posts"] as? Int == 2)
-            #expect(object["capacity"] as? Int == 200_000_000)
-            let clear = try blogctl(["cache", "clear"], server: mockd.url, sandbox: sandbox)
-            #expect(clear.stderr == "blogctl: removed 2 cached posts\n")
-            #expect(cacheFiles(sandbox).isEmpty)
-        }
-    }
 
-    @Test func theCacheCapEvictsOldPosts() async throws {
-        let sandbox = try Sandbox()
-        try await withMockd(Self.fast, sandbox: sandbox) { mockd in
-            // Each small post takes well under 1 kB on disk; the cap holds about two.
-            for id in ["1", "2", "3", "4"] {
-                let run = try blogctl(["read", id], server: mockd.url, sandbox: sandbox, environment: ["BLOGCTL_CACHE_MAX": "1800"])
-                #expect(run.status == 0)
-            }
-            let files = cacheFiles(sandbox)
-            #expect(files.contains("4.html.gz"))
-            #expect(!files.contains("1.html.gz"))
-            let total = files.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: cacheFolder(sandbox) + "/" + $1)[.size] as? Int) ?? 0) }
-            #expect(total <= 1800)
-        }
-    }
 
     @Test func onlyAnEmptyIdIsRefusedBeforeAnyRequest() async throws {
         let sandbox = try Sandbox()

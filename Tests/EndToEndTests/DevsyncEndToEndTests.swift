@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ToolboxKit
+import TestSupport
 
 /// devsync against mockd with seeded faults, as an installer's phone would meet the server.
 @Suite struct DevsyncEndToEndTests {
@@ -87,14 +88,8 @@ import ToolboxKit
                 // Kill after a seeded number of requests reached the server, mid-flight.
                 let before = mockd.tail!.lines.filter(isPatch).count
                 let target = before + 1 + Int(generator.next() % 12)
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: Binaries.path("devsync"))
-                process.arguments = ["sync", "--jobs", "4", "--retries", "1", "-q"]
-                process.environment = sandbox.environment.merging(["DEVSYNC_SERVER": mockd.url]) { $1 }
-                process.standardOutput = FileHandle.nullDevice
-                process.standardError = FileHandle.nullDevice
-                try process.run()
-                watch(process)
+                let process = try startTool("devsync", ["sync", "--jobs", "4", "--retries", "1", "-q"], sandbox: sandbox,
+                                            environment: ["DEVSYNC_SERVER": mockd.url])
                 mockd.tail!.wait(for: target, where: isPatch)
                 kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
@@ -157,15 +152,8 @@ import ToolboxKit
             #expect(try devsync(["pull"], server: mockd.url, sandbox: sandbox).status == 0)
             let intent = try recordChanges(80, server: mockd.url, sandbox: sandbox)
             let processes = try (0..<2).map { _ -> Process in
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: Binaries.path("devsync"))
-                process.arguments = ["sync", "--wait", "--jobs", "4", "-q"]
-                process.environment = sandbox.environment.merging(["DEVSYNC_SERVER": mockd.url]) { $1 }
-                process.standardOutput = FileHandle.nullDevice
-                process.standardError = FileHandle.nullDevice
-                try process.run()
-                watch(process)
-                return process
+                try startTool("devsync", ["sync", "--wait", "--jobs", "4", "-q"], sandbox: sandbox,
+                              environment: ["DEVSYNC_SERVER": mockd.url])
             }
             for process in processes {
                 process.waitUntilExit()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 14: `devsync export` and `devsync import`, as a user runs them.
 @Suite struct DevsyncImportEndToEndTests {
@@ -39,34 +40,43 @@ import Testing
         }
     }
 
-    /// A SIGKILL at any point of a 10,000-row import leaves all of it or none of it.
-    @Test func killedDuringAnImportLeavesNothingOrEverything() async throws {
+    /// A SIGKILL at any point of an import leaves all of it or none of it: the import is
+    /// killed once at each of its SQLite statements in turn (TOOLBOX_TEST_KILL_AT_STATEMENT),
+    /// from opening the store to the commit and after, each time on the same store, until a
+    /// run has no statement left to be killed at.
+    @Test func killedAtEveryStatementOfAnImportLeavesNothingOrEverything() async throws {
         let sandbox = try Sandbox()
-        try await withMockd(["--quiet", "--latency", "0", "--failure-rate", "0", "--devices", "10000"], sandbox: sandbox) { mockd in
-            #expect(try devsync(["pull", "-q"], server: mockd.url, sandbox: sandbox).status == 0)
-            var csv = "id,installationDate\n"
-            for index in 1...10_000 { csv += "GEN-" + String(format: "%06d", index) + "-00,2024-05-01T08:00:00Z\n" }
-            let file = try sandbox.write("block.csv", csv)
-            var generator = SystemRandomNumberGenerator()
-            for round in 0..<6 {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: Binaries.path("devsync"))
-                process.arguments = ["import", "-q", file]
-                process.environment = sandbox.environment.merging(["DEVSYNC_SERVER": mockd.url]) { $1 }
-                try process.run()
-                watch(process)
-                // A kill point anywhere from start-up to the commit (not a timing assertion).
-                usleep(UInt32.random(in: 0...(round == 5 ? 400_000 : 150_000), using: &generator))
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                let pending = try devsync(["pending"], server: mockd.url, sandbox: sandbox).lines.count
-                #expect(pending == 0 || pending == 10_000, "round \(round): \(pending)")
-                if pending == 10_000 { break }  // Later rounds would only replace what is there.
+        let store = sandbox.root + "/devsync.sqlite"
+        let pristine = sandbox.root + "/pristine.sqlite"
+        try await withMockd(["--quiet", "--latency", "0", "--failure-rate", "0", "--devices", "2000"], sandbox: sandbox) { mockd in
+            func devsync(_ arguments: [String], killAt statement: Int? = nil) throws -> ToolRun {
+                var environment = ["DEVSYNC_SERVER": mockd.url, "DEVSYNC_STORE": store]
+                if let statement { environment["TOOLBOX_TEST_KILL_AT_STATEMENT"] = String(statement) }
+                return try runTool("devsync", arguments, sandbox: sandbox, environment: environment)
             }
-            // And an import left alone records them all, in one go.
-            let whole = try devsync(["import", file], server: mockd.url, sandbox: sandbox)
-            #expect(whole.status == 0, "\(whole.stderr)")
-            #expect(try devsync(["pending"], server: mockd.url, sandbox: sandbox).lines.count == 10_000)
+            #expect(try devsync(["pull", "-q"]).status == 0)
+            try FileManager.default.copyItem(atPath: store, toPath: pristine)
+            var csv = "id,installationDate\n"
+            for index in 1...2_000 { csv += "GEN-" + String(format: "%06d", index) + "-00,2024-05-01T08:00:00Z\n" }
+            let file = try sandbox.write("block.csv", csv)
+            var seen: Set<Int> = []
+            for statement in 1...400 {
+                for suffix in ["", "-wal", "-shm", "-journal"] { unlink(store + suffix) }
+                try FileManager.default.copyItem(atPath: pristine, toPath: store)
+                let run = try devsync(["import", "-q", file], killAt: statement)
+                let pending = try devsync(["pending"]).lines.count
+                #expect(pending == 0 || pending == 2_000, "killed at statement \(statement): \(pending) pending")
+                seen.insert(pending)
+                if !run.signaled {
+                    // No statement left to kill at: the import ran whole and recorded everything.
+                    #expect(run.status == 0, "\(run.stderr)")
+                    #expect(pending == 2_000)
+                    break
+                }
+                #expect(statement < 400, "the import still had statements left at 400")
+            }
+            // Killed before its commit it left nothing, after it everything.
+            #expect(seen == [0, 2_000])
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 
 /// The store as processes meet it: many first uses at once, and a store this user may only read.
 @Suite struct DevsyncStoreEndToEndTests {
@@ -57,7 +58,8 @@ import Testing
             let store = sandbox.root + "/shared/devsync.sqlite"
             let pull = try runTool("devsync", ["pull", "--store", store], sandbox: sandbox, environment: ["DEVSYNC_SERVER": mockd.url])
             #expect(pull.status == 0, "\(pull.stderr)")
-            // Another user may enter and read, not write.
+            // Another user may enter and read, not write (and pass through the tests' own folder).
+            chmod(TemporaryFolders.root, 0o711)
             for folder in [sandbox.root, sandbox.root + "/shared"] { chmod(folder, 0o755) }
             for file in (try FileManager.default.contentsOfDirectory(atPath: sandbox.root + "/shared")) {
                 chmod(sandbox.root + "/shared/" + file, 0o644)

@@ -65,8 +65,8 @@ public struct CommonOptions: ParsableArguments, Sendable {
     public var showsProgress: Bool { !quiet && Terminal.isTTY(Terminal.standardError) }
 
     /// The server for `tool`: `--server`, `$TOOL_SERVER`, `$TOOLBOX_SERVER`, the default.
-    public func serverURL(tool: String) throws(ToolError) -> ServerURL {
-        try ServerURL.resolve(flag: server, toolVariable: tool.uppercased() + "_SERVER")
+    public func serverURL(tool: Tool) throws(ToolError) -> ServerURL {
+        try ServerURL.resolve(flag: server, toolVariable: tool.serverVariable)
     }
 
     /// The network settings these options and the environment give for `server`.
@@ -78,12 +78,12 @@ public struct CommonOptions: ParsableArguments, Sendable {
     }
 
     /// Runs `body` with a client configured from these options, shut down afterwards.
-    public func withClient<T>(tool: String, _ body: (APIClient) async throws -> T) async throws -> T {
+    public func withClient<T>(tool: Tool, _ body: (APIClient) async throws -> T) async throws -> T {
         let verboseSink: (@Sendable (String) -> Void)? = verbose ? { @Sendable line in StandardError.write(line) } : nil
         let server = try serverURL(tool: tool)
         let network = try network(for: server)
         if insecure && server.isHTTPS {
-            StandardError.write("\(tool): warning: -k: the certificate of \(server.host) is not checked")
+            tool.warn("-k: the certificate of \(server.host) is not checked")
         }
         if verbose, let proxy = network.proxy { StandardError.write("* through the proxy \(proxy.description)") }
         return try await APIClient.using(try APIClient(server: server, network: network, verbose: verboseSink), body)

@@ -19,11 +19,11 @@ public struct Paths: Sendable, Equatable {
     }
 
     /// `$XDG_CACHE_HOME/tool`
-    public func cache(_ tool: String) -> String { Self.join(cacheHome, tool) }
+    public func cache(_ tool: Tool) -> String { Self.join(cacheHome, tool.name) }
     /// `$XDG_DATA_HOME/tool`
-    public func data(_ tool: String) -> String { Self.join(dataHome, tool) }
+    public func data(_ tool: Tool) -> String { Self.join(dataHome, tool.name) }
     /// `$XDG_CONFIG_HOME/tool`
-    public func config(_ tool: String) -> String { Self.join(configHome, tool) }
+    public func config(_ tool: Tool) -> String { Self.join(configHome, tool.name) }
 
     public static func join(_ base: String, _ component: String) -> String {
         base.hasSuffix("/") ? base + component : base + "/" + component

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// mockd on a free port for one test. Started with `--port 0`; the URL comes from its first
 /// stdout line, which the harness waits for (no sleeps). Always stopped by `withMockd`.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A temporary home with its own XDG folders, so no test touches a real home.
 /// Removed when the sandbox goes away.
@@ -7,16 +8,13 @@ final class Sandbox: @unchecked Sendable {
     let root: String
 
     init() throws {
-        let template = NSTemporaryDirectory() + "toolbox-e2e-XXXXXX"
-        var bytes = Array(template.utf8CString)
-        guard let made = mkdtemp(&bytes) else { throw HarnessError("mkdtemp failed") }
-        root = String(cString: made)
+        root = TemporaryFolders.make("toolbox-e2e")
         for sub in ["home", "cache", "data", "config"] {
             try FileManager.default.createDirectory(atPath: root + "/" + sub, withIntermediateDirectories: true)
         }
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: root) }
+    deinit { TemporaryFolders.removeTree(root) }
 
     var cacheHome: String { root + "/cache" }
     var dataHome: String { root + "/data" }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A throwaway certificate authority and server certificates, made with openssl(1) in a
 /// sandbox folder: one for 127.0.0.1 and localhost, one for another host name only.

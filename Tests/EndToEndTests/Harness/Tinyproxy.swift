@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// tinyproxy(8) on a free port for one test, logging every request it relays; stopped by
 /// `withTinyproxy` whatever happens.

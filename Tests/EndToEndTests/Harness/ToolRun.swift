@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// What a user sees of one run: stdout, stderr and the exit status.
 struct ToolRun: Sendable {
@@ -48,6 +49,23 @@ func runTool(_ name: String, _ arguments: [String], stdin: String? = nil, sandbo
     let stderr = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
     return ToolRun(stdout: stdout, stderr: stderr, status: process.terminationStatus,
                    signaled: process.terminationReason == .uncaughtSignal)
+}
+
+/// Starts a binary in the background as `runTool` runs it, its output discarded and watched
+/// for a hang, for a test that signals it or runs several at once; the caller waits for it.
+func startTool(_ name: String, _ arguments: [String], sandbox: Sandbox, environment extra: [String: String] = [:],
+               limit: TimeInterval = 120) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Binaries.path(name))
+    process.arguments = arguments
+    process.environment = sandbox.environment.merging(extra) { _, new in new }
+    process.currentDirectoryURL = URL(fileURLWithPath: sandbox.root)
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    watch(process, limit: limit)
+    return process
 }
 
 /// `runTool` under GNU time(1): the run and the process's peak resident memory in KiB.

@@ -1,24 +1,31 @@
 import Glibc
 
-/// Temporary folders for the store tests, all under one folder for this test process,
-/// removed when the process exits, so that a run leaves nothing in /tmp.
-enum TemporaryFolders {
-    static let root: String = {
-        var template = Array("/tmp/devsync-tests-XXXXXX".utf8CString)
+/// Temporary folders for every test target, all under one folder for this test process
+/// (in `$TMPDIR`, else /tmp), removed when the process exits, so that a run leaves nothing
+/// behind even when a test fails halfway.
+public enum TemporaryFolders {
+    public static let root: String = {
+        let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((base + "/toolbox-tests-XXXXXX").utf8CString)
         let root = String(cString: mkdtemp(&template)!)
         atexit { _ = TemporaryFolders.removeTree(TemporaryFolders.root) }
         return root
     }()
 
     /// A new empty folder whose name starts with `prefix`.
-    static func make(_ prefix: String) -> String {
+    public static func make(_ prefix: String) -> String {
         var template = Array((root + "/" + prefix + "-XXXXXX").utf8CString)
         return String(cString: mkdtemp(&template)!)
     }
 
+    /// A path for a file in a new folder of its own: nothing there yet.
+    public static func file(_ prefix: String, _ name: String) -> String {
+        make(prefix) + "/" + name
+    }
+
     /// `rm -rf`, without following symlinks.
     @discardableResult
-    static func removeTree(_ path: String) -> Bool {
+    public static func removeTree(_ path: String) -> Bool {
         var info = stat()
         guard lstat(path, &info) == 0 else { return false }
         if info.st_mode & S_IFMT == S_IFDIR, let directory = opendir(path) {

@@ -1,0 +1,35 @@
+import ToolboxKit
+
+/// `blogctl list` as one step: the read marks, the listing from the server (which the search
+/// index learns), the filter and order applied, and the text for the output mode.
+public struct ListRun: Sendable {
+    public let filter: PostFilter
+    public let ordering: PostOrdering
+    public let mode: OutputMode
+
+    public init(filter: PostFilter, ordering: PostOrdering, mode: OutputMode) {
+        self.filter = filter
+        self.ordering = ordering
+        self.mode = mode
+    }
+
+    /// The listing as `list` prints it. Damaged read marks are an error only when they are
+    /// needed to filter (`--unread`); otherwise a warning, and no marks are shown.
+    /// The marks and the cache are the ones `environment` names.
+    public func run(_ client: BlogClient, environment: [String: String] = Environment.current) async throws(ToolError) -> String {
+        var known: ReadMarks.IDs?
+        do {
+            known = try ReadMarks.standard(environment: environment).load()
+        } catch {
+            if filter.unreadOnly { throw error }
+            Tool.blogctl.warn(error.message)
+        }
+        let posts = try await client.metadataList { Tool.blogctl.warn($0) }
+        // The search index learns every listed title and summary (a copy: failure is no error).
+        if let index = try? PostCache.standard(environment: environment).searchIndex() { try? index.addListing(posts) }
+        let kept = posts.filter { filter.keeps($0, isRead: known?.contains($0.id) ?? false) }
+        let groups = filter.limited(ordering.arrange(kept))
+        let isRead: ((PostMetadata) -> Bool)? = known.map { known in { known.contains($0.id) } }
+        return PostListing.render(groups, grouped: ordering.grouping != .none, mode: mode, isRead: isRead)
+    }
+}

@@ -1,0 +1,22 @@
+/// Which tool is running. Its name is written once, in its Kit (`Tool.blogctl`), and gives
+/// every message its prefix, the tool its `$NAME_SERVER` variable and its XDG folders.
+public struct Tool: Sendable, Equatable {
+    public let name: String
+
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    /// The variable that names this tool's server (`BLOGCTL_SERVER`).
+    public var serverVariable: String { name.uppercased() + "_SERVER" }
+
+    /// One line on standard error, `name: message`.
+    public func say(_ message: String) {
+        StandardError.write("\(name): \(message)")
+    }
+
+    /// `name: warning: message`.
+    public func warn(_ message: String) {
+        say("warning: " + message)
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import ToolboxKit
+@testable import BlogctlKit
+
+/// Issue 29: one sanitising rule for rendered posts, and memory bounded whatever the shape.
+@Suite struct RendererBoundsTests {
+    static let bidi: [Unicode.Scalar] = ["\u{061C}", "\u{200E}", "\u{200F}", "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}",
+                                         "\u{202E}", "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}"]
+
+    /// Every bidi control in every kind of block, in text and Markdown, in the title and byline
+    /// too: none arrives as itself, each is shown as `<U+XXXX>`.
+    @Test func everyBidiControlIsShownInEveryBlockKind() {
+        let all = String(String.UnicodeScalarView(Self.bidi))
+        let blocks = ["<p>p\(all)p</p>", "<h2>h\(all)h</h2>", "<pre>pre\(all)pre\n\tx\(all)</pre>",
+                      "<p><a href='/x\(all)'>link\(all)text</a></p>", "<table><tr><th>h\(all)</th><td>c\(all)</td></tr></table>",
+                      "<ul><li>li\(all)</li></ul>", "<ol><li>ol\(all)</li></ol>", "<blockquote>q\(all)</blockquote>",
+                      "<p><code>code\(all)</code> <b>b\(all)</b> <i>i\(all)</i></p>", "<dl><dt>t\(all)</dt><dd>d\(all)</dd></dl>",
+                      "<p><img alt='alt\(all)' src='/i\(all).png'></p>", "<table><tr><td><table><tr><td>n\(all)</td></tr></table></td></tr></table>"]
+        var metadata = Fixtures.posts[0]
+        metadata.title = "Title\(all)"
+        metadata.author.name = "Name\(all)"
+        for format in [RenderFormat.text, .markdown] {
+            for block in blocks {
+                let page = String(decoding: PostPage.render(metadata, body: Array(block.utf8), options: RenderOptions(format: format, styled: false)),
+                                  as: UTF8.self)
+                #expect(!page.unicodeScalars.contains { Terminal.isBidiControl($0) }, "\(format) \(block)")
+                for scalar in Self.bidi {
+                    #expect(page.contains("<U+\(String(scalar.value, radix: 16, uppercase: true))>"), "\(format) \(block)")
+                }
+            }
+        }
+    }
+
+    /// A paragraph laid out as its lines complete gives the lines it gives laid out whole.
+    @Test func drainingAParagraphChangesNoLine() {
+        var random = SeededGenerator(seed: 29)
+        let words = ["a", "bb", "ccc", "longerword", "é", "日本語", "x\u{301}", "<b>"]
+        for width in [20, 33, 80] {
+            var whole = InlineText()
+            var drained = InlineText()
+            var drainedLines: [[UInt8]] = []
+            for index in 0..<5_000 {
+                let word = words.randomElement(using: &random)! + (index % 97 == 0 ? "\n" : " ")
+                whole.append(collapsing: Array(word.utf8))
+                drained.append(collapsing: Array(word.utf8))
+                if index % 37 == 0 { drained.drainLines(width: width, styled: false, markdownBreaks: false) { line, _ in drainedLines.append(line) } }
+                if index % 501 == 0 {
+                    whole.lineBreak()
+                    drained.lineBreak()
+                }
+            }
+            drained.forEachLine(width: width, styled: false) { line, _ in drainedLines.append(line) }
+            let wholeLines = whole.lines(width: width, styled: false).map(\.bytes)
+            #expect(drainedLines == wholeLines, "width \(width)")
+        }
+    }
+
+    /// Markdown drained early breaks lines only before a word that cannot start a block.
+    @Test func markdownSoftBreaksNeverStartABlock() {
+        let text = String(repeating: "alpha - 1. # > + beta ", count: 20_000)
+        let page = RendererTests.render("<p>" + text + "</p>", format: .markdown)
+        let lines = page.split(separator: "\n")
+        #expect(lines.count > 1)
+        for line in lines.dropFirst() {
+            #expect(line.first.map { $0.isLetter } ?? false, "\(line.prefix(20))")
+        }
+        #expect(page.split(whereSeparator: { $0 == " " || $0 == "\n" }).count == text.split(separator: " ").count)
+    }
+
+    /// A `pre` block written line by line keeps every line, and in Markdown a later line with
+    /// a longer run of backticks than the fence gets a longer fence.
+    @Test func aLargePreIsWrittenWholeAndFenced() {
+        let lines = (0..<40_000).map { "line \($0)\tend" }
+        let body = "<pre>\n" + lines.joined(separator: "\n") + "\n````` late\n</pre>"
+        let text = RendererTests.render(body)
+        #expect(text.split(separator: "\n").count == lines.count + 1)
+        #expect(text.hasPrefix("    line 0  end\n"))
+        let markdown = RendererTests.render(body, format: .markdown)
+        #expect(markdown.hasPrefix("```\nline 0"))
+        #expect(markdown.contains("```\n``````\n````` late\n``````"))
+    }
+
+    @Test func anUnbrokenRunAndAHugeCellAreCutVisibly() {
+        let word = RendererTests.render("<p>" + String(repeating: "w", count: 3 << 20) + " after</p>")
+        #expect(word.utf8.count < 2 << 20 && word.contains("[…]") && !word.contains("after"))
+        let cell = RendererTests.render("<table><tr><td>" + String(repeating: "cell ", count: 100_000) + "</td><td>next</td></tr></table>")
+        #expect(cell.utf8.count < 200_000 && cell.contains("[…]") && cell.contains("next"))
+        let pre = RendererTests.render("<pre>" + String(repeating: "p", count: 3 << 20) + "\nsecond</pre>")
+        #expect(pre.contains("[…]") && pre.contains("second") && pre.utf8.count < 2 << 20)
+    }
+
+    /// A table larger than the drain size is written in parts: every row is there.
+    @Test func aLongTableIsWrittenInParts() {
+        let rows = (0..<60_000).map { "<tr><td>row \($0)</td><td>value \($0)</td></tr>" }
+        let text = RendererTests.render("<table><tr><th>name</th><th>value</th></tr>" + rows.joined() + "</table>")
+        for index in [0, 29_999, 59_999] { #expect(text.contains("row \(index)  ") && text.contains("value \(index)")) }
+        let markdown = RendererTests.render("<table><tr><th>name</th><th>value</th></tr>" + rows.joined() + "</table>", format: .markdown)
+        let tableLines = markdown.split(separator: "\n").filter { $0.hasPrefix("|") }
+        #expect(tableLines.count == rows.count + 2)
+        #expect(!markdown.contains("\n\n|"), "one Markdown table, not several")
+    }
+
+    /// The empty comment that keeps libxml2 from holding a long text goes only where text is.
+    @Test func textBreaksGoOnlyIntoText() {
+        var scanner = MarkupScanner()
+        for (html, inText) in [("<p>text", true), ("<p title='a>b", false), ("<!-- x > y", false), ("<!-- x -->", true),
+                               ("<!DOCTYPE html", false), ("<!DOCTYPE html>", true), ("a < b", true), ("<a href=\"x\">", true)] {
+            scanner = MarkupScanner()
+            scanner.scan(Array(html.utf8))
+            #expect(scanner.inText == inText, "\(html)")
+        }
+        // A long comment, a long attribute and a long text all render as they would whole.
+        let long = String(repeating: "word ", count: 600_000)
+        let page = RendererTests.render("<p>" + long + "</p><!-- " + long + " --><p title='" + long + "'>end</p>")
+        #expect(page.split(whereSeparator: { $0 == " " || $0 == "\n" }).count == 600_001)
+        #expect(!page.contains("<!--") && page.hasSuffix("end\n"))
+    }
+}
