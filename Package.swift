@@ -38,6 +38,9 @@ let package = Package(
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(
+            name: "CNcurses", pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]),
         .target(
             name: "ToolboxKit",
             dependencies: [
@@ -50,8 +53,12 @@ let package = Package(
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             swiftSettings: swiftSettings),
+        // The full-screen toolkit every `TOOL ui` and passcode's keypad draw with.
         .target(
-            name: "CondtestKit", dependencies: ["ToolboxKit"],
+            name: "ScreenKit", dependencies: ["ToolboxKit", "CNcurses"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "CondtestKit", dependencies: ["ToolboxKit", "ScreenKit"],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "condtest",
@@ -85,7 +92,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .target(
-            name: "PasscodeKit", dependencies: ["ToolboxKit"],
+            name: "PasscodeKit", dependencies: ["ToolboxKit", "ScreenKit"],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "passcode",
@@ -135,7 +142,10 @@ let package = Package(
             name: "ToolboxKitTests", dependencies: ["ToolboxKit", "TestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "CondtestKitTests", dependencies: ["CondtestKit", "TestSupport"],
+            name: "ScreenKitTests", dependencies: ["ScreenKit", "TestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "CondtestKitTests", dependencies: ["CondtestKit", "ScreenKit", "TestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
         .testTarget(
@@ -144,7 +154,7 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "PasscodeKitTests", dependencies: ["PasscodeKit", "TestSupport"],
+            name: "PasscodeKitTests", dependencies: ["PasscodeKit", "ScreenKit", "TestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "BlogctlKitTests", dependencies: ["BlogctlKit", "SQLiteKit", "TestSupport"],

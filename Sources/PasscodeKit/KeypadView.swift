@@ -1,7 +1,10 @@
+import ScreenKit
 import ToolboxKit
 
-/// The passcode screen drawn as text for an 80×24 terminal: the instruction, four circles,
-/// the keypad as a phone grid (cancel and delete beside the bottom digit), and a status line.
+/// The passcode screen: the instruction, four circles, the keypad as a phone grid (cancel
+/// and delete beside the bottom digit), a status line and the keys' hint, drawn on a ScreenKit
+/// canvas. From 21 rows the layout has room to breathe; from 16 it is packed, the bottom
+/// keypad row always in view.
 public struct KeypadView: Sendable {
     /// A button on the grid: a digit position (0–9, in the layout's order), cancel or delete.
     public enum Button: Sendable, Equatable {
@@ -14,13 +17,24 @@ public struct KeypadView: Sendable {
     public static let slots: [Button] = (0..<9).map { .digit(position: $0) } + [.cancel, .digit(position: 9), .delete]
 
     public let width: Int
+    public let height: Int
     static let buttonWidth = 9
     static let gap = 2
-    static let gridTop = 5
     static let title = "Please enter your 4 digit code"
+    static let hint = "digits, arrows + Enter or mouse · Backspace delete · Esc cancel · q quit"
 
-    public init(width: Int) { self.width = max(width, 40) }
+    public init(width: Int, height: Int = 24) {
+        self.width = max(width, 40)
+        self.height = height
+    }
 
+    /// Rows of the title, the circles, the grid's top, the status and the hint (0-based).
+    var isPacked: Bool { height < 21 }
+    var titleRow: Int { isPacked ? 0 : 1 }
+    var circlesRow: Int { isPacked ? 1 : 3 }
+    var gridTop: Int { isPacked ? 2 : 5 }
+    var statusRow: Int { isPacked ? 14 : 18 }
+    var hintRow: Int { isPacked ? 15 : 20 }
     var gridLeft: Int { max(0, (width - (3 * Self.buttonWidth + 2 * Self.gap)) / 2) }
 
     /// What the status line says.
@@ -32,67 +46,46 @@ public struct KeypadView: Sendable {
         case rejected
     }
 
-    /// The screen's lines, each exactly as it should appear (with SGR codes when `color`).
-    public func render(machine: PasscodeMachine, selected: Int, status: Status, color: Bool) -> [String] {
-        var lines = Array(repeating: "", count: 21)
-        lines[1] = centered(Self.title)
+    public func draw(into canvas: inout Canvas, machine: PasscodeMachine, selected: Int, status: Status) {
+        centered(Self.title, row: titleRow, on: &canvas, style: .bold)
         let circles = (0..<PasscodeMachine.codeLength).map { $0 < machine.progress ? "●" : "○" }.joined(separator: "  ")
-        lines[3] = centered(circles)
-        let enabled = machine.acceptsInput
-        for row in 0..<4 {
-            var top = String(repeating: " ", count: gridLeft)
-            var middle = top
-            var bottom = top
-            for column in 0..<3 {
-                let slot = row * 3 + column
-                let label: String
-                switch Self.slots[slot] {
-                case .digit(let position): label = String(machine.layout[position])
-                case .cancel: label = "cancel"
-                case .delete: label = "delete"
-                }
-                let inner = Self.buttonWidth - 2
-                let padLeft = (inner - label.count) / 2
-                let text = String(repeating: " ", count: padLeft) + label + String(repeating: " ", count: inner - padLeft - label.count)
-                var (t, m, b) = ("┌" + String(repeating: "─", count: inner) + "┐", "│" + text + "│",
-                                 "└" + String(repeating: "─", count: inner) + "┘")
-                if color {
-                    let style = slot == selected ? SGR.reverse : (enabled ? "" : SGR.dim)
-                    if !style.isEmpty { (t, m, b) = (SGR.styled(t, style), SGR.styled(m, style), SGR.styled(b, style)) }
-                } else if slot == selected {
-                    m = ">" + m.dropFirst().dropLast() + "<"
-                }
-                let spacer = column < 2 ? String(repeating: " ", count: Self.gap) : ""
-                top += t + spacer
-                middle += m + spacer
-                bottom += b + spacer
+        centered(circles, row: circlesRow, on: &canvas)
+        for slot in 0..<12 {
+            let label: String
+            switch Self.slots[slot] {
+            case .digit(let position): label = String(machine.layout[position])
+            case .cancel: label = "cancel"
+            case .delete: label = "delete"
             }
-            lines[Self.gridTop + row * 3] = top
-            lines[Self.gridTop + row * 3 + 1] = middle
-            lines[Self.gridTop + row * 3 + 2] = bottom
+            let style: Style = slot == selected ? .selected : (machine.acceptsInput ? .plain : .dim)
+            let inner = Self.buttonWidth - 2
+            let padLeft = (inner - label.count) / 2
+            let text = String(repeating: " ", count: padLeft) + label + String(repeating: " ", count: inner - padLeft - label.count)
+            let top = gridTop + (slot / 3) * 3
+            let left = gridLeft + (slot % 3) * (Self.buttonWidth + Self.gap)
+            canvas.put("┌" + String(repeating: "─", count: inner) + "┐", row: top, column: left, style: style)
+            canvas.put("│" + text + "│", row: top + 1, column: left, style: style)
+            canvas.put("└" + String(repeating: "─", count: inner) + "┘", row: top + 2, column: left, style: style)
         }
-        lines[18] = centered(statusText(status, color: color))
-        lines[20] = centered("digits, arrows + Enter or mouse · Backspace delete · Esc cancel · q quit")
-        return lines
+        let (text, style) = statusText(status)
+        centered(text, row: statusRow, on: &canvas, style: style)
+        centered(Self.hint, row: hintRow, on: &canvas, style: .dim)
     }
 
-    func statusText(_ status: Status, color: Bool) -> String {
-        let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+    func statusText(_ status: Status) -> (String, Style) {
         switch status {
-        case .loading(let frame): return frames[frame % frames.count] + " loading…"
-        case .ready: return ""
-        case .error(let message):
-            let text = "error: " + message + " (retrying; press a key to retry now)"
-            return SGR.styled(text, SGR.red, enabled: color)
-        case .unlocked: return SGR.styled("✓ unlocked", SGR.green, enabled: color)
-        case .rejected: return SGR.styled("✗ wrong code", SGR.red, enabled: color)
+        case .loading(let frame): (Spinner.frame(frame) + " loading…", .plain)
+        case .ready: ("", .plain)
+        case .error(let message): ("error: " + message + " (retrying; press a key to retry now)", Style(color: .red))
+        case .unlocked: ("✓ unlocked", Style(bold: true, color: .green))
+        case .rejected: ("✗ wrong code", Style(bold: true, color: .red))
         }
     }
 
-    /// The button under a 1-based screen position, if any.
+    /// The button under a 0-based screen cell, if any.
     public func button(row: Int, column: Int) -> Int? {
-        let y = row - 1 - Self.gridTop
-        let x = column - 1 - gridLeft
+        let y = row - gridTop
+        let x = column - gridLeft
         guard y >= 0, y < 12, x >= 0 else { return nil }
         let slotColumn = x / (Self.buttonWidth + Self.gap)
         guard slotColumn < 3, x % (Self.buttonWidth + Self.gap) < Self.buttonWidth else { return nil }
@@ -100,7 +93,7 @@ public struct KeypadView: Sendable {
     }
 
     /// The slot an arrow key moves the selection to.
-    public static func move(_ slot: Int, _ key: Key) -> Int {
+    public static func move(_ slot: Int, _ key: KeyPress) -> Int {
         let row = slot / 3, column = slot % 3
         switch key {
         case .up: return max(0, row - 1) * 3 + column
@@ -111,9 +104,8 @@ public struct KeypadView: Sendable {
         }
     }
 
-    private func centered(_ text: String) -> String {
-        let visible = TextWidth.visible(text)
-        let pad = max(0, (width - visible) / 2)
-        return String(repeating: " ", count: pad) + text
+    private func centered(_ text: String, row: Int, on canvas: inout Canvas, style: Style = .plain) {
+        let column = max(0, (width - TextWidth.of(text)) / 2)
+        canvas.put(text, row: row, column: column, style: style)
     }
 }

@@ -64,7 +64,7 @@ extension Passcode {
                         if !quiet { StandardOutput.print(Terminal.sanitize(line) + "\n") }
                     }
                 }
-                return try await ScreenApp.run(source: source, color: Terminal.colorEnabled(), gate: gate)
+                return try await PasscodeScreen.run(source: source, color: Terminal.colorEnabled(), gate: gate)
             }
             switch outcome {
             case .unlocked, .quit: return

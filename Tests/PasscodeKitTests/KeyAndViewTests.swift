@@ -1,61 +1,72 @@
+import ScreenKit
 import Testing
 @testable import PasscodeKit
 import ToolboxKit
 
 @Suite struct KeyAndViewTests {
-    @Test func keysFromRawBytes() {
-        var decoder = KeyDecoder()
-        #expect(decoder.decode(Array("12q".utf8)) == [.digit(1), .digit(2), .quit])
-        #expect(decoder.decode([0x7F, 0x0D, 0x03, 0x04]) == [.backspace, .enter, .interrupt, .quit])
-        #expect(decoder.decode(Array("\u{1B}[A\u{1B}[B\u{1B}OC\u{1B}[D".utf8)) == [.up, .down, .right, .left])
-        #expect(decoder.decode([0x1B]) == [.escape])
-        #expect(decoder.decode(Array("\u{1B}[<0;30;7M\u{1B}[<0;30;7m".utf8)) == [.click(row: 7, column: 30)])
+    func drawn(_ machine: PasscodeMachine, rows: Int = 24, columns: Int = 80, selected: Int = -1,
+               status: KeypadView.Status = .ready) -> Canvas {
+        var canvas = Canvas(rows: rows, columns: columns)
+        KeypadView(width: columns, height: rows).draw(into: &canvas, machine: machine, selected: selected, status: status)
+        return canvas
     }
 
-    @Test func aSequenceSplitAcrossReads() {
-        var decoder = KeyDecoder()
-        #expect(decoder.decode(Array("\u{1B}[<0;3".utf8)) == [])
-        #expect(decoder.decode(Array("0;7M5".utf8)) == [.click(row: 7, column: 30), .digit(5)])
+    func started() -> PasscodeMachine {
+        var machine = PasscodeMachine()
+        _ = machine.handle(.start)
+        return machine
     }
 
     @Test func everyButtonIsHitWhereItIsDrawn() {
-        let view = KeypadView(width: 80)
-        var machine = PasscodeMachine()
-        _ = machine.handle(.start)
-        let lines = view.render(machine: machine, selected: -1, status: .loading(frame: 0), color: false)
-        for slot in 0..<12 {
-            let row = KeypadView.gridTop + (slot / 3) * 3 + 1  // the label line, 0-based
-            let column = view.gridLeft + (slot % 3) * 11 + 4
-            #expect(view.button(row: row + 1, column: column + 1) == slot)
-            let character = Array(lines[row])[column]
-            let label: Character
-            switch KeypadView.slots[slot] {
-            case .digit(let position): label = Character(String(machine.layout[position]))
-            case .cancel: label = "c"
-            case .delete: label = "l"
+        for rows in [16, 24, 40] {
+            let view = KeypadView(width: 80, height: rows)
+            let machine = started()
+            let canvas = drawn(machine, rows: rows)
+            for slot in 0..<12 {
+                let row = view.gridTop + (slot / 3) * 3 + 1  // the label line
+                let column = view.gridLeft + (slot % 3) * 11 + 4
+                #expect(view.button(row: row, column: column) == slot)
+                let character = canvas[row, column].character
+                switch KeypadView.slots[slot] {
+                case .digit(let position): #expect(character == Character(String(machine.layout[position])), "slot \(slot)")
+                case .cancel, .delete: #expect(character != " " && character != nil, "slot \(slot)")
+                }
             }
-            #expect(character == label || slot >= 9 && character != " ", "slot \(slot)")
+            #expect(canvas.line(view.gridTop + 10).contains("cancel") && canvas.line(view.gridTop + 10).contains("delete"))
+            #expect(view.button(row: 0, column: 0) == nil)
+            #expect(view.button(row: view.gridTop + 2, column: view.gridLeft + 10) == nil)  // the gap
         }
-        #expect(view.button(row: 1, column: 1) == nil)
-        #expect(view.button(row: KeypadView.gridTop + 2, column: view.gridLeft + 10) == nil)  // the gap
     }
 
     @Test func theScreenFitsEightyByTwentyFour() {
-        var machine = PasscodeMachine()
-        _ = machine.handle(.start)
-        let lines = KeypadView(width: 80).render(machine: machine, selected: 10, status: .error(String(repeating: "x", count: 30)), color: false)
-        #expect(lines.count <= 24)
-        #expect(lines.allSatisfy { TextWidth.visible($0) <= 80 })
-        #expect(lines[1].contains("Please enter your 4 digit code"))
-        #expect(lines[3].contains("○  ○  ○  ○"))
+        let canvas = drawn(started(), selected: 10, status: .error(String(repeating: "x", count: 30)))
+        #expect(canvas.line(1).contains("Please enter your 4 digit code"))
+        #expect(canvas.line(3).contains("○  ○  ○  ○"))
+        #expect(canvas.line(18).contains("error: xxx"))
+        #expect(canvas.line(20).contains("Esc cancel"))
     }
 
-    @Test func onlyChangedLinesAreRedrawn() {
-        var update = ScreenUpdate()
-        let first = update.bytes(for: ["a", "b", "c"])
-        #expect(first == "\u{1B}[?2026h\u{1B}[1;1Ha\u{1B}[K\u{1B}[2;1Hb\u{1B}[K\u{1B}[3;1Hc\u{1B}[K\u{1B}[?2026l")
-        #expect(update.bytes(for: ["a", "B", "c"]) == "\u{1B}[?2026h\u{1B}[2;1HB\u{1B}[K\u{1B}[?2026l")
-        #expect(update.bytes(for: ["a", "B", "c"]) == "")
+    /// Issue 25: at 16 rows the bottom keypad row stays visible, and the hint below it.
+    @Test func atSixteenRowsEveryRowIsVisible() {
+        let canvas = drawn(started(), rows: 16, columns: 60, status: .unlocked)
+        let lines = (0..<16).map(canvas.line)
+        #expect(lines[0].contains("Please enter your 4 digit code"))
+        #expect(lines[12].contains("cancel") && lines[12].contains("delete"))
+        #expect(lines[13].contains("└"))
+        #expect(lines[14].contains("✓ unlocked"))
+        #expect(lines[15].contains("Backspace"))
+    }
+
+    @Test func theSelectionIsReversedAndTheKeypadDimWhileLoading() {
+        let loading = drawn(PasscodeMachine(), selected: 4)
+        let view = KeypadView(width: 80)
+        #expect(loading[view.gridTop + 4, view.gridLeft + 11 + 4].style.reverse)
+        #expect(loading[view.gridTop + 1, view.gridLeft + 4].style.dim)
+        var machine = started()
+        _ = machine.handle(.codeArrived(call: 1, code: "1234"))
+        _ = machine.handle(.setupArrived(call: 1, setup: Array(0...9)))
+        let ready = drawn(machine, selected: 4)
+        #expect(!ready[view.gridTop + 1, view.gridLeft + 4].style.dim)
     }
 
     @Test func arrowsMoveAroundTheGrid() {

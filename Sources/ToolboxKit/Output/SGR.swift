@@ -1,13 +1,11 @@
 /// The one home of the escape sequences the line-mode output writes: styles (SGR, "select
-/// graphic rendition") and the few cursor controls of the progress line and the passcode
-/// keypad. Only for output that `Terminal.colorEnabled()` or a TTY check allowed; the screens
-/// of `TOOL ui` draw through ncurses instead.
+/// graphic rendition") and the cursor control of the progress line. Only for output that
+/// `Terminal.colorEnabled()` or a TTY check allowed; every screen (`TOOL ui`, passcode's
+/// keypad) draws through ncurses in ScreenKit instead.
 public enum SGR {
     public static let reset = "\u{1B}[0m"
     public static let bold = "\u{1B}[1m"
     public static let dim = "\u{1B}[2m"
-    public static let underline = "\u{1B}[4m"
-    public static let reverse = "\u{1B}[7m"
     public static let red = "\u{1B}[31m"
     public static let green = "\u{1B}[32m"
 
@@ -33,17 +31,4 @@ public enum SGR {
 
     /// Erases from the cursor to the end of the line.
     public static let clearLine = "\u{1B}[K"
-    /// Erases the whole screen.
-    public static let clearScreen = "\u{1B}[2J"
-
-    /// The passcode keypad's screen: the alternate screen, no cursor, mouse clicks reported
-    /// (SGR mode 1006), cleared; and back again, with the styles reset and the cursor shown.
-    public static let enterFullScreen = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h\u{1B}[2J"
-    public static let leaveFullScreen = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
-
-    /// `frame` drawn at once by terminals that know synchronized output (mode 2026), never half.
-    public static func synchronizedUpdate(_ frame: String) -> String { "\u{1B}[?2026h" + frame + "\u{1B}[?2026l" }
-
-    /// Moves the cursor to `row`, `column` (both from 1).
-    public static func moveTo(row: Int, column: Int) -> String { "\u{1B}[\(row);\(column)H" }
 }

@@ -1,0 +1,152 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CNcurses
+
+/// The terminal, through ncursesw: the only file in the toolbox that calls ncurses. terminfo
+/// knows the terminal's sequences, ncurses decodes keys and mouse reports and sends only what
+/// changed between frames. Used by the one thread that owns the screen, and by nothing else.
+final class CursesTerminal {
+    /// What reading the keyboard gave.
+    enum Input: Equatable {
+        case key(KeyPress)
+        case interrupt
+        case resize
+    }
+
+    private let screen: OpaquePointer
+    private let colors: Bool
+    private var ended = false
+
+    /// Takes over the terminal: raw keys, no echo, keypad and mouse decoding, no cursor, the
+    /// alternate screen. `color` false (NO_COLOR, not a colour terminal) leaves attributes only.
+    init(color: Bool) throws(ScreenError) {
+        guard isatty(0) == 1, isatty(1) == 1 else { throw .notATerminal }
+        setlocale(LC_ALL, "")
+        // Esc alone is told from the start of a sequence after 25 ms, not ncurses' second.
+        if getenv("ESCDELAY") == nil { set_escdelay(25) }
+        guard let screen = sk_newterm() else {
+            let name = getenv("TERM").map { String(cString: $0) } ?? ""
+            throw .cannotStart("the terminal type \"\(name)\" is unknown")
+        }
+        self.screen = screen
+        set_term(screen)
+        raw()
+        noecho()
+        nonl()
+        sk_setup_keys()
+        curs_set(0)
+        mousemask(sk_mouse_mask(), nil)
+        mouseinterval(0)
+        colors = color && has_colors()
+        if colors {
+            start_color()
+            use_default_colors()
+            for color in Style.Color.allCases where color != .none {
+                init_pair(Int16(color.rawValue), Self.cursesColor(color), -1)
+            }
+        }
+    }
+
+    deinit { end() }
+
+    var size: (rows: Int, columns: Int) { (Int(sk_rows()), Int(sk_columns())) }
+
+    /// Restores the terminal as it was: normal screen, cursor, cooked mode. Once.
+    func end() {
+        guard !ended else { return }
+        ended = true
+        endwin()
+        delscreen(screen)
+    }
+
+    /// Follows a SIGWINCH: asks the terminal its size and resizes ncurses' screens.
+    func resize() {
+        var size = winsize()
+        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else { return }
+        resizeterm(Int32(size.ws_row), Int32(size.ws_col))
+    }
+
+    /// Every key waiting (none when nothing is).
+    func readInput() -> [Input] {
+        var inputs: [Input] = []
+        var character: wint_t = 0
+        while true {
+            let result = sk_get_wch(&character)
+            if result == ERR { break }
+            if result == sk_key_code_yes() {
+                if let input = functionKey(Int32(character)) { inputs.append(input) }
+            } else if character == 0x03 {
+                inputs.append(.interrupt)
+            } else if let key = KeyPress.fromCharacter(UInt32(character)) {
+                inputs.append(.key(key))
+            }
+        }
+        return inputs
+    }
+
+    private func functionKey(_ code: Int32) -> Input? {
+        switch code {
+        case KEY_UP: return .key(.up)
+        case KEY_DOWN: return .key(.down)
+        case KEY_LEFT: return .key(.left)
+        case KEY_RIGHT: return .key(.right)
+        case KEY_HOME: return .key(.home)
+        case KEY_END: return .key(.end)
+        case KEY_PPAGE: return .key(.pageUp)
+        case KEY_NPAGE: return .key(.pageDown)
+        case KEY_BACKSPACE: return .key(.backspace)
+        case KEY_DC: return .key(.delete)
+        case KEY_BTAB: return .key(.backTab)
+        case KEY_ENTER: return .key(.enter)
+        case KEY_RESIZE: return .resize
+        case KEY_MOUSE:
+            var event = MEVENT()
+            guard getmouse(&event) == OK else { return nil }
+            if sk_is_left(event.bstate) != 0 { return .key(.click(row: Int(event.y), column: Int(event.x))) }
+            if sk_is_wheel_up(event.bstate) != 0 { return .key(.wheelUp) }
+            if sk_is_wheel_down(event.bstate) != 0 { return .key(.wheelDown) }
+            return nil
+        default:
+            for number in 1...24 where code == sk_key_f(Int32(number)) { return .key(.function(number)) }
+            return nil
+        }
+    }
+
+    /// Draws `canvas` and shows it: ncurses compares with what is on the terminal and sends
+    /// only the difference.
+    func draw(_ canvas: Canvas) {
+        for row in 0..<canvas.rows {
+            sk_clear_row(Int32(row))
+            for run in canvas.runs(of: row) {
+                let wide = run.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+                let (attributes, pair) = cursesStyle(run.style)
+                wide.withUnsafeBufferPointer { buffer in
+                    sk_put(Int32(row), Int32(run.column), buffer.baseAddress, Int32(buffer.count), attributes, pair)
+                }
+            }
+        }
+        sk_show()
+    }
+
+    private func cursesStyle(_ style: Style) -> (attr_t, Int16) {
+        var attributes = sk_attr_normal()
+        if style.bold { attributes |= sk_attr_bold() }
+        if style.reverse { attributes |= sk_attr_reverse() }
+        if style.dim { attributes |= sk_attr_dim() }
+        if style.underline { attributes |= sk_attr_underline() }
+        return (attributes, colors ? Int16(style.color.rawValue) : 0)
+    }
+
+    private static func cursesColor(_ color: Style.Color) -> Int16 {
+        switch color {
+        case .none: -1
+        case .red: Int16(COLOR_RED)
+        case .green: Int16(COLOR_GREEN)
+        case .yellow: Int16(COLOR_YELLOW)
+        case .blue: Int16(COLOR_BLUE)
+        case .magenta: Int16(COLOR_MAGENTA)
+        case .cyan: Int16(COLOR_CYAN)
+        }
+    }
+}

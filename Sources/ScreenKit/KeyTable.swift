@@ -1,0 +1,74 @@
+/// A screen's keys: which keys do what, and the words the help overlay (`?`) shows for them.
+/// The same table dispatches the keys and writes the help, so the help cannot drift.
+public struct KeyTable<Action: Sendable & Equatable>: Sendable {
+    public struct Binding: Sendable {
+        public let keys: [KeyPress]
+        public let label: String
+        public let action: Action
+    }
+
+    public private(set) var bindings: [Binding] = []
+
+    public init(_ bindings: [(keys: [KeyPress], label: String, action: Action)]) {
+        self.bindings = bindings.map { Binding(keys: $0.keys, label: $0.label, action: $0.action) }
+    }
+
+    /// The action bound to `key`, if any.
+    public func action(for key: KeyPress) -> Action? {
+        bindings.first { $0.keys.contains(key) }?.action
+    }
+
+    /// The help overlay's lines: the keys, then what they do.
+    public var helpLines: [(keys: String, label: String)] {
+        bindings.map { binding in (binding.keys.map(Self.display).joined(separator: " "), binding.label) }
+    }
+
+    static func display(_ key: KeyPress) -> String {
+        switch key {
+        case .up: "↑"
+        case .down: "↓"
+        case .left: "←"
+        case .right: "→"
+        default: key.name
+        }
+    }
+}
+
+/// The keys every list moves with (DESIGN.md, "Screens"): ↑/↓ or k/j, PgUp/PgDn, Ctrl-U/Ctrl-D,
+/// Home/End (and g/G), and the mouse wheel.
+public enum Motion: Sendable, Equatable {
+    case up, down, pageUp, pageDown, halfPageUp, halfPageDown, first, last
+
+    public static let bindings: [(keys: [KeyPress], label: String, action: Motion)] = [
+        ([.up, .character("k"), .wheelUp], "move up", .up),
+        ([.down, .character("j"), .wheelDown], "move down", .down),
+        ([.pageUp], "page up", .pageUp),
+        ([.pageDown, .character(" ")], "page down", .pageDown),
+        ([.control("u")], "half a page up", .halfPageUp),
+        ([.control("d")], "half a page down", .halfPageDown),
+        ([.home, .character("g")], "first", .first),
+        ([.end, .character("G")], "last", .last),
+    ]
+
+    static let table = KeyTable(bindings)
+
+    public static func of(_ key: KeyPress) -> Motion? { table.action(for: key) }
+
+    /// Where a position moves in `count` rows of which `page` are visible.
+    public func apply(to position: Int, count: Int, page: Int) -> Int {
+        guard count > 0 else { return 0 }
+        let page = max(page, 1)
+        let target: Int
+        switch self {
+        case .up: target = position - 1
+        case .down: target = position + 1
+        case .pageUp: target = position - page
+        case .pageDown: target = position + page
+        case .halfPageUp: target = position - max(page / 2, 1)
+        case .halfPageDown: target = position + max(page / 2, 1)
+        case .first: target = 0
+        case .last: target = count - 1
+        }
+        return min(max(target, 0), count - 1)
+    }
+}

@@ -1,0 +1,39 @@
+/// The bottom line of every screen: what it talks to and whether it can (left), counts and
+/// what is loading (middle), the last error (right, in red; cut, never wrapped).
+public struct StatusLine: Sendable, Equatable {
+    public var server = ""
+    public var online = true
+    public var counts = ""
+    public var loading: String?
+    public var error: String?
+
+    public init() {}
+
+    public func draw(into canvas: inout Canvas, frame: Int) {
+        let row = canvas.rows - 1
+        guard row >= 0 else { return }
+        canvas.fill(row: row, style: .reverse)
+        var column = canvas.put(" " + server + (online ? "" : " (offline)") + " ", row: row, column: 0, style: .reverse)
+        // An error is worth more than the counts when the line is short.
+        let countsWidth = counts.isEmpty ? 0 : counts.count + 3
+        if !counts.isEmpty, error == nil || canvas.columns - column - countsWidth - 8 >= 16 {
+            column = canvas.put("│ " + counts + " ", row: row, column: column, style: .reverse)
+        }
+        if let loading { column = canvas.put("│ " + Spinner.frame(frame) + " " + loading + " ", row: row, column: column, style: .reverse) }
+        if let error {
+            let room = canvas.columns - column - 8
+            if room > 3 {
+                canvas.put("│ " + error, row: row, column: column, width: room,
+                           style: Style(bold: true, reverse: true, color: .red))
+            }
+        }
+        canvas.put("? help", row: row, column: max(canvas.columns - 7, column), width: 7, style: .reverse)
+    }
+}
+
+/// The loading spinner: a frame for each tick (the screen ticks every 100 ms while busy).
+public enum Spinner {
+    static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+    public static func frame(_ tick: Int) -> String { frames[abs(tick) % frames.count] }
+}

@@ -1,0 +1,82 @@
+import ToolboxKit
+
+/// A single-line text field with the editing keys people expect from a shell: ←/→,
+/// Home/End (Ctrl-A/Ctrl-E), Backspace, Delete, Ctrl-U (erase to the start), Ctrl-W (erase
+/// the word before the cursor), Ctrl-K (erase to the end). Letters are text, never commands.
+public struct TextField: Sendable, Equatable {
+    public var label: String
+    /// The text as characters, so the cursor never stands inside one.
+    private var characters: [Character] = []
+    /// The cursor: the number of characters before it.
+    public private(set) var cursor = 0
+    /// The first character shown, when the text is wider than the field.
+    private var scroll = 0
+
+    public init(label: String, text: String = "") {
+        self.label = label
+        self.text = text
+    }
+
+    public var text: String {
+        get { String(characters) }
+        set {
+            characters = Array(newValue)
+            cursor = characters.count
+            scroll = 0
+        }
+    }
+
+    /// Edits for `key`; false when the key is not an editing key (Tab, Enter, Esc, ↑/↓).
+    public mutating func handle(_ key: KeyPress) -> Bool {
+        switch key {
+        case .character(let character):
+            characters.insert(character, at: cursor)
+            cursor += 1
+        case .left: cursor = max(cursor - 1, 0)
+        case .right: cursor = min(cursor + 1, characters.count)
+        case .home, .control("a"): cursor = 0
+        case .end, .control("e"): cursor = characters.count
+        case .backspace:
+            guard cursor > 0 else { return true }
+            characters.remove(at: cursor - 1)
+            cursor -= 1
+        case .delete, .control("d"):
+            guard cursor < characters.count else { return true }
+            characters.remove(at: cursor)
+        case .control("u"):
+            characters.removeFirst(cursor)
+            cursor = 0
+        case .control("k"):
+            characters.removeLast(characters.count - cursor)
+        case .control("w"):
+            var start = cursor
+            while start > 0, characters[start - 1] == " " { start -= 1 }
+            while start > 0, characters[start - 1] != " " { start -= 1 }
+            characters.removeSubrange(start..<cursor)
+            cursor = start
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Draws `label text` on `row`, scrolled so the cursor shows; the cursor is a reversed
+    /// cell while focused. Returns the column of the cursor.
+    @discardableResult
+    public mutating func draw(into canvas: inout Canvas, row: Int, column: Int, width: Int, focused: Bool) -> Int {
+        let start = label.isEmpty ? column : canvas.put(label + " ", row: row, column: column, width: width)
+        let room = max(column + width - start - 1, 1)
+        if cursor < scroll { scroll = cursor }
+        while TextWidth.of(String(characters[scroll..<cursor])) > room { scroll += 1 }
+        let shown = String(characters[scroll...])
+        canvas.fill(row: row, column: start, width: room + 1, style: focused ? .plain : .plain)
+        canvas.put(shown, row: row, column: start, width: room, style: focused ? .bold : .plain)
+        let cursorColumn = start + TextWidth.of(String(characters[scroll..<cursor]))
+        if focused {
+            canvas.highlight(row: row, column: cursorColumn, width: 1, style: .reverse)
+        } else if characters.isEmpty {
+            canvas.put("…", row: row, column: start, width: 1, style: .dim)
+        }
+        return cursorColumn
+    }
+}

@@ -1,0 +1,183 @@
+import ScreenKit
+import Testing
+import ToolboxKit
+@testable import CondtestKit
+
+/// `condtest ui`'s two screens, key by key, without a terminal.
+@Suite struct ConditionBrowserTests {
+    static let summaries = [ConditionSummary(name: "Domain is rollout.io", id: "c1"),
+                            ConditionSummary(name: "Slogan contains", id: "c2"),
+                            ConditionSummary(name: "Two arguments", id: "c3")]
+
+    func record(_ id: String, _ text: String) throws -> ConditionRecord {
+        try ConditionRecord(name: id, id: id, condition: TextSyntax.parse(text))
+    }
+
+    func loaded(cases: String? = "cases.tsv") -> ConditionBrowser {
+        var browser = ConditionBrowser(server: "http://127.0.0.1:8106", casesPath: cases)
+        do { let value = browser.start(); #expect(value == [.loadList]) }
+        #expect(browser.isBusy)
+        _ = browser.receive(.list(.success(Self.summaries)))
+        return browser
+    }
+
+    func screen(_ browser: inout ConditionBrowser, rows: Int = 16, columns: Int = 60) -> String {
+        var canvas = Canvas(rows: rows, columns: columns)
+        browser.draw(into: &canvas)
+        return canvas.text
+    }
+
+    func type(_ text: String, into browser: inout ConditionBrowser) {
+        for character in text { _ = browser.handle(.character(character)) }
+    }
+
+    @Test func theListShowsNamesOnlyAndFilters() {
+        var browser = loaded()
+        #expect(!browser.isBusy)
+        var text = screen(&browser)
+        #expect(text.contains(" Domain is rollout.io"))
+        #expect(!text.contains("c1"))
+        #expect(text.contains("3 conditions"))
+        _ = browser.handle(.character("/"))
+        type("slo", into: &browser)
+        text = screen(&browser)
+        #expect(!text.contains("Domain"))
+        #expect(text.contains("1 of 3 conditions"))
+        _ = browser.handle(.enter)
+        do { let value = browser.handle(.enter); #expect(value == [.loadCondition(id: "c2")]) }
+    }
+
+    @Test func enterOpensTheTesterWhichFollowsEveryEdit() throws {
+        var browser = loaded()
+        do { let value = browser.handle(.enter); #expect(value == [.loadCondition(id: "c1")]) }
+        #expect(browser.isBusy)
+        #expect(screen(&browser).contains("loading"))
+        _ = browser.receive(.condition(id: "c1", .success(try record("c1", #"eq(arg1, "rollout.io")"#))))
+        type("rollout.i", into: &browser)
+        #expect(browser.tester?.result == false)
+        type("o", into: &browser)
+        #expect(browser.tester?.result == true)
+        let text = screen(&browser)
+        #expect(text.contains(#"eq(arg1, "rollout.io")"#))
+        #expect(text.contains("arg1 rollout.io"))
+        #expect(text.contains("[ Test ]  result: true"))
+        #expect(!text.contains("explain:"))
+        _ = browser.handle(.enter)
+        let tested = screen(&browser)
+        #expect(tested.contains("explain:"))
+        #expect(tested.contains(#"eq(arg1 = "rollout.io", "rollout.io"): true"#))
+    }
+
+    @Test func tabMovesBetweenFieldsAndButtonAndAAppendsACase() throws {
+        var browser = loaded()
+        _ = browser.handle(.end)
+        _ = browser.handle(.enter)
+        _ = browser.receive(.condition(id: "c3", .success(try record("c3", #"and(eq(arg1, "a"), eq(arg2, "b"))"#))))
+        type("a", into: &browser)
+        _ = browser.handle(.tab)
+        type("b", into: &browser)
+        #expect(browser.tester?.arguments == ["a", "b"])
+        _ = browser.handle(.tab)
+        #expect(browser.tester?.isOnButton == true)
+        do { let value = browser.handle(.character("a")); #expect(value == [.appendCase(line: "c3\ttrue\ta\tb", path: "cases.tsv")]) }
+        _ = browser.handle(.backTab)
+        _ = browser.handle(.backspace)
+        #expect(browser.tester?.arguments == ["a", ""])
+        _ = browser.handle(.backTab)
+        do { let value = browser.handle(.character("a")); #expect(value.isEmpty) }
+        #expect(browser.tester?.arguments == ["aa", ""])
+        _ = browser.receive(.appended(.success("c3\ttrue\ta\tb")))
+        #expect(screen(&browser).contains("appended: c3 true a b"))
+    }
+
+    @Test func withoutCasesFileAppendingSaysHow() throws {
+        var browser = loaded(cases: nil)
+        _ = browser.handle(.enter)
+        _ = browser.receive(.condition(id: "c1", .success(try record("c1", #"eq(arg1, "x")"#))))
+        _ = browser.handle(.tab)
+        do { let value = browser.handle(.character("a")); #expect(value.isEmpty) }
+        #expect(screen(&browser).contains("give --cases FILE"))
+    }
+
+    @Test func qAndEscGoBackQOnTheListQuits() throws {
+        var browser = loaded()
+        _ = browser.handle(.enter)
+        _ = browser.receive(.condition(id: "c1", .success(try record("c1", #"eq(arg1, "x")"#))))
+        _ = browser.handle(.character("q"))
+        #expect(browser.tester?.arguments == ["q"], "q is text in a field")
+        _ = browser.handle(.escape)
+        #expect(browser.tester == nil)
+        #expect(browser.outcome == nil)
+        _ = browser.handle(.enter)
+        _ = browser.receive(.condition(id: "c1", .success(try record("c1", #"eq(arg1, "x")"#))))
+        _ = browser.handle(.tab)
+        _ = browser.handle(.character("q"))
+        #expect(browser.tester == nil)
+        _ = browser.handle(.character("q"))
+        #expect(browser.outcome == 0)
+    }
+
+    @Test func aConditionTheServerCannotGiveShowsItsErrorAndTheListStaysUsable() {
+        var browser = loaded()
+        _ = browser.handle(.down)
+        _ = browser.handle(.enter)
+        _ = browser.receive(.condition(id: "c2", .failure(.badData("condition c2: unknown operator \"fuzzy\""))))
+        let text = screen(&browser)
+        #expect(text.contains("error: condition c2: unknown operator \"fuzzy\""))
+        do { let value = browser.handle(.character("r")); #expect(value == [.loadCondition(id: "c2")]) }
+        _ = browser.handle(.escape)
+        _ = browser.handle(.down)
+        do { let value = browser.handle(.enter); #expect(value == [.loadCondition(id: "c3")]) }
+        // A late answer for a condition no longer open changes nothing.
+        _ = browser.receive(.condition(id: "c2", .failure(.notFound(what: "condition c2"))))
+        #expect(browser.tester?.summary.id == "c3")
+    }
+
+    @Test func offlineTheStatusLineSaysSoAndRRetries() {
+        var browser = ConditionBrowser(server: "http://127.0.0.1:9", casesPath: nil)
+        _ = browser.start()
+        _ = browser.receive(.list(.failure(.unreachable(url: "http://127.0.0.1:9/conditions", reason: "connection refused"))))
+        let text = screen(&browser, columns: 120)
+        #expect(text.contains("(offline)"))
+        #expect(text.contains("cannot reach http://127.0.0.1:9/conditions (connection refused)"))
+        do { let value = browser.handle(.character("r")); #expect(value == [.loadList]) }
+        _ = browser.receive(.list(.success(Self.summaries)))
+        #expect(!screen(&browser, columns: 120).contains("offline"))
+    }
+
+    @Test func helpShowsEveryKeyOfTheScreenAndAnyKeyClosesIt() {
+        var browser = loaded()
+        _ = browser.handle(.character("?"))
+        let text = screen(&browser, rows: 24, columns: 80)
+        for binding in ConditionBrowser.listKeys.bindings { #expect(text.contains(binding.label)) }
+        _ = browser.handle(.character("j"))
+        #expect(browser.showsHelp == false)
+        #expect(browser.list.selection == 0, "the key that closes help does nothing else")
+    }
+
+    @Test func theResultMatchesTheEvaluator() throws {
+        let condition = try TextSyntax.parse(#"or(containsString(arg1, "ro"), eq(arg2, "x"))"#)
+        for arguments in [["rollout", "y"], ["abc", "x"], ["abc", "y"], ["", ""]] {
+            var tester = ConditionTester(summary: ConditionSummary(name: "n", id: "i"))
+            tester.loaded(try ConditionRecord(name: "n", id: "i", condition: condition))
+            for (index, argument) in arguments.enumerated() {
+                for character in argument { _ = tester.handle(.character(character)) }
+                if index == 0 { _ = tester.handle(.tab) }
+            }
+            #expect(tester.result == Evaluator(condition).evaluate(arguments), "\(arguments)")
+        }
+    }
+
+    @Test func caseLinesReadBackAsTheSameCase() throws {
+        #expect(try CaseFileLine.line(conditionID: "c1", arguments: ["rollout.io"], expect: true) == "c1\ttrue\trollout.io")
+        #expect(try CaseFileLine.line(conditionID: "c1", arguments: [], expect: false) == "c1\tfalse")
+        // An id starting with = reads as an expression in either form: it cannot be a case.
+        #expect(throws: ToolError.self) { try CaseFileLine.line(conditionID: "=x", arguments: [], expect: true) }
+        for (id, arguments) in [("c1", ["a\tb"]), ("#c", [""]), (" c", ["x"]), ("c1", ["line\nbreak", "\u{202E}"])] {
+            let line = try CaseFileLine.line(conditionID: id, arguments: arguments, expect: true)
+            #expect(line.hasPrefix("{"))
+            let parsed = try #require(try CaseLine.parse(line))
+            #expect(parsed.conditionKey == id && parsed.arguments == arguments && parsed.expect)
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Testing
+@testable import ScreenKit
+
+@Suite struct ListViewTests {
+    let names = (1...30).map { "condition \($0)" }
+
+    func drawn(_ list: inout ListView, rows: Int = 10) -> Canvas {
+        var canvas = Canvas(rows: rows, columns: 30)
+        list.draw(into: &canvas, rect: Rect(row: 0, column: 0, rows: rows, columns: 30))
+        return canvas
+    }
+
+    @Test func everyMotionKey() {
+        var list = ListView(items: names)
+        _ = drawn(&list)
+        for (key, expected) in [(KeyPress.down, 1), (.character("j"), 2), (.up, 1), (.character("k"), 0), (.up, 0),
+                                (.pageDown, 10), (.character(" "), 20), (.pageUp, 10), (.control("d"), 15), (.control("u"), 10),
+                                (.end, 29), (.down, 29), (.home, 0), (.character("G"), 29), (.character("g"), 0),
+                                (.wheelDown, 1), (.wheelUp, 0)] {
+            do { let value = list.handle(key); #expect(value) }
+            #expect(list.selection == expected, "after \(key.name)")
+        }
+        do { let value = list.handle(.character("x")); #expect(!value) }
+    }
+
+    @Test func theCursorStaysInView() {
+        var list = ListView(items: names)
+        for _ in 0..<15 { _ = list.handle(.down) }
+        let canvas = drawn(&list)
+        #expect(canvas.line(9) == " condition 16")
+        #expect(canvas[9, 0].style.reverse)
+    }
+
+    @Test func filterAsYouType() {
+        var list = ListView(items: names + ["Domain is rollout.io"])
+        do { let value = list.handle(.character("/")); #expect(value) }
+        #expect(list.isFiltering)
+        for character in "ROLL" { _ = list.handle(.character(character)) }
+        #expect(list.shownCount == 1)
+        #expect(list.selection == 30)
+        var canvas = drawn(&list)
+        #expect(canvas.line(0) == " Domain is rollout.io")
+        #expect(canvas.line(9).hasPrefix("/ ROLL"))
+        _ = list.handle(.enter)
+        #expect(!list.isFiltering && list.filter.text == "ROLL" && list.shownCount == 1)
+        _ = list.handle(.character("/"))
+        _ = list.handle(.escape)
+        #expect(list.shownCount == 31 && list.selection == 30)
+        _ = list.handle(.character("/"))
+        _ = list.handle(.character("#"))
+        canvas = drawn(&list)
+        #expect(list.selection == nil)
+        #expect(canvas.line(0) == " (nothing matches)")
+    }
+
+    @Test func headersAreShownAndSkipped() {
+        var list = ListView(sections: [.init(title: "Ann", items: ["a1", "a2"]), .init(title: "Bob", items: ["b1"])])
+        let canvas = drawn(&list)
+        #expect((0..<5).map(canvas.line) == ["Ann", " a1", " a2", "Bob", " b1"])
+        _ = list.handle(.down)
+        _ = list.handle(.down)
+        #expect(list.selection == 2)
+        _ = list.handle(.character("/"))
+        _ = list.handle(.character("b"))
+        let filtered = drawn(&list)
+        #expect((0..<2).map(filtered.line) == ["Bob", " b1"])
+    }
+
+    @Test func aClickSelectsTheRowUnderIt() {
+        var list = ListView(sections: [.init(title: "Ann", items: ["a1", "a2"])])
+        _ = drawn(&list)
+        do { let value = list.click(row: 2, in: Rect(row: 0, column: 0, rows: 10, columns: 30)); #expect(value) }
+        #expect(list.selection == 1)
+        do { let value = list.click(row: 0, in: Rect(row: 0, column: 0, rows: 10, columns: 30)); #expect(!value) }
+        do { let value = list.click(row: 7, in: Rect(row: 0, column: 0, rows: 10, columns: 30)); #expect(!value) }
+    }
+
+    @Test func newItemsKeepTheSelection() {
+        var list = ListView(items: ["a", "b", "c"])
+        _ = list.handle(.end)
+        list.setSections([.init(items: ["a", "b"])])
+        #expect(list.selection == 1)
+    }
+}
