@@ -22,6 +22,8 @@ public struct KeypadView: Sendable {
     static let gap = 2
     static let title = "Please enter your 4 digit code"
     static let hint = "digits, arrows + Enter or mouse · Backspace delete · Esc cancel · q quit"
+    /// The hint on a terminal narrower than the long one (60 columns).
+    static let shortHint = "digits, arrows+Enter · Bksp delete · Esc cancel · q quit"
 
     public init(width: Int, height: Int = 24) {
         self.width = max(width, 40)
@@ -69,7 +71,7 @@ public struct KeypadView: Sendable {
         }
         let (text, style) = statusText(status)
         centered(text, row: statusRow, on: &canvas, style: style)
-        centered(Self.hint, row: hintRow, on: &canvas, style: .dim)
+        centered(TextWidth.of(Self.hint) <= width ? Self.hint : Self.shortHint, row: hintRow, on: &canvas, style: .dim)
     }
 
     func statusText(_ status: Status) -> (String, Style) {

@@ -23,14 +23,14 @@ final class CursesTerminal {
     init(color: Bool) throws(ScreenError) {
         guard isatty(0) == 1, isatty(1) == 1 else { throw .notATerminal }
         setlocale(LC_ALL, "")
-        // Esc alone is told from the start of a sequence after 25 ms, not ncurses' second.
-        if getenv("ESCDELAY") == nil { set_escdelay(25) }
         guard let screen = sk_newterm() else {
             let name = getenv("TERM").map { String(cString: $0) } ?? ""
             throw .cannotStart("the terminal type \"\(name)\" is unknown")
         }
         self.screen = screen
         set_term(screen)
+        // Esc alone is told from the start of a sequence after 25 ms, not ncurses' second.
+        if getenv("ESCDELAY") == nil { set_escdelay(25) }
         raw()
         noecho()
         nonl()

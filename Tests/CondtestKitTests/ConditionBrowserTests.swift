@@ -133,6 +133,14 @@ import ToolboxKit
         #expect(browser.tester?.summary.id == "c3")
     }
 
+    @Test func escWhileLoadingStopsTheLoad() {
+        var browser = loaded()
+        _ = browser.handle(.enter)
+        do { let value = browser.handle(.escape); #expect(value == [.stopLoading]) }
+        #expect(browser.tester == nil)
+        #expect(ConditionBrowser.Command.stopLoading.policy == ConditionBrowser.Command.loadCondition(id: "c1").policy)
+    }
+
     @Test func offlineTheStatusLineSaysSoAndRRetries() {
         var browser = ConditionBrowser(server: "http://127.0.0.1:9", casesPath: nil)
         _ = browser.start()

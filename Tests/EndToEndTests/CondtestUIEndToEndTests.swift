@@ -81,6 +81,45 @@ import Testing
         }
     }
 
+    /// SIGTERM and SIGHUP restore the terminal too, and exit 128 + the signal.
+    @Test(arguments: [("TERM", 143), ("HUP", 129)])
+    func signalsRestoreTheTerminal(signal: (name: String, status: Int)) async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(["--quiet", "--latency", "0"], sandbox: sandbox) { mockd in
+            let tmux = try ui(mockd, sandbox)
+            defer { tmux.kill() }
+            _ = try tmux.waitForScreen { $0.contains("12 conditions") }
+            let pid = try #require(try tmux.programPID(named: "condtest"))
+            kill(pid, signal.name == "TERM" ? SIGTERM : SIGHUP)
+            let after = try tmux.waitForScreen { $0.contains("EXITED \(signal.status)") }
+            #expect(!after.contains("12 conditions"))
+            let modes = try tmux.terminalModes()
+            #expect(modes.contains("icanon") && modes.contains("echo") && !modes.contains("-icanon"))
+        }
+    }
+
+    /// TOOLBOX_UI_TRACE: one line a frame, `MS CAUSE… DURATION_MS`.
+    @Test func theTraceHasALineForEachFrame() async throws {
+        let sandbox = try Sandbox()
+        let trace = sandbox.root + "/trace"
+        try await withMockd(["--quiet", "--latency", "0"], sandbox: sandbox) { mockd in
+            let tmux = try ui(mockd, sandbox, environment: ["TOOLBOX_UI_TRACE": trace])
+            defer { tmux.kill() }
+            _ = try tmux.waitForScreen { $0.contains("12 conditions") }
+            try tmux.send("j", "Enter")
+            _ = try tmux.waitForScreen { $0.contains("[ Test ]") && $0.contains("arg1") }
+            try tmux.send("C-c")
+            _ = try tmux.waitForScreen { $0.contains("EXITED 130") }
+        }
+        let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").map(String.init)
+        let pattern = /^[0-9]+\.[0-9] (start|key [^ ]+|data|resize|tick)( (key [^ ]+|data|resize|tick))* [0-9]+\.[0-9]{3}$/
+        #expect(lines.allSatisfy { $0.wholeMatch(of: pattern) != nil }, "\(lines)")
+        #expect(lines.first?.split(separator: " ").dropFirst().first == "start")
+        #expect(lines.contains { $0.contains(" key j ") })
+        #expect(lines.contains { $0.contains(" key Enter ") })
+        #expect(lines.filter { $0.contains(" data ") }.count >= 2, "the list and the condition arrived")
+    }
+
     @Test func aConditionTheServerCannotGiveShowsItsErrorAndOfflineRRetries() async throws {
         let sandbox = try Sandbox()
         let tmux: TmuxSession

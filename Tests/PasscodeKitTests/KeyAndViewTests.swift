@@ -54,7 +54,7 @@ import ToolboxKit
         #expect(lines[12].contains("cancel") && lines[12].contains("delete"))
         #expect(lines[13].contains("└"))
         #expect(lines[14].contains("✓ unlocked"))
-        #expect(lines[15].contains("Backspace"))
+        #expect(lines[15].contains("Esc cancel · q quit"), "the whole hint fits 60 columns")
     }
 
     @Test func theSelectionIsReversedAndTheKeypadDimWhileLoading() {

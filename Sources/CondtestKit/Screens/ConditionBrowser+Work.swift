@@ -28,6 +28,8 @@ extension ConditionBrowser {
             let result: Result<ConditionRecord, ToolError>
             do { result = .success(try await ConditionLoader.load(.server(id: id), client: client)) } catch { result = .failure(error) }
             if !Task.isCancelled { poster.post(.condition(id: id, result)) }
+        case .stopLoading:
+            return
         case .appendCase(let line, let path):
             do {
                 try CaseFileLine.append(line, to: path)

@@ -8,12 +8,14 @@ public struct ConditionBrowser: ScreenProgram {
     public enum Command: ScreenCommand, Equatable {
         case loadList
         case loadCondition(id: String)
+        /// Back on the list: a condition still loading is not waited for.
+        case stopLoading
         case appendCase(line: String, path: String)
 
         public var policy: CommandPolicy {
             switch self {
             case .loadList: .latest("list")
-            case .loadCondition: .latest("condition")
+            case .loadCondition, .stopLoading: .latest("condition")
             case .appendCase: .serial("cases")
             }
         }
@@ -26,7 +28,7 @@ public struct ConditionBrowser: ScreenProgram {
     }
 
     enum ListAction: Sendable, Equatable { case open, filter, reload, help, quit, motion(Motion) }
-    enum TesterAction: Sendable, Equatable { case next, previous, test, append, reload, help, back }
+    enum TesterAction: Sendable, Equatable { case next, previous, test, edit, append, reload, help, back }
 
     static let listKeys = KeyTable<ListAction>(
         Motion.bindings.map { ($0.keys, $0.label, ListAction.motion($0.action)) } + [
@@ -40,6 +42,8 @@ public struct ConditionBrowser: ScreenProgram {
         ([.tab, .down], "next field or button", .next),
         ([.backTab, .up], "previous field or button", .previous),
         ([.enter], "test: result and explain tree", .test),
+        ([.left, .right, .home, .end], "move in a field (letters are text)", .edit),
+        ([.backspace, .delete, .control("u"), .control("w"), .control("k")], "erase a character, to the start, a word, to the end", .edit),
         ([.character("a")], "on the button: append the case to --cases", .append),
         ([.character("r")], "on the button: reload the condition", .reload),
         ([.character("?")], "on the button: this help", .help),
@@ -115,7 +119,9 @@ public struct ConditionBrowser: ScreenProgram {
             // Letters are text in a field: r, ? and q act only on the button (or with no fields).
             let onButton = tester.record == nil || tester.isOnButton
             switch Self.testerKeys.action(for: key) {
-            case .back? where key == .escape || onButton: self.tester = nil
+            case .back? where key == .escape || onButton:
+                self.tester = nil
+                if tester.load == .loading { return [.stopLoading] }
             case .reload? where onButton:
                 self.tester?.reloading()
                 return [.loadCondition(id: tester.summary.id)]

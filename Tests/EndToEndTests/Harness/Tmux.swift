@@ -66,6 +66,15 @@ final class TmuxSession {
         try tmux(["resize-window", "-t", name, "-x", String(columns), "-y", String(rows)])
     }
 
+    /// The pid of the program the pane's shell started, by its name.
+    func programPID(named name: String) throws -> pid_t? {
+        let shell = try tmux(["display-message", "-p", "-t", self.name, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
+        return children.split(separator: " ").compactMap { pid_t($0) }.first { child in
+            ((try? String(contentsOfFile: "/proc/\(child)/comm", encoding: .utf8)) ?? "").hasPrefix(name)
+        }
+    }
+
     /// The pane with its attributes as escape sequences (capture-pane -e): what is bold,
     /// reversed or coloured.
     func captureWithAttributes() throws -> String { try tmux(["capture-pane", "-p", "-e", "-t", name]) }
