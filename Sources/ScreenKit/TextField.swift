@@ -69,7 +69,7 @@ public struct TextField: Sendable, Equatable {
         if cursor < scroll { scroll = cursor }
         while TextWidth.of(String(characters[scroll..<cursor])) > room { scroll += 1 }
         let shown = String(characters[scroll...])
-        canvas.fill(row: row, column: start, width: room + 1, style: focused ? .plain : .plain)
+        canvas.fill(row: row, column: start, width: room + 1, style: .plain)
         canvas.put(shown, row: row, column: start, width: room, style: focused ? .bold : .plain)
         let cursorColumn = start + TextWidth.of(String(characters[scroll..<cursor]))
         if focused {
