@@ -39,12 +39,6 @@ public enum KeyPress: Sendable, Hashable {
         }
     }
 
-    /// The character, for a key that types one.
-    public var typed: Character? {
-        if case .character(let character) = self { return character }
-        return nil
-    }
-
     /// Decodes one character that ncurses returned as text (not a function key).
     static func fromCharacter(_ value: UInt32) -> KeyPress? {
         switch value {

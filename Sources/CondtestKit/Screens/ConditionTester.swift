@@ -56,7 +56,8 @@ public struct ConditionTester: Sendable {
         tested = nil
     }
 
-    /// What the tester does with a key; nil when the key is not its own (Esc, q on the button).
+    /// What the tester did with a key: handled it, asks for the case to be appended, or left
+    /// it to the browser (Esc; q, r and ? on the button).
     public enum Action: Sendable, Equatable {
         case handled
         case appendCase
@@ -83,10 +84,6 @@ public struct ConditionTester: Sendable {
                 return .handled
             }
             if key == .character("a") { return .appendCase }
-            if key == .character("t") || key == .character(" ") {
-                test()
-                return .handled
-            }
             return tree.handle(key) ? .handled : .notMine
         }
         return .handled
