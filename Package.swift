@@ -104,7 +104,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "BlogctlKit",
-            dependencies: ["ToolboxKit", "SQLiteKit", "CLibXML2", "CZlib", .product(name: "SQLiteNIO", package: "sqlite-nio")],
+            dependencies: ["ToolboxKit", "ScreenKit", "SQLiteKit", "CLibXML2", "CZlib", .product(name: "SQLiteNIO", package: "sqlite-nio")],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "blogctl",
@@ -157,7 +157,7 @@ let package = Package(
             name: "PasscodeKitTests", dependencies: ["PasscodeKit", "ScreenKit", "TestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "BlogctlKitTests", dependencies: ["BlogctlKit", "SQLiteKit", "TestSupport"],
+            name: "BlogctlKitTests", dependencies: ["BlogctlKit", "ScreenKit", "SQLiteKit", "TestSupport"],
             exclude: ["Golden"],
             swiftSettings: swiftSettings),
         .testTarget(

@@ -36,8 +36,10 @@ public enum BrowserLauncher {
     }
 
     /// Starts the first browser found with `url` and waits for it; throws when none exists,
-    /// when the URL is not http(s), or when the browser fails.
-    public static func open(_ url: String, environment: [String: String] = Environment.current) throws(ToolError) {
+    /// when the URL is not http(s), or when the browser fails. `detached` gives it /dev/null
+    /// for its input and output (a full screen owns the terminal meanwhile).
+    public static func open(_ url: String, environment: [String: String] = Environment.current,
+                            detached: Bool = false) throws(ToolError) {
         guard isOpenable(url) else {
             throw .badData("not opening \(Terminal.quote(url)): only http and https links are opened")
         }
@@ -50,7 +52,13 @@ public enum BrowserLauncher {
             let argv = arguments.map { strdup($0) } + [nil]
             defer { for pointer in argv { free(pointer) } }
             var pid: pid_t = 0
-            guard posix_spawn(&pid, program, nil, nil, argv, environ) == 0 else { continue }
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            if detached {
+                for fd: Int32 in 0...2 { posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0) }
+            }
+            guard posix_spawn(&pid, program, &actions, nil, argv, environ) == 0 else { continue }
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             guard status == 0 else { throw .io(path: program, reason: "exited with status \((status >> 8) & 0xFF) for \(Terminal.quote(url))") }

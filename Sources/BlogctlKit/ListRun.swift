@@ -1,7 +1,7 @@
 import ToolboxKit
 
 /// `blogctl list` as one step: the read marks, the listing from the server (which the search
-/// index learns), the filter and order applied, and the text for the output mode.
+/// index and the saved listing learn), the filter and order applied, and the text for the output mode.
 public struct ListRun: Sendable {
     public let filter: PostFilter
     public let ordering: PostOrdering
@@ -25,8 +25,12 @@ public struct ListRun: Sendable {
             Tool.blogctl.warn(error.message)
         }
         let posts = try await client.metadataList { Tool.blogctl.warn($0) }
-        // The search index learns every listed title and summary (a copy: failure is no error).
-        if let index = try? PostCache.standard(environment: environment).searchIndex() { try? index.addListing(posts) }
+        // The search index and the saved listing (what `ui` opens with) learn every listed
+        // post; both are copies, so failing to write them is no error.
+        if let cache = try? PostCache.standard(environment: environment) {
+            if let index = try? cache.searchIndex() { try? index.addListing(posts) }
+            try? cache.saveListing(posts)
+        }
         let kept = posts.filter { filter.keeps($0, isRead: known?.contains($0.id) ?? false) }
         let groups = filter.limited(ordering.arrange(kept))
         let isRead: ((PostMetadata) -> Bool)? = known.map { known in { known.contains($0.id) } }

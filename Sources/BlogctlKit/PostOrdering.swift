@@ -4,12 +4,12 @@ import Glibc
 import FoundationEssentials
 
 /// How `list` groups posts: not at all, by author (A→Z), or by month of publication (newest first).
-public enum PostGrouping: String, CaseIterable, Sendable {
+public enum PostGrouping: String, CaseIterable, Codable, Sendable {
     case none, author, month
 }
 
 /// The order inside a group: date newest first, title or author A→Z.
-public enum PostSorting: String, CaseIterable, Sendable {
+public enum PostSorting: String, CaseIterable, Codable, Sendable {
     case date, title, author
 }
 

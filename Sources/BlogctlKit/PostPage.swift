@@ -39,6 +39,16 @@ public enum PostPage {
         return renderer.links
     }
 
+    /// The body and its numbered links as a screen shows them under its own header: one
+    /// rendering gives both (the massive post is not laid out twice).
+    public static func renderBodyAndLinks(_ body: PostBody, options: RenderOptions) -> (text: [UInt8], links: [String]) {
+        let renderer = BodyRenderer(options: options)
+        renderBody(body, into: renderer)
+        renderer.appendLinkList()
+        renderer.finish()
+        return (renderer.output, renderer.links)
+    }
+
     /// The body alone, as the golden tests check it.
     public static func renderBody(_ body: [UInt8], options: RenderOptions) -> [UInt8] {
         let renderer = BodyRenderer(options: options)
@@ -66,7 +76,7 @@ public enum PostPage {
     }
 
     /// "By Ada Lovelace, Analyst · 2018-08-23 10:15"
-    static func byline(_ metadata: PostMetadata) -> String {
+    public static func byline(_ metadata: PostMetadata) -> String {
         var text = "By " + metadata.author.name
         if !metadata.author.title.isEmpty { text += ", " + metadata.author.title }
         return text + " · " + DateDisplay.human(metadata.publishDate)

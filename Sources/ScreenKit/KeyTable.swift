@@ -42,7 +42,7 @@ public enum Motion: Sendable, Equatable {
     public static let bindings: [(keys: [KeyPress], label: String, action: Motion)] = [
         ([.up, .character("k"), .wheelUp], "move up", .up),
         ([.down, .character("j"), .wheelDown], "move down", .down),
-        ([.pageUp], "page up", .pageUp),
+        ([.pageUp, .character("b")], "page up", .pageUp),
         ([.pageDown, .character(" ")], "page down", .pageDown),
         ([.control("u")], "half a page up", .halfPageUp),
         ([.control("d")], "half a page down", .halfPageDown),

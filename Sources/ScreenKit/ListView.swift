@@ -1,6 +1,7 @@
 /// A scrolling list with a cursor, optional section headers, and filter-as-you-type (`/`).
-/// Pure state: keys move it, `draw` paints the visible part. Items are whole lines of text;
-/// the cursor is on an item (never on a header), and the item under it is `selection`.
+/// Pure state: keys move it, `draw` paints the visible part. An item is `linesPerItem` rows
+/// (its text's lines, or what the screen draws for it); the cursor is on an item (never on a
+/// header), and the item under it is `selection`.
 public struct ListView: Sendable {
     public struct Section: Sendable, Equatable {
         public var title: String?
@@ -11,11 +12,15 @@ public struct ListView: Sendable {
         }
     }
 
-    /// One row as drawn: a header, or an item by its index across all sections.
+    /// One row as drawn: a header, or line `line` of an item (by its index across all sections).
     enum Row: Sendable, Equatable {
         case header(String)
-        case item(Int)
+        case item(Int, line: Int)
     }
+
+    /// Draws line `line` of item `index` at `row`, `column`, `width` columns (a screen's own
+    /// layout of its items); the list highlights the selected item afterwards.
+    public typealias ItemDrawer = (_ canvas: inout Canvas, _ index: Int, _ line: Int, _ row: Int, _ column: Int, _ width: Int) -> Void
 
     public private(set) var sections: [Section]
     private var texts: [String] = []
@@ -31,9 +36,12 @@ public struct ListView: Sendable {
     public private(set) var isFiltering = false
     /// Rows visible at the last draw (for paging).
     public var pageSize = 10
+    /// Rows each item takes: an item's text has as many lines.
+    public let linesPerItem: Int
 
-    public init(sections: [Section] = []) {
+    public init(sections: [Section] = [], linesPerItem: Int = 1) {
         self.sections = sections
+        self.linesPerItem = max(linesPerItem, 1)
         rebuild(keeping: nil)
     }
 
@@ -48,7 +56,7 @@ public struct ListView: Sendable {
 
     /// The selected item's index across all sections, nil when nothing matches.
     public var selection: Int? {
-        guard cursor < itemRows.count, case .item(let index) = rows[itemRows[cursor]] else { return nil }
+        guard cursor < itemRows.count, case .item(let index, _) = rows[itemRows[cursor]] else { return nil }
         return index
     }
 
@@ -85,37 +93,53 @@ public struct ListView: Sendable {
     }
 
     public mutating func move(_ motion: Motion) {
-        cursor = motion.apply(to: cursor, count: itemRows.count, page: pageSize)
+        cursor = motion.apply(to: cursor, count: itemRows.count, page: max(pageSize / linesPerItem, 1))
+    }
+
+    /// Puts the cursor on item `index` when it is shown; false otherwise.
+    @discardableResult
+    public mutating func select(_ index: Int) -> Bool {
+        guard let position = itemRows.firstIndex(where: { rows[$0] == .item(index, line: 0) }) else { return false }
+        cursor = position
+        return true
+    }
+
+    /// The items shown, in order (after the filter).
+    public var shownItems: [Int] {
+        itemRows.compactMap { if case .item(let index, _) = rows[$0] { index } else { nil } }
     }
 
     /// Selects the item on a screen row of the last draw; false when that row holds none.
     public mutating func click(row: Int, in rect: Rect) -> Bool {
         let index = top + row - rect.row
-        guard row >= rect.row, index < rows.count, let position = itemRows.firstIndex(of: index) else { return false }
-        cursor = position
-        return true
+        guard row >= rect.row, index < rows.count, case .item(let item, _) = rows[index] else { return false }
+        return select(item)
     }
 
-    /// Draws the visible rows in `rect`, the selected one highlighted; the filter line takes
-    /// the last row while `/` is active.
-    public mutating func draw(into canvas: inout Canvas, rect: Rect, focused: Bool = true) {
+    /// Draws the visible rows in `rect`, the selected item highlighted; the filter line takes
+    /// the last row while `/` is active. `item` draws an item's lines (its text's otherwise).
+    public mutating func draw(into canvas: inout Canvas, rect: Rect, focused: Bool = true, item: ItemDrawer? = nil) {
         let showsFilter = isFiltering
         let height = max(rect.rows - (showsFilter ? 1 : 0), 1)
         pageSize = height
         let cursorRow = itemRows.isEmpty ? 0 : itemRows[cursor]
         if cursorRow < top { top = cursorRow }
-        if cursorRow >= top + height { top = cursorRow - height + 1 }
+        if cursorRow + linesPerItem > top + height { top = cursorRow + linesPerItem - height }
         // A header directly above the cursor stays in view when there is room.
-        if top > 0, top == cursorRow, case .header = rows[top - 1] { top -= 1 }
+        if top > 0, top == cursorRow, case .header = rows[top - 1], height > linesPerItem { top -= 1 }
         top = max(0, min(top, max(rows.count - height, 0)))
         for offset in 0..<height where top + offset < rows.count {
             let y = rect.row + offset
             switch rows[top + offset] {
             case .header(let title):
                 canvas.put(title, row: y, column: rect.column, width: rect.columns, style: .heading)
-            case .item(let index):
-                let isCursor = !itemRows.isEmpty && top + offset == cursorRow
-                canvas.put(" " + texts[index], row: y, column: rect.column, width: rect.columns)
+            case .item(let index, let line):
+                if let item {
+                    item(&canvas, index, line, y, rect.column, rect.columns)
+                } else {
+                    canvas.put(" " + Self.line(line, of: texts[index]), row: y, column: rect.column, width: rect.columns)
+                }
+                let isCursor = !itemRows.isEmpty && top + offset - line == cursorRow
                 if isCursor { canvas.highlight(row: y, column: rect.column, width: rect.columns, style: focused ? .selected : .bold) }
             }
         }
@@ -124,6 +148,13 @@ public struct ListView: Sendable {
                        width: rect.columns, style: .dim)
         }
         if showsFilter { filter.draw(into: &canvas, row: rect.row + rect.rows - 1, column: rect.column, width: rect.columns, focused: true) }
+    }
+
+    /// Line `number` of an item's text (empty past its last line).
+    static func line(_ number: Int, of text: String) -> String {
+        guard number > 0 || text.contains("\n") else { return text }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return number < lines.count ? String(lines[number]) : ""
     }
 
     /// Recomputes the rows for the filter, keeping the cursor on item `kept` if it still shows.
@@ -143,10 +174,10 @@ public struct ListView: Sendable {
             if let title = section.title { rows.append(.header(title)) }
             for item in matched {
                 itemRows.append(rows.count)
-                rows.append(.item(item))
+                for line in 0..<linesPerItem { rows.append(.item(item, line: line)) }
             }
         }
-        if let kept, let position = itemRows.firstIndex(where: { rows[$0] == .item(kept) }) {
+        if let kept, let position = itemRows.firstIndex(where: { rows[$0] == .item(kept, line: 0) }) {
             cursor = position
         } else {
             cursor = min(cursor, max(itemRows.count - 1, 0))

@@ -21,6 +21,14 @@ public protocol ScreenProgram: Sendable {
     var outcome: Outcome? { get }
     /// Paints the whole screen on `canvas`, which is the terminal's size.
     mutating func draw(into canvas: inout Canvas)
+    /// The terminal has a new size (work that depends on it, such as a layout made elsewhere,
+    /// can be asked for again); `draw` follows.
+    mutating func resized(rows: Int, columns: Int) -> [Command]
+}
+
+extension ScreenProgram {
+    /// Most screens lay out in `draw` alone.
+    public mutating func resized(rows: Int, columns: Int) -> [Command] { [] }
 }
 
 /// How a command runs: in order with the others of its queue (keys sent to a session), or as

@@ -108,7 +108,9 @@ public enum ScreenRunner {
                     for input in inputs {
                         switch input {
                         case .interrupt: return .interrupted
-                        case .resize: causes.append("resize")
+                        case .resize:
+                            causes.append("resize")
+                            commands += program.resized(rows: terminal.size.rows, columns: terminal.size.columns)
                         case .key(let key):
                             causes.append("key " + key.name)
                             commands += program.handle(key)
@@ -126,6 +128,7 @@ public enum ScreenRunner {
                         case .resize:
                             terminal.resize()
                             causes.append("resize")
+                            commands += program.resized(rows: terminal.size.rows, columns: terminal.size.columns)
                         }
                     }
                 }

@@ -2,7 +2,9 @@ import ToolboxKit
 
 /// Text that wraps to its width and scrolls: explanations, help, a post. Lines keep a style
 /// each; a line longer than the width continues on the next row, broken at a space where one
-/// is near, with the same indentation.
+/// is near, with the same indentation. The wrapping is kept until the text or the width
+/// changes, so scrolling a long text costs only the rows drawn; a new width keeps the line
+/// at the top in view. `find` moves to a match, and matches are shown in reverse.
 public struct TextPane: Sendable {
     public struct Line: Sendable, Equatable {
         public var text: String
@@ -13,36 +15,119 @@ public struct TextPane: Sendable {
         }
     }
 
-    public var lines: [Line] { didSet { top = min(top, max(lines.count - 1, 0)) } }
+    /// One wrapped row: its text, its style, and the line it comes from.
+    struct Row: Sendable, Equatable {
+        var text: String
+        var style: Style
+        var line: Int
+    }
+
+    /// New lines keep the position (a render at a new width, an explanation that changed).
+    public var lines: [Line] { didSet { wrappedWidth = nil } }
     /// The first wrapped row shown.
     public private(set) var top = 0
+    /// The line the top row comes from, kept across a new width.
+    private var topLine = 0
     private var pageSize = 10
-    private var wrappedCount = 0
+    private var rows: [Row] = []
+    private var wrappedWidth: Int?
+    /// What `find` looks for, lowercased; matches are highlighted while it is set.
+    public private(set) var needle: String?
 
     public init(lines: [Line] = []) { self.lines = lines }
+
+    /// Rows of the text at the last width drawn.
+    public var rowCount: Int { rows.count }
 
     /// Scrolls for a motion key; false when `key` is not one.
     public mutating func handle(_ key: KeyPress) -> Bool {
         guard let motion = Motion.of(key) else { return false }
-        let maxTop = max(wrappedCount - pageSize, 0)
+        let maxTop = max(rows.count - pageSize, 0)
         switch motion {
         case .up, .down, .pageUp, .pageDown, .halfPageUp, .halfPageDown:
-            top = min(max(motion.apply(to: top, count: Int.max, page: pageSize), 0), maxTop)
-        case .first: top = 0
-        case .last: top = maxTop
+            scroll(to: min(max(motion.apply(to: top, count: Int.max, page: pageSize), 0), maxTop))
+        case .first: scroll(to: 0)
+        case .last: scroll(to: maxTop)
         }
         return true
     }
 
+    /// Makes wrapped row `row` the first one shown.
+    public mutating func scroll(to row: Int) {
+        top = max(min(row, rows.count - 1), 0)
+        topLine = rows.isEmpty ? 0 : rows[top].line
+    }
+
+    /// Moves to the next (or previous) row after the top one holding `text`, any case,
+    /// wrapping round at the end; false when no row holds it. An empty `text` clears the find.
+    @discardableResult
+    public mutating func find(_ text: String, forward: Bool = true, includingTop: Bool = false) -> Bool {
+        guard !text.isEmpty else {
+            needle = nil
+            return false
+        }
+        let needle = text.lowercased()
+        self.needle = needle
+        guard !rows.isEmpty else { return false }
+        let start = includingTop ? top : top + (forward ? 1 : -1)
+        for step in 0..<rows.count {
+            let index = ((start + (forward ? step : -step)) % rows.count + rows.count) % rows.count
+            if rows[index].text.lowercased().contains(needle) {
+                scroll(to: index)
+                return true
+            }
+        }
+        return false
+    }
+
     public mutating func draw(into canvas: inout Canvas, rect: Rect) {
-        let rows = lines.flatMap { line in Self.wrap(line.text, width: rect.columns).map { ($0, line.style) } }
-        wrappedCount = rows.count
+        layout(width: rect.columns)
         pageSize = max(rect.rows, 1)
         top = min(top, max(rows.count - rect.rows, 0))
         for offset in 0..<rect.rows where top + offset < rows.count {
-            let (text, style) = rows[top + offset]
-            canvas.put(text, row: rect.row + offset, column: rect.column, width: rect.columns, style: style)
+            let row = rows[top + offset]
+            canvas.put(row.text, row: rect.row + offset, column: rect.column, width: rect.columns, style: row.style)
+            if let needle {
+                for (column, width) in Self.matches(of: needle, in: row.text) {
+                    canvas.highlight(row: rect.row + offset, column: rect.column + column, width: width, style: .reverse)
+                }
+            }
         }
+    }
+
+    /// Wraps every line for `width` unless it is wrapped for it already.
+    private mutating func layout(width: Int) {
+        guard wrappedWidth != width else { return }
+        wrappedWidth = width
+        rows = []
+        top = 0
+        for (number, line) in lines.enumerated() {
+            if number == topLine { top = rows.count }
+            for text in Self.wrap(line.text, width: width) { rows.append(Row(text: text, style: line.style, line: number)) }
+        }
+    }
+
+    /// Where `needle` (lowercased) occurs in `text`: (column, width) of each match.
+    static func matches(of needle: String, in text: String) -> [(Int, Int)] {
+        let characters = Array(text)
+        let wanted = Array(needle)
+        guard !wanted.isEmpty, characters.count >= wanted.count else { return [] }
+        var found: [(Int, Int)] = []
+        var column = 0
+        var index = 0
+        while index < characters.count {
+            if index + wanted.count <= characters.count,
+               (0..<wanted.count).allSatisfy({ String(characters[index + $0]).lowercased() == String(wanted[$0]) }) {
+                let width = TextWidth.of(String(characters[index..<index + wanted.count]))
+                found.append((column, width))
+                column += width
+                index += wanted.count
+            } else {
+                column += TextWidth.of(String(characters[index]))
+                index += 1
+            }
+        }
+        return found
     }
 
     /// `text` broken into rows of at most `width` columns.

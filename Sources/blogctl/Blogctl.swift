@@ -20,9 +20,10 @@ struct Blogctl: AsyncParsableCommand {
               blogctl avatar 3 -o author.jpg
               blogctl list --unread --since 2018-08-01 --limit 5
               blogctl links 3 && blogctl open 3 1
+              blogctl ui
             """,
         version: ToolboxVersion.current,
-        subcommands: [List.self, Show.self, Read.self, Search.self, Links.self, Open.self, Mark.self, Prefetch.self, Avatar.self, Cache.self])
+        subcommands: [List.self, Show.self, Read.self, Search.self, Links.self, Open.self, Mark.self, Prefetch.self, Avatar.self, Cache.self, UI.self])
 
     static func main() { ToolMain.main(self) }
 }

@@ -1,0 +1,30 @@
+import FoundationEssentials
+import ToolboxKit
+
+/// The last listing the server gave (`listing.json`, beside the `posts` folder): what
+/// `blogctl ui` opens with at once, and all it has when the server cannot be reached.
+/// `list` and `ui` write it each time the server answers; it is only ever a copy.
+extension PostCache {
+    public var listingPath: String {
+        let parent = directory.lastIndex(of: "/").map { String(directory[..<$0]) } ?? "."
+        return parent + "/listing.json"
+    }
+
+    /// Keeps `posts` as the last listing, atomically, in the private cache folder.
+    public func saveListing(_ posts: [PostMetadata]) throws(ToolError) {
+        let parent = String(listingPath.dropLast("/listing.json".count))
+        try LocalFile.privateDirectory(parent)
+        try LocalFile.writeAtomically(listingPath, Array(JSONCoding.encode(posts)), mode: 0o600)
+    }
+
+    /// The last listing kept; nil when there is none. A damaged copy is an error.
+    public func savedListing() throws(ToolError) -> [PostMetadata]? {
+        guard LocalFile.isRegularFile(listingPath) else { return nil }
+        let bytes = try LocalFile.read(listingPath, limit: BlogClient.largestBody, regularOnly: true)
+        do {
+            return try JSONCoding.decode([PostMetadata].self, from: Data(bytes))
+        } catch {
+            throw .badData("\(listingPath): damaged (\(error.problem)); blogctl list writes it again")
+        }
+    }
+}

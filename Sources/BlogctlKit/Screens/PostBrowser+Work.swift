@@ -1,0 +1,112 @@
+import ScreenKit
+import ToolboxKit
+
+extension PostBrowser {
+    /// What the commands work with: the server, the cache, the marks, where the arrangement is kept.
+    public struct Context: Sendable {
+        public let client: BlogClient
+        public let cache: PostCache
+        public let marks: ReadMarks
+        public let arrangementPath: String
+
+        public init(client: BlogClient, cache: PostCache, marks: ReadMarks, arrangementPath: String) {
+            self.client = client
+            self.cache = cache
+            self.marks = marks
+            self.arrangementPath = arrangementPath
+        }
+    }
+
+    /// Runs `blogctl ui` until the user quits; returns the exit status.
+    public static func run(_ context: Context) async throws(ToolError) -> Int32 {
+        let program = PostBrowser(server: context.client.server.description,
+                                  arrangement: Arrangement.load(from: context.arrangementPath))
+        let end: ScreenEnd<Int32>
+        do {
+            end = try await ScreenRunner.run(program, color: Terminal.colorEnabled()) { command, poster in
+                await perform(command, context: context, poster: poster)
+            }
+        } catch {
+            throw error.toolError
+        }
+        if case .finished(let status) = end { return status }
+        return end.conventionalStatus ?? 0
+    }
+
+    /// Does one command's work off the screen's thread and posts what came of it.
+    static func perform(_ command: Command, context: Context, poster: ScreenRunner.Poster<Message>) async {
+        switch command {
+        case .loadList:
+            let marks = try? context.marks.load()
+            if let saved = try? context.cache.savedListing() { poster.post(.listing(saved, read: marks, fromServer: false)) }
+            do {
+                let posts = try await context.client.metadataList()
+                guard !Task.isCancelled else { return }
+                poster.post(.listing(posts, read: marks, fromServer: true))
+                // Copies, after the screen has the list: failing to write them is no error.
+                try? context.cache.saveListing(posts)
+                if let index = try? context.cache.searchIndex() { try? index.addListing(posts) }
+            } catch {
+                if !Task.isCancelled { poster.post(.listFailed(error)) }
+            }
+        case .openPost(let id, let width):
+            let gate = ProgressGate()
+            let loader = PostLoader(cache: context.cache, client: context.client)
+            do {
+                let loaded = try await loader.load(id) { done, total in
+                    if let seconds = gate.due() { poster.post(.progress(id: id, done: done, total: total, seconds: seconds)) }
+                }
+                guard !Task.isCancelled else { return }
+                let text = render(loaded, width: width, server: context.client.server)
+                poster.post(.post(id: id, .success(text)))
+            } catch {
+                if !Task.isCancelled { poster.post(.post(id: id, .failure(error))) }
+            }
+        case .stopLoading:
+            return
+        case .render(let id, let width):
+            guard let loaded = try? await PostLoader(cache: context.cache, client: nil).load(id), !Task.isCancelled else { return }
+            poster.post(.rendered(id: id, width: width, render(loaded, width: width, server: context.client.server)))
+        case .mark(let ids, let read):
+            do {
+                try context.marks.mark(ids, read: read)
+                poster.post(.marked(nil))
+            } catch {
+                poster.post(.marked(error))
+            }
+        case .search(let query):
+            let words = query.split(separator: " ").map(String.init)
+            let result: Result<[SearchIndex.Hit], ToolError>
+            do { result = .success(try context.cache.search(words, limit: 200, marks: SearchQuery.marks)) } catch { result = .failure(error) }
+            poster.post(.found(query: query, result))
+        case .openLink(let url):
+            do {
+                try BrowserLauncher.open(url, detached: true)
+                poster.post(.opened(url: url, nil))
+            } catch {
+                poster.post(.opened(url: url, error))
+            }
+        case .prefetch(let posts):
+            let gate = ProgressGate()
+            let prefetcher = Prefetcher(cache: context.cache, client: context.client, jobs: 4, maxSize: 1_000_000)
+            let results = await prefetcher.run(posts) { done, total in
+                if gate.due() != nil || done == total { poster.post(.prefetchProgress(done: done, total: total)) }
+            }
+            let failed = results.filter { $0.outcome == .failed }
+            poster.post(.prefetched(fetched: results.count { $0.outcome == .fetched }, failed: failed.count,
+                                    firstFailure: failed.first.map { "prefetch: " + $0.detail }))
+        case .saveArrangement(let arrangement):
+            try? arrangement.save(to: context.arrangementPath)
+        }
+    }
+
+    /// The body laid out for the pane: `read`'s renderer, without styles (the screen has its own).
+    static func render(_ loaded: PostLoader.Loaded, width: Int, server: ServerURL) -> PostText {
+        let options = RenderOptions(format: .text, width: width, styled: false,
+                                    links: LinkResolver(postId: loaded.metadata.postId, server: server))
+        let (text, links) = PostPage.renderBodyAndLinks(loaded.body, options: options)
+        var lines = text.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        if lines.last == "" { lines.removeLast() }
+        return PostText(metadata: loaded.metadata, lines: lines, links: links, offline: loaded.source == .cache)
+    }
+}

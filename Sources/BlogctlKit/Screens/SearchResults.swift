@@ -1,0 +1,58 @@
+import FoundationEssentials
+import ScreenKit
+import ToolboxKit
+
+/// What `/` on the list found in the search index: the hits, best first, in a list of their
+/// own that replaces the posts until Esc.
+public struct SearchResults: Sendable {
+    public let query: String
+    /// Nil while the search runs.
+    public private(set) var hits: [SearchIndex.Hit]?
+    public private(set) var error: String?
+    var list = ListView(linesPerItem: 2)
+
+    init(query: String) { self.query = query }
+
+    mutating func found(_ result: Result<[SearchIndex.Hit], ToolError>) {
+        switch result {
+        case .success(let hits):
+            self.hits = hits
+            list.setSections([ListView.Section(items: hits.map(\.title))])
+        case .failure(let failure):
+            hits = []
+            error = failure.message
+            list.setSections([])
+        }
+    }
+
+    /// The hits as posts: the listed post of each id, or what the index knows of it.
+    func posts(in listed: [PostMetadata]) -> [PostMetadata] {
+        guard let hits else { return [] }
+        var byID: [[UInt8]: PostMetadata] = [:]
+        for post in listed { byID[Array(post.id.utf8)] = post }
+        return hits.map { hit in
+            byID[Array(hit.id.utf8)] ?? PostMetadata(
+                id: hit.id, title: hit.title, publishDate: Date(timeIntervalSince1970: 0), postId: hit.id,
+                summary: "", author: Author(name: hit.author, image: "", title: ""))
+        }
+    }
+
+    /// The snippet's parts, each marked as a match or not (the index marks matches with
+    /// `SearchQuery.marks`).
+    static func parts(of snippet: String) -> [(text: String, matched: Bool)] {
+        var parts: [(text: String, matched: Bool)] = []
+        var current = ""
+        var matched = false
+        for character in snippet {
+            if character == Character(SearchQuery.marks.0) || character == Character(SearchQuery.marks.1) {
+                if !current.isEmpty { parts.append((current, matched)) }
+                current = ""
+                matched = character == Character(SearchQuery.marks.0)
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { parts.append((current, matched)) }
+        return parts
+    }
+}
