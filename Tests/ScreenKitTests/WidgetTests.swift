@@ -91,3 +91,52 @@ import Testing
         #expect(canvas[0, 2].style.reverse)
     }
 }
+
+/// Lists whose items take two rows, and a pane that keeps its wrapping and finds text.
+@Suite struct TallItemsAndFindTests {
+    @Test func itemsOfTwoRowsScrollPageAndClickAsOne() {
+        var list = ListView(sections: [ListView.Section(title: "A", items: (1...10).map { "title \($0)\nsummary \($0)" })],
+                            linesPerItem: 2)
+        var canvas = Canvas(rows: 5, columns: 20)
+        list.draw(into: &canvas, rect: Rect(row: 0, column: 0, rows: 5, columns: 20))
+        #expect(canvas.line(0) == "A")
+        #expect(canvas.line(1) == " title 1")
+        #expect(canvas.line(2) == " summary 1")
+        #expect(canvas[2, 1].style == .selected, "both rows of the selected item are highlighted")
+        list.move(.pageDown)
+        #expect(list.selection == 2, "a page of 5 rows is 2 items")
+        canvas = Canvas(rows: 5, columns: 20)
+        list.draw(into: &canvas, rect: Rect(row: 0, column: 0, rows: 5, columns: 20))
+        #expect(canvas.text.contains("summary 3"), "the whole selected item is in view")
+        // A click on an item's second row selects it.
+        let row = (0..<5).first { canvas.line($0) == " summary 2" }!
+        let clicked = list.click(row: row, in: Rect(row: 0, column: 0, rows: 5, columns: 20))
+        #expect(clicked)
+        #expect(list.selection == 1)
+        let selected = list.select(9)
+        #expect(selected && list.selection == 9)
+        #expect(list.shownItems == Array(0..<10))
+    }
+
+    @Test func aPaneFindsAndHighlightsKeepsItsPlaceAcrossWidths() {
+        var pane = TextPane(lines: (1...50).map { TextPane.Line("line \($0) " + ($0 == 30 ? "Needle" : "hay")) })
+        var canvas = Canvas(rows: 5, columns: 30)
+        pane.draw(into: &canvas, rect: Rect(row: 0, column: 0, rows: 5, columns: 30))
+        let found = pane.find("needle")
+        #expect(found)
+        canvas = Canvas(rows: 5, columns: 30)
+        pane.draw(into: &canvas, rect: Rect(row: 0, column: 0, rows: 5, columns: 30))
+        #expect(canvas.line(0) == "line 30 Needle")
+        #expect(canvas[0, 8].style.reverse && canvas[0, 13].style.reverse && !canvas[0, 7].style.reverse)
+        let absent = pane.find("absent")
+        #expect(!absent)
+        // Narrower: the line at the top stays at the top.
+        canvas = Canvas(rows: 5, columns: 10)
+        pane.draw(into: &canvas, rect: Rect(row: 0, column: 0, rows: 5, columns: 10))
+        #expect(canvas.line(0) == "line 30")
+        let backwards = pane.find("needle", forward: false)
+        #expect(backwards)
+        let cleared = pane.find("")
+        #expect(!cleared && pane.needle == nil)
+    }
+}

@@ -16,7 +16,8 @@ extension PostBrowser {
             self.results = results
         } else {
             let filter = unreadOnly ? ", unread only" : ""
-            canvas.put(" blogctl › posts (" + arrangement.summary + filter + ")", row: 0, column: 0, style: .heading)
+            let saved = showsSavedList ? " · the saved list" : ""
+            canvas.put(" blogctl › posts (" + arrangement.summary + filter + ")" + saved, row: 0, column: 0, style: .heading)
             drawPosts(into: &canvas, rect: body)
         }
         let hint = notice ?? reader?.notice ?? (reader != nil

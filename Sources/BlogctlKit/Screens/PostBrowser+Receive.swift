@@ -41,6 +41,7 @@ extension PostBrowser {
         case .listing(let posts, let marks, let fromServer):
             if fromServer {
                 loadingList = false
+                showsSavedList = false
                 status.online = true
                 status.error = nil
             }
@@ -51,7 +52,8 @@ extension PostBrowser {
         case .listFailed(let failure):
             loadingList = false
             status.online = !Self.meansOffline(failure)
-            status.error = failure.message + (hasListing ? "; showing the saved list (r retries)" : " (r retries)")
+            status.error = failure.message + " (r retries)"
+            showsSavedList = hasListing
         case .progress(let id, let done, let total, let seconds):
             guard reader?.metadata.id == id else { return [] }
             reader?.progress(done: done, total: total, seconds: seconds)

@@ -104,6 +104,8 @@ public struct PostBrowser: ScreenProgram {
     public internal(set) var notice: String?
     var loadingList = true
     var hasListing = false
+    /// The list shown is the saved one: the server could not give its own.
+    var showsSavedList = false
     var prefetching: (done: Int, total: Int)?
     /// Counted when the marks change, not at every frame.
     var unreadCount = 0

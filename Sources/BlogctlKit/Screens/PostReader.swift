@@ -22,7 +22,7 @@ public struct PostReader: Sendable {
 
     static let keys = KeyTable<Action>(
         Motion.bindings.map { ($0.keys, $0.label, Action.motion($0.action)) } + [
-            ([.character("/")], "find in the post (Enter finds, Esc stops)", .find),
+            ([.character("/")], "find in the post (Enter finds, an empty find repeats the last)", .find),
             ([.character("n")], "next match", .findNext),
             ([.character("N")], "previous match", .findPrevious),
             ([.character("]")], "next post in the list", .next),
@@ -78,7 +78,7 @@ public struct PostReader: Sendable {
         if linkList != nil { return handleLinks(key) }
         switch Self.keys.action(for: key) {
         case .motion?: _ = pane.handle(key)
-        case .find?: finding = TextField(label: "/", text: lastFind)
+        case .find?: finding = TextField(label: "/")
         case .findNext?: find(forward: true)
         case .findPrevious?: find(forward: false)
         case .next?: return .next
@@ -103,7 +103,8 @@ public struct PostReader: Sendable {
         case .escape: finding = nil
         case .enter:
             finding = nil
-            lastFind = field.text
+            // As in less: an empty find repeats the last one.
+            if !field.text.isEmpty { lastFind = field.text }
             if !pane.find(lastFind, includingTop: true), !lastFind.isEmpty { notice = "not found: " + lastFind }
         default:
             _ = field.handle(key)

@@ -1,0 +1,293 @@
+import ScreenKit
+import TestSupport
+import Testing
+import ToolboxKit
+@testable import BlogctlKit
+
+/// `blogctl ui`'s list, arrange menu, search and loading states, key by key, without a terminal.
+@Suite struct PostBrowserTests {
+    func loaded(_ arrangement: Arrangement = Arrangement(), read: ReadMarks.IDs = ["a2"]) -> PostBrowser {
+        var browser = PostBrowser(server: "http://127.0.0.1:8106", arrangement: arrangement)
+        do { let value = browser.start(); #expect(value == [.loadList]) }
+        #expect(browser.isBusy)
+        _ = browser.receive(.listing(Fixtures.posts, read: read, fromServer: true))
+        return browser
+    }
+
+    func screen(_ browser: inout PostBrowser, rows: Int = 24, columns: Int = 80) -> String {
+        var canvas = Canvas(rows: rows, columns: columns)
+        browser.draw(into: &canvas)
+        return canvas.text
+    }
+
+    func type(_ text: String, into browser: inout PostBrowser) {
+        for character in text { _ = browser.handle(.character(character)) }
+    }
+
+    func text(_ id: String, lines: [String], links: [String] = []) -> PostBrowser.PostText {
+        PostBrowser.PostText(metadata: Fixtures.posts.first { $0.id == id }!, lines: lines, links: links)
+    }
+
+    @Test func eachPostIsTwoRowsWithTitleAuthorDateSummaryAndAnUnreadMark() {
+        var browser = loaded()
+        #expect(!browser.isBusy)
+        let lines = screen(&browser).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Newest first: a1 (2018-08-31), then m2.
+        #expect(lines[1].hasPrefix(" • zebra crossings"))
+        #expect(lines[1].contains("Ada Lovelace · " + DateDisplay.human(Fixtures.posts[0].publishDate)))
+        #expect(lines[2] == "   Summary of zebra crossings")
+        #expect(lines[3].hasPrefix(" • banana"))
+        let apple = lines.first { $0.contains("Apple pie") }!
+        #expect(apple.hasPrefix("   Apple pie"), "a2 is read: no mark")
+        #expect(screen(&browser).contains("7 posts · 6 unread"))
+    }
+
+    @Test func narrowScreensKeepAuthorAndDayAndCutTheTitle() {
+        var browser = loaded()
+        let lines = screen(&browser, rows: 16, columns: 60).split(separator: "\n").map(String.init)
+        #expect(lines[1].contains("Ada Lovelace · 2018-09-01") || lines[1].contains("Ada Lovelace · 2018-08-31"))
+        #expect(lines.allSatisfy { TextWidth.of($0) <= 60 })
+    }
+
+    @Test func theArrangeMenuTypesAheadAppliesAndAsksToRemember() {
+        var browser = loaded()
+        _ = browser.handle(.character("o"))
+        #expect(browser.menu?.entries == ["Group by author", "Group by month", "No groups", "Sort by date", "Sort by title",
+                                          "Sort by author", "Reverse"])
+        type("group by a", into: &browser)
+        do {
+            let value = browser.handle(.enter)
+            #expect(value == [.saveArrangement(Arrangement(grouping: .author))])
+        }
+        #expect(browser.menu == nil)
+        let text = screen(&browser, rows: 40)
+        let headers = ["Ada Lovelace (2)", "Edsger Dijkstra (1)", "grace Hopper (2)", "Margaret Hamilton (2)"]
+        let positions = headers.map { text.range(of: $0)?.lowerBound }
+        #expect(positions.allSatisfy { $0 != nil })
+        #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted(), "author sections A to Z")
+        // "s" then "sort by t" picks the title; "r" reverses; Esc closes without a change.
+        _ = browser.handle(.character("o"))
+        type("sort by t", into: &browser)
+        _ = browser.handle(.enter)
+        #expect(browser.arrangement == Arrangement(grouping: .author, sorting: .title))
+        _ = browser.handle(.character("o"))
+        type("r", into: &browser)
+        _ = browser.handle(.enter)
+        #expect(browser.arrangement.reversed)
+        _ = browser.handle(.character("o"))
+        do { let value = browser.handle(.escape); #expect(value == []) }
+        #expect(browser.menu == nil)
+        #expect(screen(&browser).contains("posts (by author, title reversed)"))
+    }
+
+    @Test func theArrangementIsRememberedInTheStateFolder() throws {
+        let folder = TemporaryFolders.make("blogctl-state")
+        let path = Arrangement.path(environment: ["HOME": "/nowhere", "XDG_STATE_HOME": folder])
+        #expect(path == folder + "/blogctl/ui.json")
+        #expect(Arrangement.path(environment: ["HOME": "/home/u"]) == "/home/u/.local/state/blogctl/ui.json")
+        #expect(Arrangement.load(from: path) == Arrangement())
+        try Arrangement(grouping: .month, sorting: .author, reversed: true).save(to: path)
+        #expect(Arrangement.load(from: path) == Arrangement(grouping: .month, sorting: .author, reversed: true))
+        try LocalFile.writeAtomically(path, Array("not json".utf8))
+        #expect(Arrangement.load(from: path) == Arrangement(), "a damaged preference is the default")
+    }
+
+    @Test func enterOpensAPostMarksItReadAndEscGoesBack() {
+        var browser = loaded()
+        do {
+            let value = browser.handle(.enter)
+            #expect(value == [.openPost(id: "a1", width: 78), .mark(ids: ["a1"], read: true)])
+        }
+        #expect(browser.isBusy)
+        #expect(browser.read.contains("a1"))
+        _ = browser.receive(.progress(id: "a1", done: 2_000_000, total: 8_000_000, seconds: 2))
+        let loading = screen(&browser)
+        #expect(loading.contains("downloading 2.0 MB of 8.0 MB (25%) · 1.0 MB/s"))
+        #expect(loading.contains("Esc stops the download"))
+        // Esc while loading cancels the download and shows the list at once.
+        do { let value = browser.handle(.escape); #expect(value == [.stopLoading]) }
+        #expect(browser.reader == nil)
+        #expect(screen(&browser).contains("6 posts") == false)
+        #expect(screen(&browser).contains("7 posts · 5 unread"))
+        // A late answer for the closed post changes nothing.
+        _ = browser.receive(.post(id: "a1", .success(text("a1", lines: ["late"]))))
+        #expect(browser.reader == nil)
+    }
+
+    @Test func readingScrollsFindsAndMovesToTheNextPost() {
+        var browser = loaded()
+        _ = browser.handle(.enter)
+        let body = (1...100).map { "line \($0)" } + ["the needle here"]
+        _ = browser.receive(.post(id: "a1", .success(text("a1", lines: body, links: ["https://example.com/", "mailto:x@y"]))))
+        var view = screen(&browser)
+        #expect(view.contains("zebra crossings"))
+        #expect(view.contains("By Ada Lovelace, Writer"))
+        #expect(view.contains("line 1\n"))
+        for key: KeyPress in [.character(" "), .pageDown] { _ = browser.handle(key) }
+        view = screen(&browser)
+        #expect(!view.contains("line 1\n") && view.contains("line 40"))
+        for key: KeyPress in [.character("b"), .pageUp, .character("g")] { _ = browser.handle(key) }
+        #expect(screen(&browser).contains("line 1\n"))
+        _ = browser.handle(.character("G"))
+        #expect(screen(&browser).contains("the needle here"))
+        _ = browser.handle(.character("g"))
+        _ = browser.handle(.character("/"))
+        type("NEEDLE", into: &browser)
+        _ = browser.handle(.enter)
+        #expect(screen(&browser).contains("the needle here"))
+        _ = browser.handle(.character("g"))
+        _ = browser.handle(.character("n"))
+        #expect(screen(&browser).contains("the needle here"))
+        _ = browser.handle(.character("N"))
+        #expect(screen(&browser).contains("the needle here"))
+        _ = browser.handle(.character("/"))
+        type("absent", into: &browser)
+        _ = browser.handle(.enter)
+        #expect(screen(&browser).contains("not found: absent"))
+        // ] opens the next post in list order (m2, banana); [ goes back.
+        do { let value = browser.handle(.character("]")); #expect(value == [.openPost(id: "m2", width: 78), .mark(ids: ["m2"], read: true)]) }
+        do { let value = browser.handle(.character("[")); #expect(value == [.openPost(id: "a1", width: 78)]) }
+    }
+
+    @Test func linksOpenThroughTheBrowserHttpOnly() {
+        var browser = loaded()
+        _ = browser.handle(.enter)
+        _ = browser.receive(.post(id: "a1", .success(text("a1", lines: ["text"], links: ["https://example.com/a", "mailto:x@y"]))))
+        _ = browser.handle(.character("l"))
+        #expect(screen(&browser).contains("[1] https://example.com/a"))
+        do { let value = browser.handle(.enter); #expect(value == [.openLink("https://example.com/a")]) }
+        _ = browser.handle(.character("l"))
+        _ = browser.handle(.down)
+        do { let value = browser.handle(.enter); #expect(value == []) }
+        #expect(screen(&browser).contains("only http and https"))
+        _ = browser.handle(.character("l"))
+        _ = browser.handle(.escape)
+        #expect(browser.reader?.linkList == nil)
+        _ = browser.receive(.opened(url: "https://example.com/a", .missing("no browser to open it")))
+        #expect(screen(&browser).contains("no browser to open it"))
+    }
+
+    @Test func uTogglesTheMarkInTheListAndWhileReading() {
+        var browser = loaded()
+        do { let value = browser.handle(.character("u")); #expect(value == [.mark(ids: ["a1"], read: true)]) }
+        #expect(screen(&browser).contains("5 unread"))
+        do { let value = browser.handle(.character("u")); #expect(value == [.mark(ids: ["a1"], read: false)]) }
+        _ = browser.handle(.enter)
+        do { let value = browser.handle(.character("u")); #expect(value == [.mark(ids: ["a1"], read: false)]) }
+        _ = browser.receive(.marked(.io(path: "/x/read.json", reason: "No space left on device")))
+        #expect(screen(&browser).contains("marks not saved"))
+    }
+
+    @Test func bigUShowsOnlyUnreadPosts() {
+        var browser = loaded()
+        _ = browser.handle(.character("U"))
+        let text = screen(&browser, rows: 40)
+        #expect(!text.contains("Apple pie"))
+        #expect(text.contains("unread only"))
+        _ = browser.handle(.character("U"))
+        #expect(screen(&browser, rows: 40).contains("Apple pie"))
+    }
+
+    @Test func searchReplacesTheListAndEscReturns() {
+        var browser = loaded()
+        _ = browser.handle(.character("/"))
+        type("apple  tart", into: &browser)
+        do { let value = browser.handle(.enter); #expect(value == [.search("apple tart")]) }
+        #expect(screen(&browser).contains("searching"))
+        let hit = SearchIndex.Hit(id: "g1", title: "apple tart", author: "grace Hopper",
+                                  snippet: "an \u{E000}apple\u{E001} a day", cached: true)
+        _ = browser.receive(.found(query: "apple tart", .success([hit])))
+        let view = screen(&browser)
+        #expect(view.contains("search: apple tart"))
+        #expect(view.contains("an apple a day"))
+        #expect(!view.contains("zebra"))
+        #expect(view.contains("1 found"))
+        do { let value = browser.handle(.enter); #expect(value == [.openPost(id: "g1", width: 78), .mark(ids: ["g1"], read: true)]) }
+        _ = browser.handle(.escape)
+        #expect(browser.results != nil, "Esc from the post returns to the results")
+        _ = browser.handle(.escape)
+        #expect(browser.results == nil)
+        #expect(screen(&browser).contains("zebra"))
+        _ = browser.handle(.character("/"))
+        _ = browser.handle(.escape)
+        #expect(browser.searchField == nil && browser.outcome == nil)
+        _ = browser.handle(.character("/"))
+        type("zz", into: &browser)
+        _ = browser.handle(.enter)
+        _ = browser.receive(.found(query: "zz", .success([])))
+        #expect(screen(&browser).contains("nothing found"))
+    }
+
+    @Test func offlineTheSavedListShowsAndTheStatusSaysSo() {
+        var browser = PostBrowser(server: "http://127.0.0.1:9", arrangement: Arrangement())
+        _ = browser.start()
+        #expect(screen(&browser).contains("loading the posts"))
+        _ = browser.receive(.listing(Fixtures.posts, read: [], fromServer: false))
+        _ = browser.receive(.listFailed(.unreachable(url: "http://127.0.0.1:9/post-metadata", reason: "Connection refused")))
+        let view = screen(&browser, columns: 120)
+        #expect(view.contains("(offline)"))
+        #expect(view.contains("zebra crossings"))
+        #expect(view.contains("posts (date) · the saved list"))
+        #expect(view.contains("(r retries)") || view.contains("Connection r"))
+        do { let value = browser.handle(.character("r")); #expect(value == [.loadList]) }
+        // An uncached post says so.
+        _ = browser.handle(.enter)
+        _ = browser.receive(.post(id: "a1", .failure(.unreachable(url: "http://127.0.0.1:9/post/a1", reason: "Connection refused"))))
+        #expect(screen(&browser, columns: 120).contains("not cached, and the server cannot be reached"))
+        do { let value = browser.handle(.character("r")); #expect(value == [.openPost(id: "a1", width: 118)]) }
+    }
+
+    @Test func noListAtAllSaysWhy() {
+        var browser = PostBrowser(server: "http://127.0.0.1:9", arrangement: Arrangement())
+        _ = browser.start()
+        _ = browser.receive(.listFailed(.unreachable(url: "http://127.0.0.1:9/post-metadata", reason: "Connection refused")))
+        #expect(screen(&browser, columns: 120).contains("no posts: the server cannot be reached and none are saved"))
+    }
+
+    @Test func prefetchRunsInTheBackgroundWithProgress() {
+        var browser = loaded()
+        do { let value = browser.handle(.character("P")); #expect(value == [.prefetch(Fixtures.posts)]) }
+        #expect(browser.isBusy)
+        do { let value = browser.handle(.character("P")); #expect(value == []) }
+        _ = browser.receive(.prefetchProgress(done: 3, total: 7))
+        #expect(screen(&browser).contains("prefetch 3/7"))
+        _ = browser.handle(.enter)
+        _ = browser.receive(.prefetched(fetched: 6, failed: 1, firstFailure: "prefetch: server error"))
+        #expect(!browser.isBusy || browser.reader?.isLoading == true)
+        #expect(screen(&browser).contains("prefetch: 6 fetched, 1 failed"))
+    }
+
+    @Test func aResizeWhileReadingLaysTheBodyOutAgain() {
+        var browser = loaded()
+        _ = browser.handle(.enter)
+        _ = browser.receive(.post(id: "a1", .success(text("a1", lines: ["a line of the body"]))))
+        do { let value = browser.resized(rows: 16, columns: 60); #expect(value == [.render(id: "a1", width: 58)]) }
+        _ = browser.receive(.rendered(id: "a1", width: 58, text("a1", lines: ["laid out again"])))
+        #expect(screen(&browser, rows: 16, columns: 60).contains("laid out again"))
+        // A layout for a width no longer current is dropped.
+        _ = browser.receive(.rendered(id: "a1", width: 100, text("a1", lines: ["stale"])))
+        #expect(!screen(&browser, rows: 16, columns: 60).contains("stale"))
+    }
+
+    @Test func everyKeyIsInTheHelp() {
+        var browser = loaded()
+        _ = browser.handle(.character("?"))
+        let help = screen(&browser, rows: 40, columns: 100)
+        for label in ["read the post", "arrange", "search", "only unread", "mark read", "prefetch", "reload", "quit"] {
+            #expect(help.contains(label), "\(label)")
+        }
+        _ = browser.handle(.character("x"))
+        _ = browser.handle(.enter)
+        _ = browser.handle(.character("?"))
+        let reading = screen(&browser, rows: 40, columns: 100)
+        for label in ["find in the post", "next match", "next post", "links", "fetch the post again", "back to the list"] {
+            #expect(reading.contains(label), "\(label)")
+        }
+    }
+
+    @Test func qQuitsFromTheList() {
+        var browser = loaded()
+        _ = browser.handle(.character("q"))
+        #expect(browser.outcome == 0)
+    }
+}
