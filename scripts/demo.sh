@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 # Each demo gets its own XDG folders so the tour never touches the user's cache or store.
 scratch=$(mktemp -d)
-export XDG_CACHE_HOME="$scratch/cache" XDG_DATA_HOME="$scratch/data" XDG_CONFIG_HOME="$scratch/config"
+export XDG_CACHE_HOME="$scratch/cache" XDG_DATA_HOME="$scratch/data" XDG_CONFIG_HOME="$scratch/config" XDG_STATE_HOME="$scratch/state"
 
 # A fixed passcode, so the passcode tour can type it.
 exec 3< <(exec "$bin/mockd" --port 0 --quiet --data data --passcode-codes 1234)
