@@ -285,6 +285,29 @@ import ToolboxKit
         }
     }
 
+    @Test func theRestOfTheKeysMoveOpenAndGoBack() {
+        var browser = loaded()
+        for (key, expected) in [(KeyPress.control("d"), 2), (.end, 6), (.control("u"), 4), (.home, 0), (.wheelDown, 1), (.wheelUp, 0),
+                                (.character("j"), 1), (.down, 2), (.character("k"), 1), (.up, 0), (.character("G"), 6), (.character("g"), 0)] {
+            _ = browser.handle(key)
+            #expect(browser.list.selection == expected, "\(key.name)")
+        }
+        do { let value = browser.handle(.right); #expect(value.first == .openPost(id: "a1", width: 78)) }
+        _ = browser.receive(.post(id: "a1", .success(text("a1", lines: ["body"]))))
+        for back: KeyPress in [.left, .character("q"), .escape] {
+            #expect(browser.reader != nil)
+            do { let value = browser.handle(back); #expect(value == [], "\(back.name): a loaded post has nothing to stop") }
+            #expect(browser.reader == nil, "\(back.name)")
+            _ = browser.handle(.enter)
+            _ = browser.receive(.post(id: "a1", .success(text("a1", lines: ["body"]))))
+        }
+        // r on the list reloads it; a click on a post's second row reads it.
+        _ = browser.handle(.escape)
+        do { let value = browser.handle(.character("r")); #expect(value == [.loadList]) }
+        _ = screen(&browser)
+        do { let value = browser.handle(.click(row: 4, column: 5)); #expect(value.first == .openPost(id: "m2", width: 78)) }
+    }
+
     @Test func qQuitsFromTheList() {
         var browser = loaded()
         _ = browser.handle(.character("q"))
