@@ -175,3 +175,21 @@ public enum ScreenRunner {
         }
     }
 }
+
+extension ScreenRunner {
+    /// Runs a screen whose outcome is an exit status, as a tool's `ui` command does: its own
+    /// status, or 130 and 128 + N when interrupted; a screen that cannot start is a usage error.
+    public static func exitStatus<Program: ScreenProgram>(
+        _ program: Program, color: Bool,
+        perform: @escaping @Sendable (Program.Command, Poster<Program.Message>) async -> Void
+    ) async throws(ToolError) -> Int32 where Program.Outcome == Int32 {
+        let end: ScreenEnd<Int32>
+        do {
+            end = try await run(program, color: color, perform: perform)
+        } catch {
+            throw error.toolError
+        }
+        if case .finished(let status) = end { return status }
+        return end.conventionalStatus ?? 0
+    }
+}

@@ -14,18 +14,12 @@ run "$bin/condtest" test --coverage "$scratch/cases.tsv"
 run "$bin/condtest" test --format tap "$scratch/cases.tsv"
 # The full screen, captured: tmux runs condtest ui at 80x24, types, and prints the pane.
 say "condtest ui --cases cases.tsv    # Enter opens, type an argument, Enter tests, Tab + a appends"
-ui_sock="$scratch/ui.sock"
-tmux -f /dev/null -S "$ui_sock" new-session -d -s ui -x 80 -y 24 \
-  "env TOOLBOX_SERVER=$TOOLBOX_SERVER $bin/condtest ui --cases $scratch/ui.cases"
-ui_wait() {
-  for _ in $(seq 1 300); do tmux -S "$ui_sock" capture-pane -p -t ui | grep -q "$1" && return 0; sleep 0.02; done
-  return 1
-}
-if ui_wait "Domain is rollout.io"; then
-  tmux -S "$ui_sock" send-keys -t ui j j Enter
-  ui_wait "\[ Test \]" && tmux -S "$ui_sock" send-keys -t ui -l rollout.io
-  tmux -S "$ui_sock" send-keys -t ui Enter Tab a
-  ui_wait "appended" && tmux -S "$ui_sock" capture-pane -p -t ui | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}'
+screen_start "env TOOLBOX_SERVER=$TOOLBOX_SERVER $bin/condtest ui --cases $scratch/ui.cases"
+if screen_wait "Domain is rollout.io"; then
+  screen_keys j j Enter
+  screen_wait "\[ Test \]" && screen_keys -l rollout.io
+  screen_keys Enter Tab a
+  screen_wait "appended" && screen_show
 fi
-tmux -S "$ui_sock" kill-server 2>/dev/null || true
+screen_stop
 run cat "$scratch/ui.cases"

@@ -18,19 +18,12 @@ run "$bin/blogctl" list --author ada --since 2018-08-01
 run "$bin/blogctl" search dijkstra
 # The full screen, captured: tmux runs blogctl ui at 80x24, arranges by author, opens a post.
 say "blogctl ui    # o arranges (typing picks the entry), Enter reads, l lists links, / searches"
-ui_sock="$scratch/blog-ui.sock"
-tmux -f /dev/null -S "$ui_sock" new-session -d -s ui -x 80 -y 24 \
-  "env XDG_CACHE_HOME=$XDG_CACHE_HOME XDG_DATA_HOME=$XDG_DATA_HOME XDG_STATE_HOME=$XDG_STATE_HOME TOOLBOX_SERVER=$TOOLBOX_SERVER $bin/blogctl ui"
-blog_wait() {
-  for _ in $(seq 1 300); do tmux -S "$ui_sock" capture-pane -p -t ui | grep -q "$1" && return 0; sleep 0.02; done
-  return 1
-}
-show_pane() { tmux -S "$ui_sock" capture-pane -p -t ui | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}'; }
-if blog_wait "posts ·"; then
-  tmux -S "$ui_sock" send-keys -t ui o && blog_wait "Group by author" && tmux -S "$ui_sock" send-keys -t ui -l "group by a"
-  tmux -S "$ui_sock" send-keys -t ui Enter
-  blog_wait "by author" && show_pane
-  tmux -S "$ui_sock" send-keys -t ui g j Enter
-  blog_wait "has no pretensions" && show_pane
+screen_start "env XDG_CACHE_HOME=$XDG_CACHE_HOME XDG_DATA_HOME=$XDG_DATA_HOME XDG_STATE_HOME=$XDG_STATE_HOME TOOLBOX_SERVER=$TOOLBOX_SERVER $bin/blogctl ui"
+if screen_wait "posts ·"; then
+  screen_keys o && screen_wait "Group by author" && screen_keys -l "group by a"
+  screen_keys Enter
+  screen_wait "by author" && screen_show
+  screen_keys g j Enter
+  screen_wait "has no pretensions" && screen_show
 fi
-tmux -S "$ui_sock" kill-server 2>/dev/null || true
+screen_stop

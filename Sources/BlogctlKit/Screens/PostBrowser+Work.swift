@@ -21,16 +21,9 @@ extension PostBrowser {
     public static func run(_ context: Context) async throws(ToolError) -> Int32 {
         let program = PostBrowser(server: context.client.server.description,
                                   arrangement: Arrangement.load(from: context.arrangementPath))
-        let end: ScreenEnd<Int32>
-        do {
-            end = try await ScreenRunner.run(program, color: Terminal.colorEnabled()) { command, poster in
-                await perform(command, context: context, poster: poster)
-            }
-        } catch {
-            throw error.toolError
+        return try await ScreenRunner.exitStatus(program, color: Terminal.colorEnabled()) { command, poster in
+            await perform(command, context: context, poster: poster)
         }
-        if case .finished(let status) = end { return status }
-        return end.conventionalStatus ?? 0
     }
 
     /// Does one command's work off the screen's thread and posts what came of it.

@@ -5,16 +5,9 @@ extension ConditionBrowser {
     /// Runs `condtest ui` against `client` until the user quits; returns the exit status.
     public static func run(client: APIClient, casesPath: String?) async throws(ToolError) -> Int32 {
         let program = ConditionBrowser(server: client.server.description, casesPath: casesPath)
-        let end: ScreenEnd<Int32>
-        do {
-            end = try await ScreenRunner.run(program, color: Terminal.colorEnabled()) { command, poster in
-                await perform(command, client: client, poster: poster)
-            }
-        } catch {
-            throw error.toolError
+        return try await ScreenRunner.exitStatus(program, color: Terminal.colorEnabled()) { command, poster in
+            await perform(command, client: client, poster: poster)
         }
-        if case .finished(let status) = end { return status }
-        return end.conventionalStatus ?? 0
     }
 
     /// Does one command's work off the screen's thread and posts what came of it.
