@@ -46,7 +46,7 @@ extension PostBrowser {
                 status.error = nil
             }
             self.posts = posts
-            if let marks { read = marks }
+            if let marks { takeMarks(marks) }
             hasListing = true
             arrange()
         case .listFailed(let failure):

@@ -107,6 +107,8 @@ public struct PostBrowser: ScreenProgram {
     /// The list shown is the saved one: the server could not give its own.
     var showsSavedList = false
     var prefetching: (done: Int, total: Int)?
+    /// The marks changed in this session, in order.
+    var markedHere: [(String, Bool)] = []
     /// Counted when the marks change, not at every frame.
     var unreadCount = 0
     var frame = 0
@@ -225,7 +227,7 @@ public struct PostBrowser: ScreenProgram {
         reader = PostReader(metadata: post)
         var commands: [Command] = [.openPost(id: post.id, width: paneWidth)]
         if !read.contains(post.id) {
-            read.insert([post.id])
+            setRead(post.id, true)
             unreadCount = posts.count { !read.contains($0.id) }
             commands.append(.mark(ids: [post.id], read: true))
         }
@@ -234,10 +236,25 @@ public struct PostBrowser: ScreenProgram {
 
     mutating func toggleRead(_ id: String) -> [Command] {
         let isRead = read.contains(id)
-        if isRead { read.remove([id]) } else { read.insert([id]) }
+        setRead(id, !isRead)
         unreadCount = posts.count { !read.contains($0.id) }
         notice = isRead ? "marked unread" : "marked read"
         return [.mark(ids: [id], read: !isRead)]
+    }
+
+    /// Marks `id` here at once; the file follows through a `.mark` command.
+    mutating func setRead(_ id: String, _ isRead: Bool) {
+        if isRead { read.insert([id]) } else { read.remove([id]) }
+        markedHere.append((id, isRead))
+    }
+
+    /// Marks read from the file, with this session's changes on top: the file may have been
+    /// read before they were written.
+    mutating func takeMarks(_ marks: ReadMarks.IDs) {
+        read = marks
+        for (id, isRead) in markedHere {
+            if isRead { read.insert([id]) } else { read.remove([id]) }
+        }
     }
 
     private mutating func prefetch() -> [Command] {

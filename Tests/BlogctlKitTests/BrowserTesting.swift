@@ -1,0 +1,32 @@
+import ScreenKit
+import TestSupport
+import Testing
+import ToolboxKit
+@testable import BlogctlKit
+
+/// What the browser's tests share: a browser with the fixture posts listed, and its screen.
+protocol BrowserTesting {}
+
+extension BrowserTesting {
+    func loaded(_ arrangement: Arrangement = Arrangement(), read: ReadMarks.IDs = ["a2"]) -> PostBrowser {
+        var browser = PostBrowser(server: "http://127.0.0.1:8106", arrangement: arrangement)
+        do { let value = browser.start(); #expect(value == [.loadList]) }
+        #expect(browser.isBusy)
+        _ = browser.receive(.listing(Fixtures.posts, read: read, fromServer: true))
+        return browser
+    }
+
+    func screen(_ browser: inout PostBrowser, rows: Int = 24, columns: Int = 80) -> String {
+        var canvas = Canvas(rows: rows, columns: columns)
+        browser.draw(into: &canvas)
+        return canvas.text
+    }
+
+    func type(_ text: String, into browser: inout PostBrowser) {
+        for character in text { _ = browser.handle(.character(character)) }
+    }
+
+    func text(_ id: String, lines: [String], links: [String] = []) -> PostBrowser.PostText {
+        PostBrowser.PostText(metadata: Fixtures.posts.first { $0.id == id }!, lines: lines, links: links)
+    }
+}
