@@ -138,6 +138,22 @@ import Testing
         _ = try tmux.waitForScreen { $0.contains("EXITED 130") }
     }
 
+    /// A cached post opens at once: the server, slow here, is asked only afterwards.
+    @Test func aCachedPostDoesNotWaitForASlowServer() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(["--quiet", "--latency", "2s"], sandbox: sandbox) { mockd in
+            let read = try runTool("blogctl", ["read", "1", "--no-pager"], sandbox: sandbox, environment: ["BLOGCTL_SERVER": mockd.url])
+            #expect(read.status == 0, "\(read.stderr)")
+            let tmux = try ui(mockd.url, sandbox)
+            defer { tmux.kill() }
+            _ = try tmux.waitForScreen { $0.contains("9 posts · 8 unread") }
+            try tmux.send("G", "Enter")
+            _ = try tmux.waitForScreen(limit: 1.5) { $0.contains("has no pretensions whatever") }
+            try tmux.send("q", "q")
+            _ = try tmux.waitForScreen { $0.contains("EXITED 0") }
+        }
+    }
+
     @Test func notATerminalIsOneLineAndExit64() throws {
         let sandbox = try Sandbox()
         let run = try runTool("blogctl", ["ui"], stdin: "", sandbox: sandbox, environment: ["BLOGCTL_SERVER": "http://127.0.0.1:9"])

@@ -43,17 +43,20 @@ extension PostBrowser {
                 if !Task.isCancelled { poster.post(.listFailed(error)) }
             }
         case .openPost(let id, let width):
+            // A cached body shows at once; the server is asked afterwards whether it changed
+            // (a slow server never delays a post already here), and a new body replaces it.
+            let cached = try? await PostLoader(cache: context.cache, client: nil).load(id)
+            if let cached { poster.post(.post(id: id, .success(render(cached, width: width, server: context.client.server)))) }
             let gate = ProgressGate()
             let loader = PostLoader(cache: context.cache, client: context.client)
             do {
                 let loaded = try await loader.load(id) { done, total in
                     if let seconds = gate.due() { poster.post(.progress(id: id, done: done, total: total, seconds: seconds)) }
                 }
-                guard !Task.isCancelled else { return }
-                let text = render(loaded, width: width, server: context.client.server)
-                poster.post(.post(id: id, .success(text)))
+                guard !Task.isCancelled, cached == nil || loaded.source == .server else { return }
+                poster.post(.post(id: id, .success(render(loaded, width: width, server: context.client.server))))
             } catch {
-                if !Task.isCancelled { poster.post(.post(id: id, .failure(error))) }
+                if !Task.isCancelled, cached == nil { poster.post(.post(id: id, .failure(error))) }
             }
         case .stopLoading:
             return
