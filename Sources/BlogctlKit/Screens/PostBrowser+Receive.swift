@@ -83,7 +83,7 @@ extension PostBrowser {
             if let failure { status.error = "marks not saved: " + failure.message }
         case .found(let query, let result):
             guard results?.query == query else { return [] }
-            results?.found(result)
+            results?.found(result, listed: posts)
         case .opened(let url, let failure):
             notice = failure.map { $0.message } ?? "opened " + url
         case .prefetchProgress(let done, let total):

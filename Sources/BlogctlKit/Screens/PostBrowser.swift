@@ -200,7 +200,7 @@ public struct PostBrowser: ScreenProgram {
     }
 
     /// The posts the list or the search results show, in order, for `]` and `[`.
-    var readingOrder: [PostMetadata] { results.map { $0.posts(in: posts) } ?? shown }
+    var readingOrder: [PostMetadata] { results?.posts ?? shown }
 
     var currentList: ListView { results?.list ?? list }
 
@@ -228,7 +228,6 @@ public struct PostBrowser: ScreenProgram {
         var commands: [Command] = [.openPost(id: post.id, width: paneWidth)]
         if !read.contains(post.id) {
             setRead(post.id, true)
-            unreadCount = posts.count { !read.contains($0.id) }
             commands.append(.mark(ids: [post.id], read: true))
         }
         return commands
@@ -237,24 +236,24 @@ public struct PostBrowser: ScreenProgram {
     mutating func toggleRead(_ id: String) -> [Command] {
         let isRead = read.contains(id)
         setRead(id, !isRead)
-        unreadCount = posts.count { !read.contains($0.id) }
         notice = isRead ? "marked unread" : "marked read"
         return [.mark(ids: [id], read: !isRead)]
     }
 
     /// Marks `id` here at once; the file follows through a `.mark` command.
     mutating func setRead(_ id: String, _ isRead: Bool) {
-        if isRead { read.insert([id]) } else { read.remove([id]) }
         markedHere.append((id, isRead))
+        takeMarks(read)
     }
 
-    /// Marks read from the file, with this session's changes on top: the file may have been
-    /// read before they were written.
+    /// Marks read from the file, with this session's changes on top (the file may have been
+    /// read before they were written), and the unread posts counted again.
     mutating func takeMarks(_ marks: ReadMarks.IDs) {
         read = marks
         for (id, isRead) in markedHere {
             if isRead { read.insert([id]) } else { read.remove([id]) }
         }
+        unreadCount = posts.count { !read.contains($0.id) }
     }
 
     private mutating func prefetch() -> [Command] {
@@ -269,7 +268,7 @@ public struct PostBrowser: ScreenProgram {
 
     /// Orders `posts` by the arrangement (and the unread filter) into the list's sections.
     mutating func arrange() {
-        unreadCount = posts.count { !read.contains($0.id) }
+        unreadCount = posts.count { !read.contains($0.id) }  // the posts themselves may be new
         let kept = unreadOnly ? posts.filter { !read.contains($0.id) } : posts
         let groups = arrangement.ordering.arrange(kept)
         let selected = selectedPost?.id

@@ -9,31 +9,29 @@ public struct SearchResults: Sendable {
     /// Nil while the search runs.
     public private(set) var hits: [SearchIndex.Hit]?
     public private(set) var error: String?
+    /// The hits as posts, in order: the listed post of each id, or what the index knows of it.
+    public private(set) var posts: [PostMetadata] = []
     var list = ListView(linesPerItem: 2)
 
     init(query: String) { self.query = query }
 
-    mutating func found(_ result: Result<[SearchIndex.Hit], ToolError>) {
+    /// The search's answer; `listed` gives each hit its full metadata once, not at every key.
+    mutating func found(_ result: Result<[SearchIndex.Hit], ToolError>, listed: [PostMetadata]) {
         switch result {
         case .success(let hits):
             self.hits = hits
+            var byID: [[UInt8]: PostMetadata] = [:]
+            for post in listed { byID[Array(post.id.utf8)] = post }
+            posts = hits.map { hit in
+                byID[Array(hit.id.utf8)] ?? PostMetadata(
+                    id: hit.id, title: hit.title, publishDate: Date(timeIntervalSince1970: 0), postId: hit.id,
+                    summary: "", author: Author(name: hit.author, image: "", title: ""))
+            }
             list.setSections([ListView.Section(items: hits.map(\.title))])
         case .failure(let failure):
             hits = []
             error = failure.message
             list.setSections([])
-        }
-    }
-
-    /// The hits as posts: the listed post of each id, or what the index knows of it.
-    func posts(in listed: [PostMetadata]) -> [PostMetadata] {
-        guard let hits else { return [] }
-        var byID: [[UInt8]: PostMetadata] = [:]
-        for post in listed { byID[Array(post.id.utf8)] = post }
-        return hits.map { hit in
-            byID[Array(hit.id.utf8)] ?? PostMetadata(
-                id: hit.id, title: hit.title, publishDate: Date(timeIntervalSince1970: 0), postId: hit.id,
-                summary: "", author: Author(name: hit.author, image: "", title: ""))
         }
     }
 
