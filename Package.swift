@@ -79,6 +79,7 @@ let package = Package(
             name: "DevsyncKit",
             dependencies: [
                 "ToolboxKit",
+                "ScreenKit",
                 "SQLiteKit",
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
             ],
@@ -150,7 +151,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "DevsyncKitTests",
-            dependencies: ["DevsyncKit", "SQLiteKit", "TestSupport", .product(name: "SQLiteNIO", package: "sqlite-nio")],
+            dependencies: ["DevsyncKit", "ScreenKit", "SQLiteKit", "TestSupport", .product(name: "SQLiteNIO", package: "sqlite-nio")],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
         .testTarget(

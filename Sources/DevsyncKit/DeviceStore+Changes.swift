@@ -109,14 +109,31 @@ extension DeviceStore {
                   .text(StoredDate.format(now)), old?.column("claimToken") ?? .null, old?.column("claimPID") ?? .null])
     }
 
-    /// Drops the local change for `id`. Returns false when there was none.
+    /// Drops the local change for `id`; `detail` says why in the history (the command by
+    /// default). Returns false when there was none.
     @discardableResult
-    public func discard(_ id: String) throws(ToolError) -> Bool {
+    public func discard(_ id: String, detail: String? = nil) throws(ToolError) -> Bool {
         try write { db in
             let dropped = try db.rows("SELECT installationDate FROM change WHERE deviceID = ?", [.text(id)]).first
             try db.execute("DELETE FROM change WHERE deviceID = ?", [.text(id)])
             guard let dropped else { return false }
-            try Self.log(db, at: Date(), device: id, .discarded, old: dropped.column("installationDate")?.string, detail: command)
+            try Self.log(db, at: Date(), device: id, .discarded, old: dropped.column("installationDate")?.string,
+                         detail: detail ?? command)
+            return true
+        }
+    }
+
+    /// A conflict resolved by keeping the local value: the mark goes, the change stays pending
+    /// and replaces the server's value at the next sync. Returns false when there was no conflict.
+    @discardableResult
+    public func keepLocal(_ id: String) throws(ToolError) -> Bool {
+        try write { db in
+            let row = try db.rows("SELECT installationDate, conflictServerDate FROM change WHERE deviceID = ? AND conflict = 1",
+                                  [.text(id)]).first
+            guard let row else { return false }
+            try db.execute("UPDATE change SET conflict = 0, conflictServerDate = NULL WHERE deviceID = ?", [.text(id)])
+            try Self.log(db, at: Date(), device: id, .resolved, old: row.column("conflictServerDate")?.string,
+                         new: row.column("installationDate")?.string, detail: "kept the local value over the server's")
             return true
         }
     }

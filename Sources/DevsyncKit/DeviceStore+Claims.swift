@@ -20,12 +20,14 @@ extension DeviceStore {
     /// pending changes another live process holds.
     /// A change whose stored date cannot be read is never sent (it would go out as "not
     /// installed"): it is left pending and returned in `damaged`, for the user to fix or discard.
-    public func claim(token: String, pid: Int32 = getpid()) throws(ToolError) -> (claims: [Claim], heldElsewhere: Int, damaged: [String]) {
+    /// `holdingConflicts` leaves the changes in conflict with the server pending, untaken.
+    public func claim(token: String, pid: Int32 = getpid(), holdingConflicts: Bool = false) throws(ToolError) -> (claims: [Claim], heldElsewhere: Int, damaged: [String]) {
         try write { db in
             let rows = try db.rows("""
-                SELECT deviceID, installationDate, revision, claimToken, claimPID FROM change WHERE state = 'pending'
+                SELECT deviceID, installationDate, revision, claimToken, claimPID FROM change
+                WHERE state = 'pending' AND NOT (? AND conflict = 1)
                 ORDER BY recordedAt, rowid
-                """)
+                """, [.integer(holdingConflicts ? 1 : 0)])
             var claims: [Claim] = []
             var elsewhere = 0
             var damaged: [String] = []

@@ -20,6 +20,9 @@ public struct HistoryEvent: Sendable, Equatable, Encodable {
         /// A pull found the server's value changed while a local change waited: old is the
         /// local value (which wins at sync), new the server's.
         case conflict
+        /// The installer resolved a conflict: kept the local value (still pending), or took
+        /// the server's (the local change discarded, which is logged as `discarded`).
+        case resolved
     }
 
     public let seq: Int

@@ -13,18 +13,30 @@ public struct SyncEngine: Sendable {
     public let sender: any ChangeSender
     public let jobs: Int
     public let policy: RetryPolicy
+    /// Changes whose device the server changed while they waited are left pending, for the
+    /// installer to resolve (the sync screen asks; `devsync sync` sends them, the local value winning).
+    public let holdsConflicts: Bool
+    /// Esc on the sync screen: nothing more is started, pauses end, what is in flight finishes.
+    public let stop: SyncStop
+    /// Every change's state as it happens (the sync screen's rows).
+    private let observe: @Sendable (SyncEvent) -> Void
     private let sleep: @Sendable (Double) async throws -> Void
     private let random: @Sendable () -> Double
 
     public init(store: DeviceStore, sender: any ChangeSender, jobs: Int = 4, retries: Int = 2,
                 sleep: @escaping @Sendable (Double) async throws -> Void = RetryPolicy.taskSleep,
-                random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
+                random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+                holdsConflicts: Bool = false, stop: SyncStop = SyncStop(),
+                observe: @escaping @Sendable (SyncEvent) -> Void = { _ in }) {
         self.store = store
         self.sender = sender
         self.jobs = max(1, jobs)
         self.policy = RetryPolicy(retries: retries)
         self.sleep = sleep
         self.random = random
+        self.holdsConflicts = holdsConflicts
+        self.stop = stop
+        self.observe = observe
     }
 
     private enum Result: Sendable { case synced, rejected, remaining(String) }
@@ -33,14 +45,15 @@ public struct SyncEngine: Sendable {
     /// `progress` gets (done, total) after each change.
     public func runOnce(progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws(ToolError) -> SyncReport {
         let token = "\(getpid())-\(UInt64.random(in: 1...UInt64.max))"
-        let (claims, elsewhere, damaged) = try await store.perform { store throws(ToolError) in try store.claim(token: token) }
+        let (claims, elsewhere, damaged) = try await store.perform { store throws(ToolError) in try store.claim(token: token, holdingConflicts: holdsConflicts) }
+        observe(.claimed(claims.map(\.deviceID), heldElsewhere: elsewhere))
         var report = SyncReport()
         report.heldElsewhere = elsewhere
         report.damaged = damaged
         progress(0, claims.count)
         var failure: ToolError?
         var done = 0
-        // An error of the store stops further sends; those in flight still finish.
+        // An error of the store, or a stop, starts no further send; those in flight still finish.
         await TaskWindow.run(claims, width: jobs, work: { await self.deliver($0) }) { _, outcome in
             done += 1
             switch outcome {
@@ -53,8 +66,10 @@ public struct SyncEngine: Sendable {
                 failure = failure ?? error
             }
             progress(done, claims.count)
-            return failure == nil
+            return failure == nil && !stop.isRequested
         }
+        // Claims a stop (or a store error) left unstarted are kept for later too.
+        report.remaining += claims.count - done
         // Nothing above throws: what was not sent goes back, whatever happened.
         try? await store.perform { store throws(ToolError) in try store.release(token: token) }
         if let failure { throw failure }
@@ -75,12 +90,13 @@ public struct SyncEngine: Sendable {
             total.heldElsewhere = report.heldElsewhere
             total.lastError = report.lastError ?? total.lastError
             total.damaged = report.damaged
-            if report.remaining + report.heldElsewhere == 0 { return total }
+            if report.remaining + report.heldElsewhere == 0 || stop.isRequested { return total }
             // A round that made progress starts the pauses over.
             if report.synced + report.rejected > 0 { round = 0 }
             let pause = max(0.2, pauses.delay(forRetry: round, unit: random()))
             onWait(report, pause)
             do { try await sleep(pause) } catch { throw .interrupted }
+            if stop.isRequested { return total }
             round += 1
         }
     }
@@ -88,18 +104,29 @@ public struct SyncEngine: Sendable {
     /// A try that failed for a transient reason, already counted in the store.
     private struct TransientFailure: Error { let message: String }
 
-    /// Sends one claimed change until it is through, rejected, or out of retries (`policy`).
+    /// Sends one claimed change until it is through, rejected, or out of retries (`policy`);
+    /// a stop ends it before its next try.
     private func deliver(_ claim: DeviceStore.Claim) async -> Swift.Result<Result, ToolError> {
+        let id = claim.deviceID
         do {
-            // An interrupted pause is not an error: the change is sent once more or kept.
-            let result = try await policy.run(isRetryable: { $0 is TransientFailure }, random: random,
-                                              sleep: { try? await sleep($0) }) { _ -> Result in
+            let result = try await policy.run(
+                isRetryable: { $0 is TransientFailure && !stop.isRequested }, random: random,
+                // An interrupted pause is not an error: the change is sent once more or kept.
+                sleep: { await stop.pause($0, using: sleep) },
+                onRetry: { retry, error, seconds in
+                    observe(.waiting(id, retry: retry, seconds: seconds, error: (error as? TransientFailure)?.message ?? ""))
+                }
+            ) { attempt -> Result in
+                guard !stop.isRequested else { throw TransientFailure(message: "stopped before sending") }
+                observe(.sending(id, attempt: attempt + 1))
                 switch await sender.send(claim) {
                 case .accepted:
                     try await store.perform { store throws(ToolError) in try store.markSynced(claim) }
+                    observe(.synced(id))
                     return .synced
                 case .rejected(let message):
                     try await store.perform { store throws(ToolError) in try store.markRejected(claim, message: message) }
+                    observe(.rejected(id, message: message))
                     return .rejected
                 case .failed(let message):
                     try await store.perform { store throws(ToolError) in try store.recordFailedAttempt(claim, message: message) }
@@ -108,6 +135,7 @@ public struct SyncEngine: Sendable {
             }
             return .success(result)
         } catch let failure as TransientFailure {
+            observe(.kept(id, message: failure.message))
             return .success(.remaining(failure.message))
         } catch let error as ToolError {
             return .failure(error)

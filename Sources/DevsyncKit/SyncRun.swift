@@ -1,6 +1,6 @@
 import ToolboxKit
 
-/// `devsync sync` (and, later, the sync screen): one round of the engine, or rounds until
+/// `devsync sync` and the sync screen: one round of the engine, or rounds until
 /// done with `untilDone`, then the device list pulled again when anything reached the server,
 /// as the app does. A failed pull afterwards is a warning: the changes are through.
 public struct SyncRun: Sendable {
@@ -8,6 +8,11 @@ public struct SyncRun: Sendable {
     public let client: APIClient
     public let jobs: Int
     public let retries: Int
+    /// The sync screen's choices: leave conflicts to the installer, stop on Esc, and see
+    /// every change's state (see `SyncEngine`).
+    public var holdsConflicts = false
+    public var stop = SyncStop()
+    public var observe: @Sendable (SyncEvent) -> Void = { _ in }
 
     public init(store: DeviceStore, client: APIClient, jobs: Int, retries: Int) {
         self.store = store
@@ -22,7 +27,8 @@ public struct SyncRun: Sendable {
                     progress: @escaping @Sendable (Int, Int) -> Void,
                     onWait: @Sendable (SyncReport, Double) -> Void = { _, _ in },
                     warn: (String) -> Void) async throws(ToolError) -> SyncReport {
-        let engine = SyncEngine(store: store, sender: HTTPChangeSender(client: client), jobs: jobs, retries: retries)
+        let engine = SyncEngine(store: store, sender: HTTPChangeSender(client: client), jobs: jobs, retries: retries,
+                                holdsConflicts: holdsConflicts, stop: stop, observe: observe)
         let report = untilDone
             ? try await engine.runUntilDone(progress: progress, onWait: onWait)
             : try await engine.runOnce(progress: progress)

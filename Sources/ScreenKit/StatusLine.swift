@@ -17,7 +17,8 @@ public struct StatusLine: Sendable, Equatable {
         // An error is worth more than the counts when the line is short.
         let countsWidth = counts.isEmpty ? 0 : counts.count + 3
         if !counts.isEmpty, error == nil || canvas.columns - column - countsWidth - 8 >= 16 {
-            column = canvas.put("│ " + counts + " ", row: row, column: column, style: .reverse)
+            // Cut before the help hint, never over it.
+            column = canvas.put("│ " + counts + " ", row: row, column: column, width: max(canvas.columns - 8 - column, 0), style: .reverse)
         }
         if let loading { column = canvas.put("│ " + Spinner.frame(frame) + " " + loading + " ", row: row, column: column, style: .reverse) }
         if let error {

@@ -37,7 +37,7 @@ extension Devsync {
             func value(_ date: Date?, _ event: HistoryEvent) -> String {
                 if let date { return DateDisplay.format(date, for: mode) }
                 switch event.event {
-                case .recorded, .discarded, .synced, .pulled, .conflict: return mode == .table ? "-" : ""
+                case .recorded, .discarded, .synced, .pulled, .conflict, .resolved: return mode == .table ? "-" : ""
                 case .failed, .rejected: return ""
                 }
             }

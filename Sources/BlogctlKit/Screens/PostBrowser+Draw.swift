@@ -51,7 +51,7 @@ extension PostBrowser {
             if line == 0 {
                 let date = wide ? DateDisplay.human(post.publishDate) : String(DateDisplay.human(post.publishDate).prefix(10))
                 Self.drawEntry(into: &canvas, row: row, column: column, width: width, mark: isRead ? " " : "•",
-                               title: post.title, right: Self.cut(post.author.name, to: max(width / 4, 8)) + " · " + date, bold: !isRead)
+                               title: post.title, right: TextWidth.truncate(post.author.name, to: max(width / 4, 8)) + " · " + date, bold: !isRead)
             } else {
                 canvas.put("   " + post.summary, row: row, column: column, width: width, style: .dim)
             }
@@ -77,7 +77,7 @@ extension PostBrowser {
             let hit = hits[index]
             if line == 0 {
                 Self.drawEntry(into: &canvas, row: row, column: column, width: width, mark: read.contains(hit.id) ? " " : "•",
-                               title: hit.title, right: Self.cut(hit.author, to: max(width / 3, 8)), bold: true)
+                               title: hit.title, right: TextWidth.truncate(hit.author, to: max(width / 3, 8)), bold: true)
             } else {
                 var x = canvas.put("   ", row: row, column: column, width: width)
                 for part in SearchResults.parts(of: hit.snippet) {
@@ -94,17 +94,6 @@ extension PostBrowser {
         canvas.put(" " + mark + " ", row: row, column: column, width: width, style: .bold)
         canvas.put(title, row: row, column: column + 3, width: max(width - 3 - rightWidth - 3, 0), style: bold ? .bold : .plain)
         canvas.put(right, row: row, column: column + width - rightWidth - 1, width: rightWidth, style: .plain)
-    }
-
-    /// `text` cut to `width` columns with an ellipsis.
-    static func cut(_ text: String, to width: Int) -> String {
-        guard TextWidth.of(text) > width else { return text }
-        var kept = ""
-        for character in text {
-            guard TextWidth.of(kept + String(character)) < width else { break }
-            kept.append(character)
-        }
-        return kept + "…"
     }
 
     private mutating func drawStatus(into canvas: inout Canvas) {

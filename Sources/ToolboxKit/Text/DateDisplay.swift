@@ -16,6 +16,12 @@ public enum DateDisplay {
         return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// `10:15` when `date` is on the local day of `now`, else the day: for a status line.
+    public static func short(_ date: Date, now: Date = Date()) -> String {
+        let full = human(date)
+        return full.prefix(10) == human(now).prefix(10) ? String(full.dropFirst(11)) : String(full.prefix(10))
+    }
+
     /// `human` on a terminal, ISO 8601 UTC otherwise.
     public static func format(_ date: Date, for mode: OutputMode) -> String {
         mode == .table ? human(date) : ISO8601.format(date)

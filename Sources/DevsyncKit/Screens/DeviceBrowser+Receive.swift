@@ -1,0 +1,83 @@
+import FoundationEssentials
+import ScreenKit
+import ToolboxKit
+
+/// What arriving data does: the store read, a pull, a history, a recorded change, a sync's
+/// events and its end.
+extension DeviceBrowser {
+    public mutating func receive(_ message: Message) -> [Command] {
+        switch message {
+        case .loaded(.success(let snapshot)):
+            loading = false
+            show(snapshot)
+        case .loaded(.failure(let failure)):
+            loading = false
+            status.error = failure.message
+        case .pulled(let result):
+            pulling = false
+            switch result {
+            case .success(let pulled):
+                status.online = true
+                status.error = nil
+                notice = "pulled \(pulled.count) devices" + (pulled.conflicts > 0
+                    ? "; \(pulled.conflicts) conflict\(pulled.conflicts == 1 ? "" : "s") with your changes (marked !)" : "")
+                loading = true
+                return [.load]
+            case .failure(let failure):
+                noteFailure(failure)
+            }
+        case .history(let id, let result):
+            guard var detail, detail.device.id == id else { return [] }
+            switch result {
+            case .success(let events): detail.showHistory(events)
+            case .failure(let failure): detail.say(failure.message)
+            }
+            self.detail = detail
+        case .changed(let id, .success(let said)):
+            notice = said
+            loading = true
+            return detail?.device.id == id ? [.load, .history(id: id)] : [.load]
+        case .changed(_, .failure(let failure)):
+            if detail != nil { detail?.say(failure.message) } else { status.error = failure.message }
+        case .sync(let event):
+            board.apply(event)
+            if case .claimed = event { boardList.setSections([ListView.Section(items: board.rows.map(\.id))]) }
+        case .syncEnded(let result):
+            return syncEnded(result)
+        }
+        return []
+    }
+
+    private mutating func syncEnded(_ result: Result<SyncReport, ToolError>) -> [Command] {
+        let stopped = board.stopping
+        switch result {
+        case .success(let report):
+            var parts = ["\(report.synced) synced"]
+            if report.rejected > 0 { parts.append("\(report.rejected) rejected") }
+            if report.remaining + report.heldElsewhere > 0 { parts.append("\(report.remaining + report.heldElsewhere) kept for later") }
+            let conflicts = board.rows.count { if case .conflict = $0.state { true } else { false } }
+            if conflicts > 0 { parts.append("\(conflicts) conflict\(conflicts == 1 ? "" : "s") to resolve") }
+            var summary = parts.joined(separator: " · ")
+            if report.synced + report.rejected == 0, report.remaining > 0, !stopped {
+                // Nothing got an answer: as good as offline, whatever the reason.
+                status.online = false
+                summary = "offline: nothing sent, \(report.remaining) kept for later · " + (report.lastError ?? "no answer")
+            } else if report.synced + report.rejected > 0 {
+                status.online = true
+            }
+            if stopped { summary = "stopped: " + summary }
+            board.finished(summary)
+        case .failure(let failure):
+            board.finished("sync failed: " + failure.message + "; every change not through is kept")
+            noteFailure(failure)
+        }
+        loading = true
+        return [.load]
+    }
+
+    /// A failure from the server: offline when it could not be reached.
+    private mutating func noteFailure(_ failure: ToolError) {
+        if failure.exitStatus == .unavailable { status.online = false }
+        status.error = failure.message + " (R pulls again)"
+    }
+}

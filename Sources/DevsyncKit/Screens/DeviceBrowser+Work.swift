@@ -1,0 +1,103 @@
+import FoundationEssentials
+import ScreenKit
+import Synchronization
+import ToolboxKit
+
+extension DeviceBrowser {
+    /// What the commands work with: the store, the server, and the running sync's stop.
+    public struct Context: Sendable {
+        public let store: DeviceStore
+        public let client: APIClient
+        public let jobs: Int
+        public let retries: Int
+        /// The stop of the sync running now, for Esc.
+        let currentStop = StopSlot()
+
+        public init(store: DeviceStore, client: APIClient, jobs: Int = 4, retries: Int) {
+            self.store = store
+            self.client = client
+            self.jobs = jobs
+            self.retries = retries
+        }
+    }
+
+    /// Runs `devsync ui` until the user quits; returns the exit status.
+    public static func run(_ context: Context) async throws(ToolError) -> Int32 {
+        let program = DeviceBrowser(server: context.client.server.description)
+        return try await ScreenRunner.exitStatus(program, color: Terminal.colorEnabled()) { command, poster in
+            await perform(command, context: context, poster: poster)
+        }
+    }
+
+    /// Does one command's work off the screen's thread and posts what came of it. A change
+    /// is posted only once the store has it.
+    static func perform(_ command: Command, context: Context, poster: ScreenRunner.Poster<Message>) async {
+        let store = context.store
+        switch command {
+        case .load:
+            let result = await Result.catching { () throws(ToolError) in
+                try await store.perform { store throws(ToolError) in
+                    Snapshot(devices: try store.devices(), pending: try store.pending(), lastPull: try store.status().lastPull)
+                }
+            }
+            if !Task.isCancelled { poster.post(.loaded(result)) }
+        case .pull:
+            var conflicts = 0
+            let result = await Result.catching { () throws(ToolError) in
+                try await DevicePull.run(client: context.client, store: store) { line in
+                    if line.hasPrefix("conflict on ") { conflicts += 1 }
+                }
+            }
+            poster.post(.pulled(result.map { ($0, conflicts) }))
+        case .history(let id):
+            let result = await Result.catching { () throws(ToolError) in
+                try await store.perform { store throws(ToolError) in try store.history(device: id) }
+            }
+            poster.post(.history(id: id, result))
+        case .record(let id, let date):
+            let result = await Result.catching { () throws(ToolError) in
+                try await store.perform { store throws(ToolError) in try store.record(id, installationDate: date) }
+                return date.map { "\(id) installed \(DateDisplay.human($0)); pending sync" } ?? "\(id) not installed; pending sync"
+            }
+            poster.post(.changed(id: id, result))
+        case .discard(let id, let detail):
+            let result = await Result.catching { () throws(ToolError) in
+                let dropped = try await store.perform { store throws(ToolError) in try store.discard(id, detail: detail) }
+                return dropped ? (detail == nil ? "discarded the change to \(id)" : "\(id): took the server's value")
+                    : "no change to discard for \(id)"
+            }
+            poster.post(.changed(id: id, result))
+        case .keepLocal(let id):
+            let result = await Result.catching { () throws(ToolError) in
+                _ = try await store.perform { store throws(ToolError) in try store.keepLocal(id) }
+                return "\(id): your date is kept and replaces the server's at the next sync"
+            }
+            poster.post(.changed(id: id, result))
+        case .sync:
+            let stop = SyncStop()
+            context.currentStop.stop.withLock { $0 = stop }
+            var run = SyncRun(store: store, client: context.client, jobs: context.jobs, retries: context.retries)
+            run.holdsConflicts = true
+            run.stop = stop
+            run.observe = { poster.post(.sync($0)) }
+            let result = await Result.catching { () throws(ToolError) in
+                try await run.run(untilDone: false, progress: { _, _ in }, warn: { _ in })
+            }
+            poster.post(.syncEnded(result))
+        case .stopSync:
+            context.currentStop.stop.withLock { $0 }.request()
+        }
+    }
+}
+
+/// Where the running sync's stop is kept between the `.sync` and `.stopSync` commands.
+final class StopSlot: Sendable {
+    let stop = Mutex(SyncStop())
+}
+
+extension Result where Failure == ToolError {
+    /// The result of async throwing work, as a value to post.
+    static func catching(_ body: () async throws(ToolError) -> Success) async -> Self {
+        do { return .success(try await body()) } catch { return .failure(error) }
+    }
+}

@@ -1,0 +1,164 @@
+import FoundationEssentials
+import ScreenKit
+import ToolboxKit
+
+/// `devsync ui`: the installation app's three screens. Devices lists every device from the
+/// store (`/` filters, `t` cycles the type); Enter opens a `DeviceDetail`; Tab switches to
+/// Sync, a `SyncBoard` of the pending changes with its big Sync button (`S` anywhere). The
+/// store is read, never waited on the network for: a pull runs in the background at start
+/// and on `R`. Pure state: keys and arriving data change it, `Command`s ask for the store
+/// and the server.
+public struct DeviceBrowser: ScreenProgram {
+    public enum Command: ScreenCommand, Equatable {
+        /// Every device from the store, with the last pull's time.
+        case load
+        case pull
+        case history(id: String)
+        case record(id: String, Date?)
+        case discard(id: String, detail: String?)
+        case keepLocal(id: String)
+        case sync
+        /// Esc while syncing: nothing more starts; what is in flight finishes.
+        case stopSync
+
+        public var policy: CommandPolicy {
+            switch self {
+            case .load: .latest("load")
+            case .pull: .latest("pull")
+            case .history: .latest("history")
+            case .record, .discard, .keepLocal: .serial("store")
+            case .sync: .latest("sync")
+            case .stopSync: .serial("stop")
+            }
+        }
+    }
+
+    /// The store as the screens show it.
+    public struct Snapshot: Sendable, Equatable {
+        public var devices: [Device]
+        /// Each device's filter text (built off the screen's thread).
+        public var texts: [String]
+        /// The devices with a change, in the order sync sends them.
+        public var pending: [Device]
+        public var lastPull: Date?
+
+        public init(devices: [Device], pending: [Device], lastPull: Date?) {
+            self.devices = devices
+            texts = devices.map(DeviceLine.filterText)
+            self.pending = pending
+            self.lastPull = lastPull
+        }
+    }
+
+    public enum Message: Sendable, Equatable {
+        case loaded(Result<Snapshot, ToolError>)
+        /// A pull's device count and conflicts found, or why it failed.
+        case pulled(Result<(count: Int, conflicts: Int), ToolError>)
+        case history(id: String, Result<[HistoryEvent], ToolError>)
+        /// A change is in the store (what to say), or was refused.
+        case changed(id: String, Result<String, ToolError>)
+        case sync(SyncEvent)
+        case syncEnded(Result<SyncReport, ToolError>)
+
+        public static func == (left: Message, right: Message) -> Bool {
+            switch (left, right) {
+            case (.pulled(.success(let a)), .pulled(.success(let b))): a == b
+            case (.pulled(.failure(let a)), .pulled(.failure(let b))): a == b
+            case (.loaded(let a), .loaded(let b)): a == b
+            case (.history(let a, let x), .history(let b, let y)): a == b && x == y
+            case (.changed(let a, let x), .changed(let b, let y)): a == b && x == y
+            case (.sync(let a), .sync(let b)): a == b
+            case (.syncEnded(let a), .syncEnded(let b)): a == b
+            default: false
+            }
+        }
+    }
+
+    public enum Tab: Sendable, Equatable { case devices, sync }
+
+    public internal(set) var tab = Tab.devices
+    public internal(set) var devices: [Device] = []
+    /// The devices the list shows (after the type filter): `list`'s items.
+    public internal(set) var shown: [Device] = []
+    public internal(set) var list = ListView()
+    var texts: [String] = []
+    /// The type filter: nil shows every type.
+    public internal(set) var typeFilter: DeviceType?
+    public internal(set) var board = SyncBoard()
+    /// On the sync screen: whether the Sync button has the focus (else a change has).
+    public internal(set) var onButton = true
+    var boardList = ListView()
+    public internal(set) var detail: DeviceDetail?
+    public internal(set) var status = StatusLine()
+    public internal(set) var showsHelp = false
+    public internal(set) var outcome: Int32?
+    public internal(set) var notice: String?
+    var loading = true
+    var pulling = false
+    var lastPull: Date?
+    /// q pressed once while a sync runs: a second q quits.
+    var quitArmed = false
+    var idWidth = 12
+    var frame = 0
+    var listRect = Rect(row: 0, column: 0, rows: 0, columns: 0)
+    /// Now, for the date field (tests fix it).
+    let now: @Sendable () -> Date
+
+    public init(server: String, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.now = now
+        status.server = server
+    }
+
+    public var isBusy: Bool { loading || pulling || board.running }
+
+    public mutating func start() -> [Command] {
+        pulling = true
+        return [.load, .pull]
+    }
+
+    public mutating func tick() {
+        frame += 1
+        board.tick()
+    }
+
+    /// Counted when the store is read, not at every frame.
+    var pendingCount = 0
+    var conflictCount = 0
+
+    /// Shows `devices` (the store's, in id order) through the type filter, keeping the cursor
+    /// on the same device.
+    mutating func show(_ snapshot: Snapshot) {
+        devices = snapshot.devices
+        texts = snapshot.texts
+        lastPull = snapshot.lastPull
+        idWidth = DeviceLine.idWidth(devices)
+        pendingCount = snapshot.pending.count
+        conflictCount = snapshot.pending.count { $0.change?.serverChange != nil }
+        if let typeFilter, !devices.contains(where: { $0.type == typeFilter }) { self.typeFilter = nil }
+        filterByType()
+        board.load(pending: snapshot.pending)
+        boardList.setSections([ListView.Section(items: board.rows.map(\.id))])
+        if let open = detail?.device.id, let device = devices.first(where: { $0.id.utf8.elementsEqual(open.utf8) }) {
+            detail?.update(device)
+        }
+    }
+
+    mutating func filterByType() {
+        let selected = list.selection.map { shown[$0].id }
+        var items: [String] = []
+        shown = []
+        for (device, text) in zip(devices, texts) where typeFilter == nil || device.type == typeFilter {
+            shown.append(device)
+            items.append(text)
+        }
+        list.setSections([ListView.Section(items: items)])
+        if let selected, let index = shown.firstIndex(where: { $0.id.utf8.elementsEqual(selected.utf8) }) { list.select(index) }
+    }
+
+    /// The types the store holds, in the order `t` cycles through them (after "all").
+    var types: [DeviceType] {
+        var seen: [DeviceType] = []
+        for device in devices where !seen.contains(device.type) { seen.append(device.type) }
+        return seen.sorted { $0.displayName < $1.displayName }
+    }
+}

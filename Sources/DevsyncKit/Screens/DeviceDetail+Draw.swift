@@ -1,0 +1,82 @@
+import FoundationEssentials
+import ScreenKit
+import ToolboxKit
+
+extension DeviceDetail {
+    /// The fields, the line for the date field or a message, then the history in what is left.
+    public mutating func draw(into canvas: inout Canvas, rect: Rect) {
+        var row = rect.row
+        let labelWidth = 13
+        func field(_ label: String, _ value: String, style: Style = .plain) {
+            guard row < rect.row + rect.rows else { return }
+            canvas.put(label, row: row, column: rect.column, width: labelWidth, style: .dim)
+            canvas.put(value, row: row, column: rect.column + labelWidth, width: rect.columns - labelWidth, style: style)
+            row += 1
+        }
+        field("type", device.type.displayName)
+        field("meter point", device.meterPointDescription)
+        field("server has", DeviceLine.date(device.serverDate))
+        if let change = device.change {
+            field("pending", DeviceLine.date(change.installationDate) + " · recorded " + DateDisplay.human(change.recordedAt),
+                  style: .bold)
+            var state = change.state.rawValue
+            if change.attempts > 0 { state += " · \(change.attempts) tr\(change.attempts == 1 ? "y" : "ies")" }
+            if let error = change.lastError { state += " · " + error }
+            field("state", state, style: change.state == .rejected ? Style(bold: true, color: .red) : .plain)
+            if let server = change.serverChange {
+                field("conflict", "the server now has " + DeviceLine.date(server.installationDate)
+                      + "; m keeps yours, t takes theirs", style: Style(bold: true, color: .yellow))
+            }
+        } else {
+            field("pending", "none: the server has what was recorded here", style: .dim)
+        }
+        row += 1
+        if dateField != nil, row < rect.row + rect.rows {
+            dateField!.draw(into: &canvas, row: row, column: rect.column, width: rect.columns, focused: true)
+            row += 1
+        } else if confirmingDiscard {
+            canvas.put("discard the pending change to \(device.id)? y discards, any other key keeps it", row: row,
+                       column: rect.column, width: rect.columns, style: Style(bold: true, color: .yellow))
+            row += 1
+        }
+        if let message {
+            canvas.put(message, row: row, column: rect.column, width: rect.columns, style: Style(bold: true, color: .red))
+            row += 1
+        }
+        drawHistory(into: &canvas, rect: Rect(row: row + 1, column: rect.column, rows: rect.row + rect.rows - row - 1,
+                                              columns: rect.columns))
+    }
+
+    private mutating func drawHistory(into canvas: inout Canvas, rect: Rect) {
+        guard rect.rows >= 2 else { return }
+        guard let history else {
+            canvas.put("history: loading…", row: rect.row, column: rect.column, width: rect.columns, style: .dim)
+            return
+        }
+        canvas.put("history (\(history.count))", row: rect.row, column: rect.column, width: rect.columns, style: .heading)
+        let showsOld = rect.columns >= 90
+        let columns: [(String, Int)] = [("TIME", 16), ("EVENT", 10)] + (showsOld ? [("OLD", 16)] : []) + [("NEW", 16)]
+        var x = rect.column
+        for (name, width) in columns {
+            canvas.put(name, row: rect.row + 1, column: x, width: width, style: .dim)
+            x += width + 2
+        }
+        canvas.put("DETAIL", row: rect.row + 1, column: x, width: max(rect.column + rect.columns - x, 0), style: .dim)
+        historyPage = max(rect.rows - 2, 1)
+        historyTop = min(historyTop, max(history.count - historyPage, 0))
+        for (offset, event) in history.dropFirst(historyTop).prefix(historyPage).enumerated() {
+            let y = rect.row + 2 + offset
+            let values = [DateDisplay.human(event.at), event.event.rawValue] + (showsOld ? [value(event.oldValue)] : [])
+                + [value(event.newValue)]
+            var x = rect.column
+            for ((_, width), value) in zip(columns, values) {
+                canvas.put(value, row: y, column: x, width: width)
+                x += width + 2
+            }
+            canvas.put(event.detail, row: y, column: x, width: max(rect.column + rect.columns - x, 0), style: .dim)
+        }
+        if history.isEmpty { canvas.put("nothing recorded yet", row: rect.row + 2, column: rect.column, width: rect.columns, style: .dim) }
+    }
+
+    private func value(_ date: Date?) -> String { date.map(DateDisplay.human) ?? "-" }
+}

@@ -1,0 +1,59 @@
+import FoundationEssentials
+import ScreenKit
+import ToolboxKit
+
+/// A device as the screens show it in a row: its mark, its id, its date (local time) or
+/// "not installed", its type and its meter point. The id, date and type keep their width;
+/// the meter point takes what is left and is cut first, then the type goes below 60 columns.
+enum DeviceLine {
+    static let dateWidth = 16
+    static let typeWidth = 10
+
+    /// `!` a conflict with the server, `✗` rejected by it, `•` waiting to be synced.
+    static func mark(_ device: Device) -> (String, Style) {
+        guard let change = device.change else { return (" ", .plain) }
+        if change.serverChange != nil { return ("!", Style(bold: true, color: .yellow)) }
+        if change.state == .rejected { return ("✗", Style(bold: true, color: .red)) }
+        return ("•", .bold)
+    }
+
+    static func date(_ date: Date?) -> String { date.map(DateDisplay.human) ?? "not installed" }
+
+    /// What `/` matches: every field as shown.
+    static func filterText(_ device: Device) -> String {
+        [device.id, device.meterPointDescription, device.type.displayName, date(device.installationDate)].joined(separator: " ")
+    }
+
+    /// The width the id column takes: the longest id, within reason.
+    static func idWidth(_ devices: [Device]) -> Int {
+        min(max(devices.lazy.map { TextWidth.of($0.id) }.max() ?? 2, 2), 24)
+    }
+
+    static func showsType(width: Int, idWidth: Int) -> Bool {
+        width - (2 + idWidth + 2 + dateWidth + 2 + typeWidth + 2) >= 12
+    }
+
+    static func header(width: Int, idWidth: Int) -> String {
+        var text = "  " + TextWidth.pad("ID", to: idWidth) + "  " + TextWidth.pad("INSTALLED", to: dateWidth) + "  "
+        if showsType(width: width, idWidth: idWidth) { text += TextWidth.pad("TYPE", to: typeWidth) + "  " }
+        return text + "METER POINT"
+    }
+
+    static func draw(_ device: Device, into canvas: inout Canvas, row: Int, column: Int, width: Int, idWidth: Int) {
+        let (mark, markStyle) = mark(device)
+        canvas.put(mark, row: row, column: column, width: 1, style: markStyle)
+        var x = column + 2
+        let end = column + width
+        canvas.put(TextWidth.truncate(device.id, to: idWidth), row: row, column: x, width: min(idWidth, end - x))
+        x += idWidth + 2
+        let date = date(device.installationDate)
+        canvas.put(date, row: row, column: x, width: max(min(dateWidth, end - x), 0),
+                   style: device.installationDate == nil ? .dim : .plain)
+        x += dateWidth + 2
+        if showsType(width: width, idWidth: idWidth) {
+            canvas.put(device.type.displayName, row: row, column: x, width: min(typeWidth, end - x))
+            x += typeWidth + 2
+        }
+        if x < end { canvas.put(TextWidth.truncate(device.meterPointDescription, to: end - x), row: row, column: x, width: end - x) }
+    }
+}
