@@ -1,3 +1,5 @@
+import ToolboxKit
+
 /// The bottom line of every screen: what it talks to and whether it can (left), counts and
 /// what is loading (middle), the last error (right, in red; cut, never wrapped).
 public struct StatusLine: Sendable, Equatable {
@@ -14,13 +16,15 @@ public struct StatusLine: Sendable, Equatable {
         guard row >= 0 else { return }
         canvas.fill(row: row, style: .reverse)
         var column = canvas.put(" " + server + (online ? "" : " (offline)") + " ", row: row, column: 0, style: .reverse)
+        // What is loading and the help hint always show; the counts take what is left.
+        let loadingText = loading.map { "│ " + Spinner.frame(frame) + " " + $0 + " " }
+        let room = canvas.columns - 8 - column - (loadingText.map(TextWidth.of) ?? 0)
         // An error is worth more than the counts when the line is short.
         let countsWidth = counts.isEmpty ? 0 : counts.count + 3
-        if !counts.isEmpty, error == nil || canvas.columns - column - countsWidth - 8 >= 16 {
-            // Cut before the help hint, never over it.
-            column = canvas.put("│ " + counts + " ", row: row, column: column, width: max(canvas.columns - 8 - column, 0), style: .reverse)
+        if !counts.isEmpty, error == nil || room - countsWidth >= 16 {
+            column = canvas.put("│ " + counts + " ", row: row, column: column, width: max(room, 0), style: .reverse)
         }
-        if let loading { column = canvas.put("│ " + Spinner.frame(frame) + " " + loading + " ", row: row, column: column, style: .reverse) }
+        if let loadingText { column = canvas.put(loadingText, row: row, column: column, width: max(canvas.columns - 8 - column, 0), style: .reverse) }
         if let error {
             let room = canvas.columns - column - 8
             if room > 3 {

@@ -109,12 +109,11 @@ extension DeviceBrowser {
     }
 
     private mutating func drawStatus(into canvas: inout Canvas) {
-        var counts = "\(devices.count) devices · \(pendingCount) pending"
+        // Most needed first: what waits to be sent, how fresh the list is, then the rest.
+        var counts = "\(pendingCount) pending · " + (lastPull.map { "pulled " + DateDisplay.short($0, now: now()) } ?? "never pulled")
         if conflictCount > 0 { counts += " · \(conflictCount) conflicts" }
-        if tab == .devices, shown.count != devices.count || list.shownCount != shown.count {
-            counts = "\(list.shownCount) of " + counts
-        }
-        counts += " · " + (lastPull.map { "pulled " + DateDisplay.short($0, now: now()) } ?? "never pulled")
+        counts += tab == .devices && list.shownCount != devices.count ? " · \(list.shownCount) of \(devices.count) devices"
+            : " · \(devices.count) devices"
         status.counts = counts
         if board.running {
             let progress = board.progress

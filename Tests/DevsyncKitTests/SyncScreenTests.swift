@@ -1,0 +1,172 @@
+import FoundationEssentials
+import ScreenKit
+import Testing
+import ToolboxKit
+@testable import DevsyncKit
+
+/// The sync screen: the pending changes, the big button, each change's state live while a
+/// sync runs, Esc to stop, and what it did afterwards.
+@Suite struct SyncScreenTests: DeviceBrowserTesting {
+    func onSync() -> DeviceBrowser {
+        var browser = loaded()
+        press(.tab, on: &browser)
+        #expect(browser.tab == .sync && browser.onButton)
+        return browser
+    }
+
+    @Test func tabShowsThePendingChangesInSendOrderWithTheirStates() {
+        var browser = onSync()
+        let text = screen(&browser)
+        let ids = text.split(separator: "\n").compactMap { row in ["HEA-9000-01", "HEA-8127-29", "WWM-0002-13"].first { row.contains($0) } }
+        #expect(ids == ["HEA-9000-01", "HEA-8127-29", "WWM-0002-13"])
+        #expect(line("HEA-8127-29", in: text).contains("pending · last error: HTTP 500"))
+        #expect(line("HEA-9000-01", in: text).contains("conflict: the server has"))
+        #expect(line("WWM-0002-13", in: text).contains("rejected: unknown field"))
+        #expect(text.contains("▶ Sync ◀"))
+        press(.tab, on: &browser)
+        #expect(browser.tab == .devices)
+        press(.backTab, on: &browser)
+        #expect(browser.tab == .sync)
+    }
+
+    @Test func aSyncShowsEveryChangeLiveAndSaysWhatItDid() {
+        var browser = onSync()
+        #expect(press(.enter, on: &browser) == [.sync])
+        #expect(browser.board.running && browser.isBusy)
+        #expect(press(.character("S"), on: &browser) == [])
+        #expect(screen(&browser).contains("a sync is running"))
+        _ = browser.receive(.sync(.claimed(["HEA-8127-29"], heldElsewhere: 0)))
+        _ = browser.receive(.sync(.sending("HEA-8127-29", attempt: 1)))
+        #expect(line("HEA-8127-29", in: screen(&browser)).contains("sending…"))
+        #expect(screen(&browser).contains("syncing 0/1"))
+        _ = browser.receive(.sync(.waiting("HEA-8127-29", retry: 1, seconds: 1.2, error: "HTTP 500")))
+        #expect(line("HEA-8127-29", in: screen(&browser)).contains("retry 1 in 1.2 s · HTTP 500"))
+        browser.tick()
+        browser.tick()
+        #expect(line("HEA-8127-29", in: screen(&browser)).contains("retry 1 in 1.0 s"))
+        _ = browser.receive(.sync(.sending("HEA-8127-29", attempt: 2)))
+        #expect(line("HEA-8127-29", in: screen(&browser)).contains("sending… (try 2)"))
+        _ = browser.receive(.sync(.synced("HEA-8127-29")))
+        #expect(line("HEA-8127-29", in: screen(&browser)).contains("synced ✓"))
+        #expect(screen(&browser).contains("syncing 1/1"))
+        var report = SyncReport()
+        report.synced = 1
+        #expect(browser.receive(.syncEnded(.success(report))) == [.load])
+        #expect(!browser.board.running)
+        // The store read afterwards no longer has it pending; the screen still says synced.
+        var after = devices
+        after[1] = device("HEA-8127-29", .heating, "Hallway", server: Date(timeIntervalSince1970: 1_709_543_700))
+        _ = browser.receive(.loaded(.success(snapshot(after))))
+        let text = screen(&browser)
+        #expect(text.contains("1 synced · 1 conflict to resolve"))
+        #expect(line("HEA-8127-29", in: text).contains("synced ✓"))
+        #expect(text.contains("Sync (2)"))
+    }
+
+    @Test func rejectedAndKeptChangesSayWhy() {
+        var board = SyncBoard()
+        board.load(pending: devices.filter { $0.change != nil })
+        board.started()
+        board.apply(.claimed(["HEA-8127-29", "WWM-0002-13"], heldElsewhere: 0))
+        #expect(board.rows.map(\.state).prefix(2) == [.queued, .queued])
+        board.apply(.rejected("HEA-8127-29", message: "bad date"))
+        board.apply(.kept("WWM-0002-13", message: "HTTP 503"))
+        #expect(board.progress == (2, 2))
+        #expect(SyncBoard.describe(board.rows[0].state).0 == "rejected: bad date")
+        #expect(SyncBoard.describe(board.rows[1].state).0 == "kept for later: HTTP 503")
+        // An event for a change not on the board is ignored.
+        board.apply(.synced("NOPE"))
+        #expect(board.rows.count == 3)
+    }
+
+    @Test func escStopsAfterTheRequestsInFlight() {
+        var browser = onSync()
+        press(.character("S"), on: &browser)
+        _ = browser.receive(.sync(.claimed(["HEA-8127-29", "WWM-0002-13"], heldElsewhere: 0)))
+        #expect(press(.escape, on: &browser) == [.stopSync])
+        #expect(browser.board.stopping && browser.tab == .sync)
+        #expect(screen(&browser).contains("Stopping…"))
+        var report = SyncReport()
+        report.synced = 1
+        report.remaining = 1
+        _ = browser.receive(.syncEnded(.success(report)))
+        #expect(screen(&browser).contains("stopped: 1 synced · 1 kept for later"))
+        #expect(press(.escape, on: &browser) == [])
+        #expect(browser.tab == .devices)
+    }
+
+    @Test func offlineEverythingIsKeptAndSaidSo() {
+        var browser = onSync()
+        press(.enter, on: &browser)
+        var report = SyncReport()
+        report.remaining = 2
+        report.lastError = "cannot reach http://127.0.0.1:8107"
+        _ = browser.receive(.syncEnded(.success(report)))
+        let text = screen(&browser)
+        #expect(text.contains("offline: nothing sent, 2 kept for later · cannot reach"))
+        #expect(text.contains("(offline)"))
+        _ = browser.receive(.syncEnded(.failure(.io(path: "s", reason: "disk full"))))
+        #expect(screen(&browser).contains("sync failed: "))
+    }
+
+    @Test func sAnywhereSyncsAndNothingToSendIsSaid() {
+        var browser = loaded()
+        press(.enter, on: &browser)
+        #expect(press(.character("S"), on: &browser) == [.sync])
+        #expect(browser.tab == .sync && browser.detail == nil)
+
+        var quiet = DeviceBrowser(server: "s", now: { fixedNow })
+        _ = quiet.start()
+        _ = quiet.receive(.loaded(.success(snapshot([devices[2]]))))
+        #expect(press(.character("S"), on: &quiet) == [])
+        #expect(screen(&quiet).contains("nothing to send: 1 conflict wait"))
+        _ = quiet.receive(.loaded(.success(snapshot([devices[0]]))))
+        press(.character("S"), on: &quiet)
+        #expect(screen(&quiet).contains("nothing to sync"))
+    }
+
+    @Test func arrowsMoveBetweenTheChangesAndTheButton() {
+        var browser = onSync()
+        _ = screen(&browser)
+        press(.up, on: &browser)
+        #expect(!browser.onButton && browser.boardList.selection == 2)
+        press(.character("g"), on: &browser)
+        #expect(browser.boardList.selection == 0)
+        #expect(press(.enter, on: &browser) == [.history(id: "HEA-9000-01")])
+        press(.escape, .character("G"), on: &browser)
+        #expect(browser.onButton)
+        press(.home, on: &browser)
+        #expect(!browser.onButton && browser.boardList.selection == 0)
+        press(.down, .down, .down, on: &browser)
+        #expect(browser.onButton)
+    }
+
+    @Test func quittingDuringASyncAsksForASecondQ() {
+        var browser = loaded()
+        press(.character("S"), .tab, on: &browser)
+        #expect(browser.tab == .devices)
+        press(.character("q"), on: &browser)
+        #expect(browser.outcome == nil)
+        #expect(screen(&browser).contains("q again quits"))
+        press(.character("q"), on: &browser)
+        #expect(browser.outcome == 0)
+    }
+
+    @Test func everySizeFromSixtyBySixteenFits() {
+        for (rows, columns) in [(16, 60), (24, 80), (40, 120)] {
+            var browser = onSync()
+            press(.enter, on: &browser)
+            _ = browser.receive(.sync(.claimed(["HEA-8127-29"], heldElsewhere: 0)))
+            _ = browser.receive(.sync(.waiting("HEA-8127-29", retry: 2, seconds: 3, error: String(repeating: "very long error ", count: 20))))
+            for text in [screen(&browser, rows: rows, columns: columns)] + [{ () -> String in
+                press(.tab, .down, .enter, on: &browser)
+                return screen(&browser, rows: rows, columns: columns)
+            }()] {
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+                #expect(lines.count == rows)
+                #expect(lines.allSatisfy { TextWidth.of(String($0)) <= columns })
+                #expect(lines.last?.contains("? help") == true)
+            }
+        }
+    }
+}
