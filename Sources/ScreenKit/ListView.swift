@@ -24,6 +24,9 @@ public struct ListView: Sendable {
 
     public private(set) var sections: [Section]
     private var texts: [String] = []
+    /// Each item's text lowercased, as bytes: what the filter searches, made once per
+    /// `setSections` so that a key typed into the filter costs one byte search per item.
+    private var folded: [[UInt8]] = []
     private(set) var rows: [Row] = []
     /// The rows' indices that are items (where the cursor may stand).
     private var itemRows: [Int] = []
@@ -42,6 +45,7 @@ public struct ListView: Sendable {
     public init(sections: [Section] = [], linesPerItem: Int = 1) {
         self.sections = sections
         self.linesPerItem = max(linesPerItem, 1)
+        fold()
         rebuild(keeping: nil)
     }
 
@@ -51,6 +55,7 @@ public struct ListView: Sendable {
     public mutating func setSections(_ sections: [Section]) {
         let kept = selection
         self.sections = sections
+        fold()
         rebuild(keeping: kept)
     }
 
@@ -157,16 +162,41 @@ public struct ListView: Sendable {
         return number < lines.count ? String(lines[number]) : ""
     }
 
+    private mutating func fold() {
+        texts = sections.flatMap(\.items)
+        folded = texts.map { Array($0.lowercased().utf8) }
+    }
+
+    /// Whether `needle` (lowercased bytes) occurs in `haystack`.
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty else { return true }
+        guard haystack.count >= needle.count else { return false }
+        return haystack.withUnsafeBufferPointer { text in
+            needle.withUnsafeBufferPointer { pattern in
+                let first = pattern[0]
+                var start = 0
+                while start <= text.count - pattern.count {
+                    if text[start] == first {
+                        var offset = 1
+                        while offset < pattern.count && text[start + offset] == pattern[offset] { offset += 1 }
+                        if offset == pattern.count { return true }
+                    }
+                    start += 1
+                }
+                return false
+            }
+        }
+    }
+
     /// Recomputes the rows for the filter, keeping the cursor on item `kept` if it still shows.
     private mutating func rebuild(keeping kept: Int?) {
-        texts = sections.flatMap(\.items)
-        let needle = filter.text.lowercased()
+        let needle = Array(filter.text.lowercased().utf8)
         rows = []
         itemRows = []
         var index = 0
         for section in sections {
             var matched: [Int] = []
-            for (offset, text) in section.items.enumerated() where needle.isEmpty || text.lowercased().contains(needle) {
+            for offset in section.items.indices where Self.contains(folded[index + offset], needle) {
                 matched.append(index + offset)
             }
             index += section.items.count
