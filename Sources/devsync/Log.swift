@@ -12,8 +12,9 @@ extension Devsync {
                 Events: recorded (install, uninstall, import: old is the value the device had \
                 here), discarded, synced (old is the server's value before), failed and rejected \
                 (with the attempt and the server's answer), pulled (the server's value changed) \
-                and conflict (it changed while a local change waited; the local one wins). The \
-                history survives syncs and is never rewritten. Piped: TIME, DEVICE, EVENT, OLD, \
+                conflict (it changed while a local change waited; the local one wins unless \
+                taken from the server in devsync ui) and resolved (kept the local value in \
+                devsync ui). The history survives syncs and is never rewritten. Piped: TIME, DEVICE, EVENT, OLD, \
                 NEW, DETAIL lines.
 
                 Examples:
