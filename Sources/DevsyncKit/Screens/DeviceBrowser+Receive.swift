@@ -24,7 +24,7 @@ extension DeviceBrowser {
                 loading = true
                 return [.load]
             case .failure(let failure):
-                noteFailure(failure)
+                noteFailure(failure, hint: "R pulls again")
             }
         case .history(let id, let result):
             guard var detail, detail.device.id == id else { return [] }
@@ -64,20 +64,21 @@ extension DeviceBrowser {
                 summary = "offline: nothing sent, \(report.remaining) kept for later · " + (report.lastError ?? "no answer")
             } else if report.synced + report.rejected > 0 {
                 status.online = true
+                status.error = nil
             }
             if stopped { summary = "stopped: " + summary }
             board.finished(summary)
         case .failure(let failure):
             board.finished("sync failed: " + failure.message + "; every change not through is kept")
-            noteFailure(failure)
+            noteFailure(failure, hint: "S tries again")
         }
         loading = true
         return [.load]
     }
 
     /// A failure from the server: offline when it could not be reached.
-    private mutating func noteFailure(_ failure: ToolError) {
+    private mutating func noteFailure(_ failure: ToolError, hint: String) {
         if failure.exitStatus == .unavailable { status.online = false }
-        status.error = failure.message + " (R pulls again)"
+        status.error = failure.message + " (" + hint + ")"
     }
 }

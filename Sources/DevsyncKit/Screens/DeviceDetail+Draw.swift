@@ -40,8 +40,11 @@ extension DeviceDetail {
             row += 1
         }
         if let message {
-            canvas.put(message, row: row, column: rect.column, width: rect.columns, style: Style(bold: true, color: .red))
-            row += 1
+            // Wrapped, not cut: a bad date's message says which forms are taken.
+            for line in TextPane.wrap(message, width: max(rect.columns, 10)).prefix(3) where row < rect.row + rect.rows {
+                canvas.put(line, row: row, column: rect.column, width: rect.columns, style: Style(bold: true, color: .red))
+                row += 1
+            }
         }
         drawHistory(into: &canvas, rect: Rect(row: row + 1, column: rect.column, rows: rect.row + rect.rows - row - 1,
                                               columns: rect.columns))
