@@ -86,7 +86,7 @@ public struct PasscodeScreen: ScreenProgram {
                 outcome = .unlocked
                 return []
             }
-            if gate.once, snapshot.consecutiveFailures > gate.maxFailures, let error = snapshot.lastError {
+            if gate.once, snapshot.consecutiveFailures > gate.maxFailures || snapshot.isPermanentFailure, let error = snapshot.lastError {
                 outcome = .gaveUp(error)
                 return []
             }

@@ -13,6 +13,9 @@ public actor PasscodeSession {
         public let lastError: ToolError?
         /// Calls that failed in a row since the keypad was last ready.
         public let consecutiveFailures: Int
+        /// The last call failed in a way another try will not mend (a 4xx, refused
+        /// credentials, an untrusted certificate): not retried by itself, and a gate gives up.
+        public var isPermanentFailure = false
     }
 
     private var machine = PasscodeMachine()
@@ -26,6 +29,8 @@ public actor PasscodeSession {
     private var lastError: ToolError?
     private var readyWaiters: [(limit: Int, continuation: CheckedContinuation<ToolError?, Never>)] = []
     private var failuresInARow = 0
+    /// Whether the failure being handled is one retrying cannot mend (`APIClient.isTransient`).
+    private var failureIsPermanent = false
 
     public init(source: any InternalsSource, backoff: RetryPolicy = RetryPolicy(retries: .max, baseDelay: 0.5, maxDelay: 30),
                 sleep: @escaping @Sendable (Double) async throws -> Void = RetryPolicy.taskSleep,
@@ -42,6 +47,7 @@ public actor PasscodeSession {
 
     /// Feeds one event through the machine and carries out its effects.
     public func send(_ event: PasscodeMachine.Event) {
+        if case .fetchFailed = event {} else if case .failed = machine.phase {} else { failureIsPermanent = false }
         let wasFailed = machine.isFailed
         let effects = machine.handle(event)
         for effect in effects { perform(effect) }
@@ -58,19 +64,21 @@ public actor PasscodeSession {
             failuresInARow += 1
             let error = lastError ?? .bug("a call failed without an error")
             readyWaiters.removeAll { waiter in
-                guard failuresInARow > waiter.limit else { return false }
+                guard failuresInARow > waiter.limit || failureIsPermanent else { return false }
                 waiter.continuation.resume(returning: error)
                 return true
             }
         }
-        observer(Snapshot(machine: machine, effects: effects, lastError: lastError, consecutiveFailures: failuresInARow))
+        var snapshot = Snapshot(machine: machine, effects: effects, lastError: lastError, consecutiveFailures: failuresInARow)
+        snapshot.isPermanentFailure = machine.isFailed && failureIsPermanent
+        observer(snapshot)
     }
 
     /// Waits until the keypad accepts input; returns the last error instead once more than
     /// `maxFailures` calls in a row have failed.
     public func waitUntilReady(maxFailures: Int = .max) async -> ToolError? {
         if machine.acceptsInput { return nil }
-        if failuresInARow > maxFailures { return lastError }
+        if failuresInARow > maxFailures || (machine.isFailed && failureIsPermanent) { return lastError }
         return await withCheckedContinuation { readyWaiters.append((maxFailures, $0)) }
     }
 
@@ -111,6 +119,8 @@ public actor PasscodeSession {
         case .abandon(let call):
             calls.removeValue(forKey: call)?.cancel()
         case .scheduleRetry(let call, let attempt):
+            // A 4xx is never retried by itself (a key on the error screen still retries).
+            guard !failureIsPermanent else { return }
             let pause = max(0.1, backoff.delay(forRetry: attempt, unit: random()))
             let sleep = self.sleep
             timers.removeAll { $0.isCancelled }
@@ -130,6 +140,7 @@ public actor PasscodeSession {
     private func failed(_ call: Int, _ error: ToolError) {
         guard calls.removeValue(forKey: call) != nil, error != .interrupted else { return }
         lastError = error
+        failureIsPermanent = !APIClient.isTransient(error)
         send(.fetchFailed(call: call, message: error.message))
     }
 }

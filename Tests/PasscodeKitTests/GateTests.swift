@@ -7,12 +7,16 @@ import ToolboxKit
 /// A server that always answers code 1234 with the keypad 0–9, or always fails.
 struct FixedSource: InternalsSource {
     var failure: ToolError?
+    var calls: CallCount? = nil
     func fetch(_ deliver: @escaping @Sendable (Arrival) async -> Void) async throws(ToolError) {
+        calls?.count.withLock { $0 += 1 }
         if let failure { throw failure }
         await deliver(.code("1234"))
         await deliver(.setup(Array(0...9)))
     }
 }
+
+final class CallCount: Sendable { let count = Mutex(0) }
 
 /// `--once` in script mode: the gate's outcomes, and their statuses.
 @Suite struct GateTests {
@@ -64,5 +68,21 @@ struct FixedSource: InternalsSource {
         } catch {
             Issue.record("\(error)")
         }
+    }
+
+    @Test func refusedCredentialsAreNotRetried() async {
+        let calls = CallCount()
+        let source = FixedSource(failure: .credentialsRefused(url: "u"), calls: calls)
+        do {
+            _ = try await run("1\n", gate: GateOptions(once: true), source: source)
+            Issue.record("expected the run to give up")
+        } catch let error as ToolError {
+            #expect(error == .credentialsRefused(url: "u"))
+            #expect(GateOutcome.gaveUp(error).exitStatus == 77)
+        } catch {
+            Issue.record("\(error)")
+        }
+        // One call: a 4xx says the same the second time.
+        #expect(calls.count.withLock { $0 } == 1)
     }
 }
