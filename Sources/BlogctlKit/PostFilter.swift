@@ -40,32 +40,4 @@ public struct PostFilter: Sendable {
         }
         return kept
     }
-
-    /// A `--since`/`--until` value: a day `YYYY-MM-DD` in the reader's zone (its first second
-    /// for since, its last for until), or an ISO 8601 instant. nil when it is neither.
-    public static func parseDate(_ text: String, endOfDay: Bool,
-                                 utcOffset: @Sendable (Date) -> Int = PostOrdering.localOffset) -> Date? {
-        if let instant = ISO8601.parse(text) { return instant }
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              (1...12).contains(month), (1...daysIn(month, year)).contains(day),
-              let utcMidnight = ISO8601.parse(Self.fourDigits(year) + "-" + parts[1] + "-" + parts[2] + "T00:00:00Z") else { return nil }
-        // The zone's offset at that day, then the day's bounds in that zone.
-        let start = utcMidnight.addingTimeInterval(-Double(utcOffset(utcMidnight)))
-        return endOfDay ? start.addingTimeInterval(86_399) : start
-    }
-
-    static func fourDigits(_ value: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-    }
-
-    static func daysIn(_ month: Int, _ year: Int) -> Int {
-        switch month {
-        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
 }

@@ -19,8 +19,8 @@ extension Blogctl {
                 blogctl mark changes it); the piped columns stay as they are. Uses /post-metadata only.
 
                 Filters combine with grouping and sorting: --author matches part of the name, any \
-                case; --since and --until take a day (YYYY-MM-DD, in your zone, both ends included) \
-                or an ISO 8601 instant; --limit keeps the first N in display order.
+                case; --since and --until take a date, \(DateInput.forms), a day counting whole \
+                (both ends included); --limit keeps the first N in display order.
 
                 Examples:
                   blogctl list --group-by author --sort-by title
@@ -40,10 +40,11 @@ extension Blogctl {
         @Option(help: ArgumentHelp("Only posts whose author's name contains this, any case.", valueName: "name"))
         var author: String?
 
-        @Option(help: ArgumentHelp("Only posts published on or after this day (YYYY-MM-DD) or instant.", valueName: "date"))
+        @Option(help: ArgumentHelp("Only posts published at or after this time; a day from its start (see DATES in the man page).",
+                                   valueName: "date"))
         var since: String?
 
-        @Option(help: ArgumentHelp("Only posts published on or before this day (YYYY-MM-DD) or instant.", valueName: "date"))
+        @Option(help: ArgumentHelp("Only posts published at or before this time; a day to its end.", valueName: "date"))
         var until: String?
 
         @Option(help: ArgumentHelp("Show at most this many posts.", valueName: "n"))
@@ -56,17 +57,17 @@ extension Blogctl {
 
         func validate() throws {
             if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
-            if let since, PostFilter.parseDate(since, endOfDay: false) == nil {
-                throw ValidationError("--since: expected a day YYYY-MM-DD or an ISO 8601 instant, found \(Terminal.quote(since))")
-            }
-            if let until, PostFilter.parseDate(until, endOfDay: true) == nil {
-                throw ValidationError("--until: expected a day YYYY-MM-DD or an ISO 8601 instant, found \(Terminal.quote(until))")
+            for (name, value) in [("--since", since), ("--until", until)] {
+                if let value, DateInput().value(value) == nil {
+                    throw ValidationError("\(name): invalid date \(Terminal.quote(value)): use \(DateInput.forms)")
+                }
             }
         }
 
         func run() async throws {
-            let filter = PostFilter(author: author, since: since.flatMap { PostFilter.parseDate($0, endOfDay: false) },
-                                    until: until.flatMap { PostFilter.parseDate($0, endOfDay: true) },
+            let dates = DateInput()
+            let filter = PostFilter(author: author, since: try since.map { try dates.value(of: $0).start },
+                                    until: try until.map { try dates.value(of: $0).end },
                                     unreadOnly: unread, limit: limit)
             let run = ListRun(filter: filter, ordering: PostOrdering(grouping: groupBy, sorting: sortBy, reversed: reverse),
                               mode: common.outputMode)

@@ -10,8 +10,8 @@ extension Devsync {
             abstract: "Record many installations at once from a CSV file; all or nothing.",
             discussion: """
                 The file (- is stdin) has a header naming the columns id and installationDate; \
-                other columns, such as those devsync export writes, are ignored. A date is ISO \
-                8601 or YYYY-MM-DD HH:MM in local time; an empty one records "not installed". \
+                other columns, such as those devsync export writes, are ignored. A date is as \
+                install --at takes it; an empty one records "not installed". \
                 Every row is checked first: one line per bad row (line, column, reason: unknown \
                 device, bad date, duplicate id) and nothing is recorded (exit 65); otherwise \
                 every row is recorded in one transaction.

@@ -9,8 +9,8 @@ extension Devsync {
             commandName: "install",
             abstract: "Record that a device was installed; no network needed.",
             discussion: """
-                DATE is ISO 8601 (2024-03-04T09:15:00Z) or YYYY-MM-DD HH:MM in local time; the \
-                default is now. A later change to the same device before a sync replaces this one.
+                DATE is \(DateInput.forms); a day alone is its midnight. The default \
+                is now. A later change to the same device before a sync replaces this one.
                 """)
 
         @OptionGroup var store: StoreOptions

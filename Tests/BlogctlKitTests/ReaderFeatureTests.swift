@@ -20,22 +20,20 @@ import TestSupport
     }
 
     @Test func daysAreWholeDaysInTheReadersZoneAndInstantsAreExact() throws {
-        let sinceDate = PostFilter.parseDate("2018-08-01", endOfDay: false, utcOffset: utc)
-        let since = try #require(sinceDate)
-        let untilDate = PostFilter.parseDate("2018-08-31", endOfDay: true, utcOffset: utc)
-        let until = try #require(untilDate)
+        let dates = DateInput(utcOffset: utc)
+        let since = try dates.value(of: "2018-08-01").start
+        let until = try dates.value(of: "2018-08-31").end
         #expect(kept(PostFilter(since: since, until: until)) == ["2", "3", "4"])
         // Two hours east of UTC, 1 August begins at 22:00 UTC on 31 July.
         let twoHoursEast: @Sendable (Date) -> Int = { _ in 7200 }
-        let eastDate = PostFilter.parseDate("2018-08-01", endOfDay: false, utcOffset: twoHoursEast)
-        let east = try #require(eastDate)
+        let east = try DateInput(utcOffset: twoHoursEast).value(of: "2018-08-01").start
         #expect(kept(PostFilter(since: east)) == ["1", "2", "3", "4", "5"])
-        let instant = try #require(PostFilter.parseDate("2018-08-15T12:00:00Z", endOfDay: true))
+        let instant = try dates.value(of: "2018-08-15T12:00:00Z").end
         #expect(kept(PostFilter(until: instant)) == ["1", "2", "3"])
-        for bad in ["2018-13-01", "2018-02-30", "2019-02-29", "18-08-01", "yesterday", "", "2018-8-1"] {
-            #expect(PostFilter.parseDate(bad, endOfDay: false) == nil, "\(bad)")
+        for bad in ["2018-13-01", "2018-02-30", "2019-02-29", "18-08-01", "", "2018-8-1"] {
+            #expect(dates.value(bad) == nil, "\(bad)")
         }
-        #expect(PostFilter.parseDate("2020-02-29", endOfDay: false, utcOffset: utc) != nil)
+        #expect(dates.value("2020-02-29") != nil)
     }
 
     @Test func authorIsAnyCasePartOfTheNameAndUnreadUsesTheMarks() {

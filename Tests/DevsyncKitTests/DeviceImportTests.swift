@@ -19,9 +19,9 @@ import ToolboxKit
     }
 
     @Test func everyBadRowIsReportedWithLineAndColumn() {
-        let text = "id,installationDate\nA-1,yesterday\nZ-9,\nA-1,2024-01-02T03:04:05Z\n,\nB-2\n"
+        let text = "id,installationDate\nA-1,someday\nZ-9,\nA-1,2024-01-02T03:04:05Z\n,\nB-2\n"
         #expect(problems(text) == [
-            #"line 2, column 5: invalid date "yesterday": use ISO 8601 (2024-03-04T09:15:00Z) or YYYY-MM-DD HH:MM (local time)"#,
+            #"line 2, column 5: invalid date "someday": use \#(DateInput.forms)"#,
             #"line 3, column 1: unknown device "Z-9"; devsync pull refreshes the list"#,
             #"line 4, column 1: duplicate id "A-1" (first on line 2)"#,
             "line 5, column 1: no device id",

@@ -186,7 +186,9 @@ let seed = [
         // Local time, whatever the zone: it reads back as typed.
         #expect(DateDisplay.human(try DateInput.parse("2024-03-04 09:15")) == "2024-03-04 09:15")
         #expect(DateDisplay.human(try DateInput.parse("2024-03-04T09:15")) == "2024-03-04 09:15")
-        for bad in ["yesterday", "2024-02-30 10:00", "2024-13-01 10:00", "2024-03-04 25:00", "2024-03-04", ""] {
+        // A day alone is its first second, local time.
+        #expect(DateDisplay.human(try DateInput.parse("2024-03-04")) == "2024-03-04 00:00")
+        for bad in ["2024-02-30 10:00", "2024-13-01 10:00", "2024-03-04 25:00", "2024-3-4", ""] {
             #expect(throws: ToolError.self, "\(bad)") { try DateInput.parse(bad) }
         }
     }
