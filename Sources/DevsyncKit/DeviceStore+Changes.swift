@@ -39,13 +39,17 @@ extension DeviceStore {
     /// not in the store) none. As with `record` one at a time, a later change to the same
     /// device replaces an earlier one, and they keep the order they came in. Done in a few
     /// set-wise statements rather than four per change, so 10,000 take a fraction of a second.
-    public func recordAll(_ changes: [(id: String, installationDate: Date?)], at now: Date = Date()) throws(ToolError) {
+    /// `skippingUnchanged` (import) leaves out a change that would give a device the value it
+    /// has here already. Returns how many changes were recorded.
+    @discardableResult
+    public func recordAll(_ changes: [(id: String, installationDate: Date?)], at now: Date = Date(),
+                          skippingUnchanged: Bool = false) throws(ToolError) -> Int {
         // The last change to each device, in the order of those last changes.
         // Keyed by bytes: `é` and `e` + U+0301 are two devices, though equal as Swift strings.
         var last: [[UInt8]: Int] = [:]
         for (index, change) in changes.enumerated() { last[Array(change.id.utf8)] = index }
         let kept = changes.indices.filter { last[Array(changes[$0].id.utf8)] == $0 }.map { changes[$0] }
-        try write { db in
+        return try write { db in
             try db.execute("CREATE TEMP TABLE IF NOT EXISTS incoming (seq INTEGER PRIMARY KEY, id TEXT NOT NULL, date TEXT)")
             try db.execute("DELETE FROM incoming")
             // Many rows a statement: SQLite allows 32,766 bound values in one.
@@ -63,6 +67,15 @@ extension DeviceStore {
             if let unknown = try db.value("SELECT id FROM incoming WHERE id NOT IN (SELECT id FROM device) ORDER BY seq LIMIT 1")?.string {
                 throw ToolError.missing("no device \(unknown) in the local store; devsync pull refreshes the list")
             }
+            if skippingUnchanged {
+                // `IS` compares NULL (not installed) as a value.
+                try db.execute("""
+                    DELETE FROM incoming WHERE seq IN (SELECT i.seq FROM incoming i JOIN device d ON d.id = i.id
+                        LEFT JOIN change c ON c.deviceID = i.id
+                        WHERE (CASE WHEN c.deviceID IS NOT NULL THEN c.installationDate ELSE d.installationDate END) IS i.date)
+                    """)
+            }
+            let recorded = try db.value("SELECT COUNT(*) FROM incoming")?.integer ?? 0
             // As `record`: the old row goes, the new one gets the next rowid, its revision one more,
             // and a claim on it stays.
             try db.execute("DROP TABLE IF EXISTS temp.replaced")
@@ -83,6 +96,7 @@ extension DeviceStore {
                 """, [.text(StoredDate.format(now)), .text(command)])
             try db.execute("DROP TABLE temp.replaced")
             try db.execute("DELETE FROM incoming")
+            return recorded
         }
     }
 
@@ -121,6 +135,32 @@ extension DeviceStore {
                          detail: detail ?? command)
             return true
         }
+    }
+
+    /// Drops the local changes of every id in one transaction: all of them, or (when one has
+    /// no change) none, the error naming it. Returns how many were dropped.
+    @discardableResult
+    public func discardAll(_ ids: [String]) throws(ToolError) -> Int {
+        try write { db in
+            var dropped = 0
+            for id in ids {
+                guard let row = try db.rows("SELECT installationDate FROM change WHERE deviceID = ?", [.text(id)]).first else {
+                    if try db.value("SELECT 1 FROM device WHERE id = ?", [.text(id)]) == nil {
+                        throw ToolError.missing("device \(id) not found" + (ids.count > 1 ? "; nothing was discarded" : ""))
+                    }
+                    throw ToolError.missing("no local change for \(id)" + (ids.count > 1 ? "; nothing was discarded" : ""))
+                }
+                try db.execute("DELETE FROM change WHERE deviceID = ?", [.text(id)])
+                try Self.log(db, at: Date(), device: id, .discarded, old: row.column("installationDate")?.string, detail: command)
+                dropped += 1
+            }
+            return dropped
+        }
+    }
+
+    /// Every device with a local change, for `discard --all`.
+    public func changedIDs() throws(ToolError) -> [String] {
+        try read { db in try db.rows("SELECT deviceID FROM change ORDER BY recordedAt, rowid").compactMap { $0.column("deviceID")?.string } }
     }
 
     /// A conflict resolved by keeping the local value: the mark goes, the change stays pending

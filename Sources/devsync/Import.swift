@@ -14,7 +14,8 @@ extension Devsync {
                 install --at takes it; an empty one records "not installed". \
                 Every row is checked first: one line per bad row (line, column, reason: unknown \
                 device, bad date, duplicate id) and nothing is recorded (exit 65); otherwise \
-                every row is recorded in one transaction.
+                every row that changes a device is recorded in one transaction, and a row giving \
+                a device the date it has here already records nothing.
 
                 Examples:
                   devsync import block-7.csv
@@ -41,15 +42,25 @@ extension Devsync {
                 throw ToolError.badData("\(name): \(problems.all.count) bad row\(problems.all.count == 1 ? "" : "s"); nothing was recorded")
             }
             if dryRun {
+                // What the device has here now: a row that gives it the same is no change.
+                let now = Dictionary(try deviceStore.devices().map { (Array($0.id.utf8), $0.installationDate.map(ISO8601.format)) },
+                                     uniquingKeysWith: { first, _ in first })
+                let changes = rows.filter { now[Array($0.id.utf8)] != .some($0.installationDate.map(ISO8601.format)) }
                 let mode = OutputMode(json: false)
-                StandardOutput.print(Table(columns: ["ID", "INSTALLED"], rows: rows.map {
+                StandardOutput.print(Table(columns: ["ID", "INSTALLED"], rows: changes.map {
                     [$0.id, $0.installationDate.map { DateDisplay.format($0, for: mode) } ?? (mode == .table ? "-" : "")]
                 }).render(mode))
-                if !quiet { Tool.devsync.say("dry run: \(rows.count) change\(rows.count == 1 ? "" : "s") would be recorded; nothing was") }
+                if !quiet { Tool.devsync.say("dry run: \(changes.count) change\(changes.count == 1 ? "" : "s") would be recorded"
+                    + (rows.count > changes.count ? " (\(rows.count - changes.count) unchanged)" : "") + "; nothing was") }
                 return
             }
-            try deviceStore.recordAll(rows.map { ($0.id, $0.installationDate) })
-            if !quiet { Tool.devsync.say("\(rows.count) change\(rows.count == 1 ? "" : "s") recorded; pending sync") }
+            let recorded = try deviceStore.recordAll(rows.map { ($0.id, $0.installationDate) }, skippingUnchanged: true)
+            if !quiet { Tool.devsync.say(Self.counts(recorded, of: rows.count) + (recorded > 0 ? " recorded; pending sync" : "")) }
+        }
+
+        /// `2 changes, 86 unchanged`.
+        static func counts(_ changes: Int, of rows: Int) -> String {
+            "\(changes) change\(changes == 1 ? "" : "s")" + (rows > changes ? ", \(rows - changes) unchanged" : "")
         }
     }
 }

@@ -1,22 +1,24 @@
 import ArgumentParser
 import DevsyncKit
-import FoundationEssentials
 import ToolboxKit
 
 extension Devsync {
     struct Uninstall: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "uninstall",
-            abstract: "Record that a device is not installed (clears its date); no network needed.")
+            abstract: "Record that devices are not installed (clears their date); no network needed.",
+            discussion: "Several ids are recorded in one transaction: all or none.")
 
         @OptionGroup var store: StoreOptions
         @Flag(name: [.short, .long], help: "Print no confirmation.") var quiet = false
-        @Argument(help: ArgumentHelp("The device id.", valueName: "id")) var id: String
+        @Argument(help: ArgumentHelp("The device ids.", valueName: "id")) var ids: [String]
+
+        func validate() throws {
+            guard !ids.isEmpty else { throw ValidationError("give at least one device id") }
+        }
 
         func run() async throws {
-            let id = try ResourceID.validate(self.id, kind: "device id")
-            try store.open(for: Self.self).record(id, installationDate: nil)
-            if !quiet { Tool.devsync.say("\(id) not installed; pending sync") }
+            try RecordIDs.record(ids, installationDate: nil, store: store.open(for: Self.self), quiet: quiet)
         }
     }
 }
