@@ -16,13 +16,20 @@ public struct ListRun: Sendable {
     /// The listing as `list` prints it. Damaged read marks are an error only when they are
     /// needed to filter (`--unread`); otherwise a warning, and no marks are shown.
     /// The marks and the cache are the ones `environment` names.
-    public func run(_ client: BlogClient, environment: [String: String] = Environment.current) async throws(ToolError) -> String {
+    /// With no client (`--offline`), the list the last `list` or `ui` saved.
+    public func run(_ client: BlogClient?, environment: [String: String] = Environment.current) async throws(ToolError) -> String {
         var known: ReadMarks.IDs?
         do {
             known = try ReadMarks.standard(environment: environment).load()
         } catch {
             if filter.unreadOnly { throw error }
             Tool.blogctl.warn(error.message)
+        }
+        guard let client else {
+            guard let saved = try PostCache.standard(environment: environment).savedListing() else {
+                throw ToolError.missing("no saved list to show offline: blogctl list (online) saves one")
+            }
+            return render(saved, known: known)
         }
         let posts = try await client.metadataList { Tool.blogctl.warn($0) }
         // The search index and the saved listing (what `ui` opens with) learn every listed
@@ -31,6 +38,10 @@ public struct ListRun: Sendable {
             if let index = try? cache.searchIndex() { try? index.addListing(posts) }
             try? cache.saveListing(posts)
         }
+        return render(posts, known: known)
+    }
+
+    private func render(_ posts: [PostMetadata], known: ReadMarks.IDs?) -> String {
         let kept = posts.filter { filter.keeps($0, isRead: known?.contains($0.id) ?? false) }
         let groups = filter.limited(ordering.arrange(kept))
         let isRead: ((PostMetadata) -> Bool)? = known.map { known in { known.contains($0.id) } }

@@ -22,7 +22,7 @@ struct Blogctl: AsyncParsableCommand {
               blogctl links 3 && blogctl open 3 1
               blogctl ui
             """,
-        version: ToolboxVersion.current,
+        version: ToolboxVersion.line(for: "blogctl"),
         subcommands: [List.self, Show.self, Read.self, Search.self, Links.self, Open.self, Mark.self, Prefetch.self, Avatar.self, Cache.self, UI.self])
 
     static func main() { ToolMain.main(self) }

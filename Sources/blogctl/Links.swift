@@ -8,8 +8,8 @@ extension Blogctl {
             commandName: "links",
             abstract: "List a post's links, numbered as read numbers them.",
             discussion: """
-                N<TAB>URL per line (an aligned list on a terminal, a JSON array of {"number", \\
-                "url"} with --json), relative links resolved against the post's URL. blogctl open \\
+                N<TAB>URL per line (an aligned list on a terminal, a JSON array of {"number", \
+                "url"} with --json), relative links resolved against the post's URL. blogctl open \
                 ID N opens link N.
 
                 Example:

@@ -53,6 +53,9 @@ extension Blogctl {
         @Flag(help: "Only posts not yet read.")
         var unread = false
 
+        @Flag(help: "The list the last blogctl list or ui saved: no network.")
+        var offline = false
+
         @OptionGroup var common: CommonOptions
 
         func validate() throws {
@@ -71,7 +74,8 @@ extension Blogctl {
                                     unreadOnly: unread, limit: limit)
             let run = ListRun(filter: filter, ordering: PostOrdering(grouping: groupBy, sorting: sortBy, reversed: reverse),
                               mode: common.outputMode)
-            let listing = try await common.withClient(tool: .blogctl) { api in try await run.run(BlogClient(api: api)) }
+            let listing = offline ? try await run.run(nil)
+                : try await common.withClient(tool: .blogctl) { api in try await run.run(BlogClient(api: api)) }
             StandardOutput.print(listing)
         }
     }

@@ -8,12 +8,15 @@ extension Blogctl {
             commandName: "mark",
             abstract: "Mark posts read or unread.",
             discussion: """
-                read marks a post read by itself; list shows unread posts with • and keeps only \\
-                them with --unread. Marks are kept in $XDG_DATA_HOME/blogctl/read.json, written \\
-                atomically; no server is asked.
+                read marks a post read by itself; list shows unread posts with • and keeps only \
+                them with --unread. Marks are kept in $XDG_DATA_HOME/blogctl/read.json, written \
+                atomically; no server is asked. Ids are checked against the list the last \
+                blogctl list or ui saved: one not in it is an error (exit 66) and nothing is \
+                marked. --all marks every post of that list.
 
                 Examples:
                   blogctl mark --unread 1
+                  blogctl mark --all
                   blogctl list --unread | cut -f1 | xargs blogctl mark --read
                 """)
 
@@ -23,17 +26,34 @@ extension Blogctl {
         @Flag(help: "Mark unread.")
         var unread = false
 
+        @Flag(help: "Every post of the last saved list.")
+        var all = false
+
         @Argument(help: ArgumentHelp("Post ids.", valueName: "id"))
         var ids: [String] = []
 
         func validate() throws {
             if read && unread { throw ValidationError("give --read or --unread, not both") }
-            if ids.isEmpty { throw ValidationError("give at least one post id") }
+            if all && !ids.isEmpty { throw ValidationError("give post ids or --all, not both") }
+            if !all && ids.isEmpty { throw ValidationError("give at least one post id, or --all") }
         }
 
         func run() throws {
             let ids = try self.ids.map { id throws(ToolError) in try ResourceID.validate(id, kind: "post id") }
-            try ReadMarks.standard().mark(ids, read: !unread)
+            let listed = try PostCache.standard().savedListing()
+            let chosen: [String]
+            if all {
+                guard let listed else { throw ToolError.missing("no saved list to mark: blogctl list saves one") }
+                chosen = listed.map(\.id)
+            } else {
+                // Without a saved list there is nothing to check against: the ids are taken.
+                if let listed, let unknown = ids.first(where: { id in !listed.contains { $0.id.utf8.elementsEqual(id.utf8) } }) {
+                    throw ToolError.missing("no post \(unknown) in the list blogctl list saved; nothing was marked")
+                }
+                chosen = ids
+            }
+            try ReadMarks.standard().mark(chosen, read: !unread)
+            if all { Tool.blogctl.say("marked \(chosen.count) posts \(unread ? "unread" : "read")") }
         }
     }
 }

@@ -6,11 +6,13 @@ extension Blogctl {
     struct Open: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "open",
-            abstract: "Open a post's link N, or the post itself, in the browser.",
+            abstract: "Open a post's link N in the browser.",
             discussion: """
-                The browser is the first command of $BROWSER (colon-separated; %s stands for the \\
-                URL) that exists, else xdg-open. Only http and https links are opened. Exits 66 \\
-                when there is no browser, 65 when there is no link N.
+                The browser is the first command of $BROWSER (colon-separated; %s stands for the \
+                URL) that exists, else xdg-open. Only http and https links are opened. A post has \
+                no web page of its own (the API serves it as JSON, which blogctl read renders): \
+                without N nothing is opened and the links are named. Exits 66 when there is no \
+                browser, 65 when there is no link N.
 
                 Examples:
                   blogctl open 1 3
@@ -20,7 +22,7 @@ extension Blogctl {
         @Argument(help: "The post's id (as list shows it).")
         var id: String
 
-        @Argument(help: ArgumentHelp("The link's number, as read and links show it; none opens the post.", valueName: "n"))
+        @Argument(help: ArgumentHelp("The link's number, as read and links show it.", valueName: "n"))
         var number: Int?
 
         @Flag(help: "Use only the cache: no network.")
@@ -33,11 +35,13 @@ extension Blogctl {
         }
 
         func run() async throws {
-            let resolver = LinkResolver(postId: id, server: try? common.serverURL(tool: .blogctl))
-            guard let number else { return try BrowserLauncher.open(resolver.document) }
             let loaded = try await loadPost(id, offline: offline, common: common)
             let links = PostPage.links(loaded.body, options: RenderOptions(
                 links: LinkResolver(postId: loaded.metadata.postId, server: try? common.serverURL(tool: .blogctl))))
+            guard let number else {
+                throw ToolError.badData("post \(Terminal.quote(id)) has no web page to open, only its \(links.count) link"
+                    + "\(links.count == 1 ? "" : "s"): blogctl open \(id) N opens link N (blogctl links \(id) lists them)")
+            }
             guard number <= links.count else {
                 throw ToolError.badData("post \(Terminal.quote(id)) has \(links.count) link\(links.count == 1 ? "" : "s"), not \(number)")
             }

@@ -64,9 +64,9 @@ extension Blogctl {
                     if count > 0 { counts.append("\(count) \(outcome.rawValue)") }
                 }
                 let skipped = results.filter { $0.outcome == .skipped }.map(\.id)
-                var line = "prefetch: " + (counts.isEmpty ? "no posts" : counts.joined(separator: ", "))
+                var line = counts.isEmpty ? "no posts to prefetch" : counts.joined(separator: ", ")
                 if !skipped.isEmpty { line += " (larger than \(maxSize): \(skipped.prefix(5).joined(separator: ", "))\(skipped.count > 5 ? ", …" : ""))" }
-                StandardOutput.print(Terminal.sanitizeField(line) + "\n")
+                Tool.blogctl.say(Terminal.sanitizeField(line))
             }
         }
     }

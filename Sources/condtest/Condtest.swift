@@ -18,7 +18,7 @@ struct Condtest: AsyncParsableCommand {
               condtest explain -e 'containsString(arg1, "ro")' rollout.io
               printf 'rollout.io\\nrobot\\n' | condtest eval -f cond.json --batch
             """,
-        version: ToolboxVersion.current,
+        version: ToolboxVersion.line(for: "condtest"),
         subcommands: [List.self, Show.self, Eval.self, Explain.self, Test.self, Fmt.self, Ops.self, UI.self])
 
     static func main() { ToolMain.main(self) }

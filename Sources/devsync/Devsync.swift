@@ -16,7 +16,7 @@ struct Devsync: AsyncParsableCommand {
               devsync install WWM-0001-12 --at '2024-03-04 09:15'
               devsync sync --wait
             """,
-        version: ToolboxVersion.current,
+        version: ToolboxVersion.line(for: "devsync"),
         subcommands: [Pull.self, List.self, Show.self, Install.self, Uninstall.self, Pending.self,
                       Sync.self, Status.self, Discard.self, Import.self, Export.self, Log.self, UI.self])
 

@@ -33,8 +33,14 @@ extension Devsync {
 
         func run() async throws {
             let filter = DeviceFilter(installed: installed, notInstalled: notInstalled, pending: pending, type: type)
-            let devices = try store.open(for: Self.self).devices().filter(filter.matches)
+            let all = try store.open(for: Self.self).devices()
+            let devices = all.filter(filter.matches)
             let mode = output.mode
+            if all.isEmpty && mode != .json {
+                // Before the first pull: a bare header would say nothing.
+                Tool.devsync.say("no devices in the store yet: devsync pull fetches them from the server")
+                return
+            }
             if mode == .json { return StandardOutput.printJSON(devices.map(DeviceJSON.init)) }
             let table = Table(columns: ["ID", "TYPE", "METER POINT", "INSTALLED", "STATE"], rows: devices.map {
                 [$0.id, $0.typeField(mode), $0.meterPointDescription, $0.dateField($0.installationDate, mode), $0.syncState.rawValue]

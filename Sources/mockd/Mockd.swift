@@ -18,7 +18,7 @@ struct Mockd: AsyncParsableCommand {
               mockd --latency 50-150 --failure-rate 0.1 --seed 7
               mockd --posts 10000 --massive-size 0
             """,
-        version: ToolboxVersion.current)
+        version: ToolboxVersion.line(for: "mockd"))
 
     @Option(help: "Address to listen on.")
     var host = "127.0.0.1"

@@ -16,7 +16,7 @@ struct Passcode: AsyncParsableCommand {
               passcode --once && make deploy
               passcode fetch
             """,
-        version: ToolboxVersion.current,
+        version: ToolboxVersion.line(for: "passcode"),
         subcommands: [Screen.self, Fetch.self],
         defaultSubcommand: Screen.self)
 

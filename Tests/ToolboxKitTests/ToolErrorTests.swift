@@ -23,7 +23,11 @@ import Testing
         #expect(ToolError.unreachable(url: "https://api.example.com", reason: "host not found").message
                 == "cannot reach https://api.example.com (host not found)")
         #expect(ToolError.timedOut(url: "http://h/x", seconds: 2.5).message.contains("2.5s"))
-        #expect(ToolError.unreachable(url: "https://alice:***@127.0.0.1:1/x", reason: "connection refused").message.hasSuffix("is mockd running?"))
+        #expect(ToolError.unreachable(url: "https://alice:***@127.0.0.1:8106/x", reason: "connection refused").message.hasSuffix("is mockd running?"))
+        #expect(ToolError.unreachable(url: "http://localhost:8106/x", reason: "connection refused").message.hasSuffix("is mockd running?"))
+        // Another local server is not mockd's default place: no guess.
+        #expect(!ToolError.unreachable(url: "http://127.0.0.1:9/x", reason: "connection refused").message.contains("mockd"))
+        #expect(!ToolError.unreachable(url: "http://[::1]:8080/x", reason: "connection refused").message.contains("mockd"))
         #expect(!ToolError.unreachable(url: "https://127.example.com/x", reason: "host not found").message.contains("mockd"))
         #expect(!ToolError.httpStatus(url: "u", status: 500, message: "Internal Server Error").message.contains("\n"))
     }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Which tool is running. Its name is written once, in its Kit (`Tool.blogctl`), and gives
 /// every message its prefix, the tool its `$NAME_SERVER` variable and its XDG folders.
 public struct Tool: Sendable, Equatable {
@@ -6,6 +8,11 @@ public struct Tool: Sendable, Equatable {
     public init(_ name: String) {
         self.name = name
     }
+
+    /// The tool this process is, set by `ToolMain` before any argument is parsed: for the help
+    /// texts every tool shares (`--server`'s names the tool's own variable).
+    public static var running: Tool { Tool(runningName.withLock { $0 } ?? "tool") }
+    static let runningName = Mutex<String?>(nil)
 
     /// The variable that names this tool's server (`BLOGCTL_SERVER`).
     public var serverVariable: String { name.uppercased() + "_SERVER" }

@@ -60,7 +60,7 @@ public enum ToolError: Error, Sendable, Equatable {
     public var message: String {
         switch self {
         case .unreachable(let url, let reason):
-            let hint = Self.isLoopback(url) ? "; is mockd running?" : ""
+            let hint = Self.isDefaultServer(url) ? "; is mockd running?" : ""
             return "cannot reach \(url) (\(reason))\(hint)"
         case .proxyUnreachable(let proxy, let reason):
             return "cannot reach the proxy \(proxy) (\(reason))"
@@ -109,6 +109,13 @@ public enum ToolError: Error, Sendable, Equatable {
     }
 
     /// The hint about mockd only makes sense for a server on this machine.
+    /// The default server, where mockd listens when started without --port: only there is
+    /// "is mockd running?" the likely answer.
+    static func isDefaultServer(_ url: String) -> Bool {
+        let host = host(of: url)
+        return isLoopback(url) && host.hasSuffix(":8106")
+    }
+
     static func isLoopback(_ url: String) -> Bool {
         var host = Substring(host(of: url))
         if host.hasPrefix("[::1]") { return true }

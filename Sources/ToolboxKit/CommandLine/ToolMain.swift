@@ -14,6 +14,7 @@ public enum ToolMain {
     /// in `run`, on the global executor, with the main thread serving the main queue as an
     /// `async` main's does.
     public static func main<Command: ParsableCommand>(_ type: Command.Type) -> Never {
+        Tool.runningName.withLock { $0 = Command.configuration.commandName }
         if CommandLine.arguments.dropFirst().elementsEqual(["--version"]), !Command.configuration.version.isEmpty {
             StandardOutput.print(Command.configuration.version + "\n")
             exit(0)
@@ -24,6 +25,7 @@ public enum ToolMain {
 
     public static func run<Command: ParsableCommand>(_ type: Command.Type, arguments: [String]? = nil) async -> Never {
         let name = Command.configuration.commandName ?? "tool"
+        Tool.runningName.withLock { $0 = name }
         let subcommands = Set(Command.configuration.subcommands.map { $0._commandName })
         let given = arguments ?? Array(CommandLine.arguments.dropFirst())
         var command: any ParsableCommand
