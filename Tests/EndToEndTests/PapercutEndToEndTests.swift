@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+/// The small things a daily user trips over (issue 28, item 8), each checked as they would meet it.
+@Suite struct PapercutEndToEndTests {
+    @Test func markChecksIdsAndMarksAllAndListWorksOffline() async throws {
+        let sandbox = try Sandbox()
+        let url = try await withMockd(["--quiet", "--latency", "0", "--failure-rate", "0"], sandbox: sandbox) { mockd throws -> String in
+            let env = ["BLOGCTL_SERVER": mockd.url]
+            let list = try runTool("blogctl", ["list"], sandbox: sandbox, environment: env)
+            #expect(list.status == 0)
+            let missing = try runTool("blogctl", ["mark", "1", "99"], sandbox: sandbox, environment: env)
+            #expect(missing.status == 66)
+            #expect(missing.stderr == "blogctl: no post 99 in the list blogctl list saved; nothing was marked\n")
+            #expect(try runTool("blogctl", ["list", "--unread"], sandbox: sandbox, environment: env).lines.count == list.lines.count)
+            #expect(try runTool("blogctl", ["mark", "--all", "3"], sandbox: sandbox, environment: env).status == 64)
+            let all = try runTool("blogctl", ["mark", "--all"], sandbox: sandbox, environment: env)
+            #expect(all.status == 0 && all.stderr == "blogctl: marked \(list.lines.count) posts read\n")
+            #expect(try runTool("blogctl", ["list", "--unread"], sandbox: sandbox, environment: env).lines.isEmpty)
+            return mockd.url
+        }
+        // The server gone: the saved list, filtered as usual.
+        let offline = try runTool("blogctl", ["list", "--offline", "--author", "ada"], sandbox: sandbox, environment: ["BLOGCTL_SERVER": url])
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(!offline.lines.isEmpty && offline.lines.allSatisfy { $0.lowercased().contains("ada") })
+        let online = try runTool("blogctl", ["list"], sandbox: sandbox, environment: ["BLOGCTL_SERVER": url])
+        #expect(online.status == 69)
+        #expect(!online.stderr.contains("mockd"))
+
+        let fresh = try Sandbox()
+        let none = try runTool("blogctl", ["list", "--offline"], sandbox: fresh)
+        #expect(none.status == 66 && none.stderr == "blogctl: no saved list to show offline: blogctl list (online) saves one\n")
+    }
+
+    @Test func devsyncListBeforeAPullSaysWhatToDo() throws {
+        let sandbox = try Sandbox()
+        let list = try runTool("devsync", ["list"], sandbox: sandbox)
+        #expect(list.status == 0)
+        #expect(list.stdout.isEmpty)
+        #expect(list.stderr == "devsync: no devices in the store yet: devsync pull fetches them from the server\n")
+        #expect(try runTool("devsync", ["list", "--json"], sandbox: sandbox).stdout.filter { !$0.isWhitespace } == "[]")
+    }
+}
