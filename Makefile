@@ -22,6 +22,8 @@ MANDIR  := $(DESTDIR)$(PREFIX)/share/man/man1
 BASHDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR  := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+# mockd's data, found beside the binary (bin/../share/toolbox/data) when installed.
+DATADIR := $(DESTDIR)$(PREFIX)/share/toolbox/data
 
 .PHONY: all build deps test test-tsan check man-lint man-options demo install uninstall bench fuzz fuzz-check clean
 
@@ -73,15 +75,19 @@ install: all
 	  "$$bin/$$b" --generate-completion-script zsh  > "$(ZSHDIR)/_$$b"; \
 	  "$$bin/$$b" --generate-completion-script fish > "$(FISHDIR)/$$b.fish"; \
 	  echo "installed $$b"; \
-	done
+	done; \
+	(cd data && find . -type d) | while read -r d; do install -d "$(DATADIR)/$$d"; done; \
+	(cd data && find . -type f) | while read -r f; do install -m 644 "data/$$f" "$(DATADIR)/$$f"; done; \
+	echo "installed mockd's data in $(DATADIR)"
 
 ## uninstall: remove exactly what install put there
 uninstall:
 	@for b in $(BINARIES); do \
 	  rm -f "$(BINDIR)/$$b" "$(MANDIR)/$$b.1" "$(BASHDIR)/$$b" "$(ZSHDIR)/_$$b" "$(FISHDIR)/$$b.fish"; \
 	done
+	@rm -rf "$(DATADIR)"
 	@# Folders install created, only if nothing else lives in them.
-	@rmdir -p "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)" 2>/dev/null || true
+	@rmdir -p "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)" "$(dir $(DATADIR))" 2>/dev/null || true
 
 ## bench: side-by-side benchmarks against peer tools (never part of check)
 bench: deps all

@@ -26,8 +26,10 @@ struct Mockd: AsyncParsableCommand {
     @Option(help: "Port to listen on; 0 picks a free port.")
     var port = 8106
 
-    @Option(help: ArgumentHelp("Folder with conditions/, blog/ and devices/.", valueName: "dir"))
-    var data = "data"
+    @Option(help: ArgumentHelp(
+        "Folder with conditions/, blog/ and devices/ (default: $MOCKD_DATA, then ./data, then the installed copy).",
+        valueName: "dir"))
+    var data: String?
 
     @Option(help: ArgumentHelp("Delay of every API request, overriding each API's default (e.g. 0, 50-150, 1s-3s).",
                                valueName: "min[-max]"))
@@ -70,7 +72,7 @@ struct Mockd: AsyncParsableCommand {
         var configuration = MockdConfiguration()
         configuration.host = host
         configuration.port = port
-        configuration.dataDirectory = data
+        configuration.dataDirectory = try DataLocation.resolve(flag: data)
         configuration.latency = latency.flatMap(LatencyRange.init(parsing:))
         configuration.failureRate = failureRate
         configuration.seed = seed

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// An installed mockd finds the data `make install` puts beside it (PREFIX/share/toolbox/data),
+/// from any folder; --data and $MOCKD_DATA come first; the error names every place tried.
+@Suite struct MockdDataEndToEndTests {
+    /// A prefix laid out as `make install` lays it out: bin/mockd and, if asked, share/toolbox/data.
+    func prefix(_ sandbox: Sandbox, withData: Bool) throws -> String {
+        let prefix = sandbox.root + "/prefix"
+        try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Binaries.path("mockd"), toPath: prefix + "/bin/mockd")
+        if withData {
+            try FileManager.default.createDirectory(atPath: prefix + "/share/toolbox", withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: Binaries.dataDirectory, toPath: prefix + "/share/toolbox/data")
+        }
+        return prefix
+    }
+
+    /// Runs the installed mockd from `/` until its first line, then stops it.
+    func firstLine(_ mockd: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (String, Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: mockd)
+        process.arguments = ["--port", "0", "--quiet"] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: "/")
+        process.environment = ["PATH": "/usr/bin:/bin"].merging(environment) { _, new in new }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        var line = Data()
+        while !line.contains(0x0A) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (String(decoding: line, as: UTF8.self), process.terminationStatus, stderr)
+    }
+
+    @Test func theInstalledDataIsFoundFromAnyFolder() throws {
+        let sandbox = try Sandbox()
+        let mockd = try prefix(sandbox, withData: true) + "/bin/mockd"
+        let (line, _, _) = try firstLine(mockd, [])
+        #expect(line.hasPrefix("mockd: listening on http://127.0.0.1:"))
+        // --data and $MOCKD_DATA come first, and a wrong one is an error, not a fallback.
+        let (_, status, stderr) = try firstLine(mockd, [], environment: ["MOCKD_DATA": "/nonexistent"])
+        #expect(status == 74 && stderr == "mockd: /nonexistent: no such data folder (from $MOCKD_DATA)\n")
+        let (_, flagStatus, _) = try firstLine(mockd, ["--data", "/nonexistent"])
+        #expect(flagStatus == 74)
+    }
+
+    @Test func withoutDataTheErrorNamesEveryPlace() throws {
+        let sandbox = try Sandbox()
+        let prefix = try prefix(sandbox, withData: false)
+        let (line, status, stderr) = try firstLine(prefix + "/bin/mockd", [])
+        #expect(line.isEmpty && status == 74)
+        #expect(stderr == "mockd: data: no data folder: looked in data, \(prefix)/share/toolbox/data and $MOCKD_DATA (unset); use --data DIR\n")
+    }
+}
