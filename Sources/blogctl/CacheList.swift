@@ -12,6 +12,8 @@ extension Blogctl.Cache {
         @Flag(help: "Print JSON.")
         var json = false
 
+        @OptionGroup var pager: PagerOption
+
         func run() throws {
             let entries = try PostCache.standard().entries()
             let mode = OutputMode(json: json)
@@ -27,7 +29,7 @@ extension Blogctl.Cache {
                        DateDisplay.human(used), entry.metadata.title]
                     : [entry.metadata.id, String(entry.size), String(entry.storedSize), ISO8601.format(used), entry.metadata.title])
             }
-            StandardOutput.print(table.render(mode))
+            pager.print(table.render(mode))
         }
     }
 }

@@ -24,6 +24,8 @@ extension Blogctl {
 
         @OptionGroup var common: CommonOptions
 
+        @OptionGroup var pager: PagerOption
+
         struct Link: Encodable {
             let number: Int
             let url: String
@@ -38,7 +40,7 @@ extension Blogctl {
                 return
             }
             let table = Table(columns: ["N", "URL"], rows: links.enumerated().map { [String($0.offset + 1), $0.element] })
-            StandardOutput.print(table.render(common.outputMode))
+            pager.print(table.render(common.outputMode))
         }
     }
 }

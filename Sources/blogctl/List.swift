@@ -58,6 +58,8 @@ extension Blogctl {
 
         @OptionGroup var common: CommonOptions
 
+        @OptionGroup var pager: PagerOption
+
         func validate() throws {
             if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
             for (name, value) in [("--since", since), ("--until", until)] {
@@ -76,7 +78,7 @@ extension Blogctl {
                               mode: common.outputMode)
             let listing = offline ? try await run.run(nil)
                 : try await common.withClient(tool: .blogctl) { api in try await run.run(BlogClient(api: api)) }
-            StandardOutput.print(listing)
+            pager.print(listing)
         }
     }
 }

@@ -34,9 +34,11 @@ extension Blogctl {
             if limit < 1 { throw ValidationError("--limit must be at least 1") }
         }
 
+        @OptionGroup var pager: PagerOption
+
         func run() throws {
             let hits = try PostCache.standard().search(words, limit: limit, marks: SearchQuery.marks)
-            StandardOutput.print(SearchListing.render(hits, mode: OutputMode(json: json), bold: Terminal.colorEnabled()))
+            pager.print(SearchListing.render(hits, mode: OutputMode(json: json), bold: Terminal.colorEnabled()))
             if hits.isEmpty { throw ExitCode(1) }
         }
     }

@@ -11,6 +11,8 @@ extension Condtest {
 
         @OptionGroup var common: CommonOptions
 
+        @OptionGroup var pager: PagerOption
+
         func run() async throws {
             let summaries = try await common.withClient(tool: .condtest) { client in
                 try await ConditionLoader.list(client: client) { Tool.condtest.warn("" + $0) }
@@ -20,7 +22,7 @@ extension Condtest {
                 StandardOutput.printJSON(summaries)
             case .table, .tsv:
                 let table = Table(columns: ["ID", "NAME"], rows: summaries.map { [$0.id, $0.name] })
-                StandardOutput.print(table.render(common.outputMode))
+                pager.print(table.render(common.outputMode))
             }
         }
     }

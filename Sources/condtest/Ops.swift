@@ -14,6 +14,8 @@ extension Condtest {
 
         struct Row: Encodable { let name: String; let arity: String; let takes: String; let description: String }
 
+        @OptionGroup var pager: PagerOption
+
         func run() async throws {
             let rows = OperatorRegistry.standard.entries.map {
                 Row(name: $0.name, arity: $0.arity.description, takes: $0.kind.rawValue, description: $0.summary)
@@ -25,7 +27,7 @@ extension Condtest {
             }
             let table = Table(columns: ["NAME", "ARITY", "TAKES", "DESCRIPTION"],
                               rows: rows.map { [$0.name, $0.arity, $0.takes, $0.description] })
-            StandardOutput.print(table.render(mode))
+            pager.print(table.render(mode))
         }
     }
 }

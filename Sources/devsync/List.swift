@@ -15,6 +15,8 @@ extension Devsync {
                 """)
 
         @OptionGroup var store: StoreOptions
+
+        @OptionGroup var pager: PagerOption
         @OptionGroup var output: JSONFlag
 
         @Flag(name: .customLong("installed"), help: "Only installed devices.") var installed = false
@@ -45,7 +47,7 @@ extension Devsync {
             let table = Table(columns: ["ID", "TYPE", "METER POINT", "INSTALLED", "STATE"], rows: devices.map {
                 [$0.id, $0.typeField(mode), $0.meterPointDescription, $0.dateField($0.installationDate, mode), $0.syncState.rawValue]
             })
-            StandardOutput.print(table.render(mode))
+            pager.print(table.render(mode))
         }
     }
 }

@@ -23,16 +23,25 @@ extension Devsync {
                 """)
 
         @OptionGroup var store: StoreOptions
+
+        @OptionGroup var pager: PagerOption
         @OptionGroup var output: JSONFlag
 
         @Option(help: ArgumentHelp("Only events since this time (as install --at takes it).", valueName: "date"))
         var since: String?
 
+        @Option(name: [.customShort("n"), .customLong("limit")], help: ArgumentHelp("Only the newest n events.", valueName: "n"))
+        var limit: Int?
+
         @Argument(help: ArgumentHelp("Only this device's events.", valueName: "id")) var id: String?
+
+        func validate() throws {
+            if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+        }
 
         func run() async throws {
             let since = try self.since.map(DateInput.parse)
-            let events = try store.open(for: Self.self).history(device: id, since: since)
+            let events = try store.open(for: Self.self).history(device: id, since: since, limit: limit)
             let mode = output.mode
             if mode == .json { return StandardOutput.printJSON(events) }
             func value(_ date: Date?, _ event: HistoryEvent) -> String {
@@ -45,7 +54,7 @@ extension Devsync {
             let table = Table(columns: ["TIME", "DEVICE", "EVENT", "OLD", "NEW", "DETAIL"], rows: events.map {
                 [DateDisplay.format($0.at, for: mode), $0.device, $0.event.rawValue, value($0.oldValue, $0), value($0.newValue, $0), $0.detail]
             })
-            StandardOutput.print(table.render(mode))
+            pager.print(table.render(mode))
         }
     }
 }

@@ -13,6 +13,8 @@ extension Devsync {
                 """)
 
         @OptionGroup var store: StoreOptions
+
+        @OptionGroup var pager: PagerOption
         @OptionGroup var output: JSONFlag
 
         func run() async throws {
@@ -25,7 +27,7 @@ extension Devsync {
                  $0.change?.lastError ?? "", $0.change?.serverChange.map { change in
                      change.installationDate.map { DateDisplay.format($0, for: mode) } ?? "not installed" } ?? ""]
             })
-            StandardOutput.print(table.render(mode))
+            pager.print(table.render(mode))
         }
     }
 }

@@ -1,0 +1,17 @@
+import ArgumentParser
+
+/// `--no-pager`, for every command whose output is a list: on a terminal a list taller than
+/// the screen goes through `$PAGER` (`less` with `LESS=FRX` by default, so a short one is
+/// simply printed), as git pages; `--no-pager`, an empty `PAGER` or `PAGER=cat` print it.
+public struct PagerOption: ParsableArguments, Sendable {
+    @Flag(name: .customLong("no-pager"), help: "Print the list even when it is taller than the screen.")
+    public var noPager = false
+
+    public init() {}
+
+    /// Prints `text`, through the pager when it is wanted.
+    public func print(_ text: String) {
+        if !noPager, Pager.wanted(lineCount: text.utf8.count { $0 == 0x0A }), Pager.show(Array(text.utf8)) { return }
+        StandardOutput.print(text)
+    }
+}
