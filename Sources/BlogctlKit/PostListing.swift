@@ -27,7 +27,12 @@ public enum PostListing {
             return table.tsv()
         case .table:
             // One table for every row, so the columns line up across groups; headers between.
-            var table = Table(columns: (isRead == nil ? [] : [""]) + ["ID", "DATE", "AUTHOR", "TITLE", "SUMMARY"])
+            // Narrow, the summary gives way first, then the author, the title (to 12 columns)
+            // and the id (in its middle); the date keeps its text.
+            var table = Table(columns: (isRead == nil ? [] : [""]) + ["ID", "DATE", "AUTHOR", "TITLE", "SUMMARY"],
+                              fits: (isRead == nil ? [] : [.keep]) + [.shrink(order: 3, minimum: 12, middle: true), .keep,
+                                                                      .shrink(order: 1, minimum: 0), .shrink(order: 2, minimum: 12),
+                                                                      .shrink(order: 0, minimum: 0)])
             for group in groups {
                 for post in group.posts {
                     let mark = isRead.map { [$0(post) ? "" : "•"] } ?? []

@@ -39,7 +39,8 @@ extension Blogctl {
                 StandardOutput.printJSON(links.enumerated().map { Link(number: $0.offset + 1, url: $0.element) })
                 return
             }
-            let table = Table(columns: ["N", "URL"], rows: links.enumerated().map { [String($0.offset + 1), $0.element] })
+            let table = Table(columns: ["N", "URL"], rows: links.enumerated().map { [String($0.offset + 1), $0.element] },
+                              fits: [.keep, .shrink(order: 0, minimum: 10, middle: true)])
             pager.print(table.render(common.outputMode))
         }
     }

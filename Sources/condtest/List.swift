@@ -21,7 +21,8 @@ extension Condtest {
             case .json:
                 StandardOutput.printJSON(summaries)
             case .table, .tsv:
-                let table = Table(columns: ["ID", "NAME"], rows: summaries.map { [$0.id, $0.name] })
+                let table = Table(columns: ["ID", "NAME"], rows: summaries.map { [$0.id, $0.name] },
+                                  fits: [.shrink(order: 1, minimum: 10, middle: true), .shrink(order: 0, minimum: 12)])
                 pager.print(table.render(common.outputMode))
             }
         }

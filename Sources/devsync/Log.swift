@@ -51,7 +51,10 @@ extension Devsync {
                 case .failed, .rejected: return ""
                 }
             }
-            let table = Table(columns: ["TIME", "DEVICE", "EVENT", "OLD", "NEW", "DETAIL"], rows: events.map {
+            // Narrow, the detail gives way first, then the old and the new value, then the device.
+            let fits: [Table.Fit] = [.keep, .shrink(order: 3, minimum: 8, middle: true), .keep, .shrink(order: 1, minimum: 0),
+                                     .shrink(order: 2, minimum: 0), .shrink(order: 0, minimum: 0)]
+            let table = Table(columns: ["TIME", "DEVICE", "EVENT", "OLD", "NEW", "DETAIL"], fits: fits, rows: events.map {
                 [DateDisplay.format($0.at, for: mode), $0.device, $0.event.rawValue, value($0.oldValue, $0), value($0.newValue, $0), $0.detail]
             })
             pager.print(table.render(mode))

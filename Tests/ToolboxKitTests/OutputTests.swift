@@ -44,3 +44,37 @@ import Testing
         #expect(FieldList.render(fields, .tsv) == "name\tZoë x\narguments\t2\n")
     }
 }
+
+/// Issue 28: a table never wraps a row; the columns that may give way do, in their order.
+@Suite struct TableFitTests {
+    let table = Table(columns: ["ID", "DATE", "NOTE", "TITLE"],
+                      fits: [.shrink(order: 2, minimum: 8, middle: true), .keep, .shrink(order: 0, minimum: 0), .shrink(order: 1, minimum: 6)],
+                      rows: [["GEN-000001-00", "2024-10-01 09:15", "a note that says a lot", "A title of some length"]])
+
+    func lines(_ width: Int) -> [String] {
+        table.aligned(width: width, bold: false).split(separator: "\n").map(String.init)
+    }
+
+    @Test func wideEnoughNothingGivesWay() {
+        #expect(lines(200)[1] == "GEN-000001-00  2024-10-01 09:15  a note that says a lot  A title of some length")
+    }
+
+    @Test func theColumnsGiveWayInTheirOrder() {
+        // 80: only the note shrinks.
+        #expect(lines(80).allSatisfy { TextWidth.of($0) <= 80 })
+        #expect(lines(80)[1].hasPrefix("GEN-000001-00  2024-10-01 09:15  a note that"))
+        #expect(lines(80)[1].hasSuffix("  A title of some length"))
+        // 50: the note is gone (no room to say anything), the title is cut at its end.
+        #expect(lines(50)[0] == "ID             DATE              TITLE")
+        #expect(lines(50)[1] == "GEN-000001-00  2024-10-01 09:15  A title of some …")
+        // 36: the id gives way in its middle; the date keeps its text.
+        #expect(lines(36)[1] == "GEN-0…1-00  2024-10-01 09:15  A tit…")
+        for width in 30...200 { #expect(lines(width).allSatisfy { TextWidth.of($0) <= width }, "\(width)") }
+    }
+
+    @Test func elidingTheMiddleKeepsBothEnds() {
+        #expect(TextWidth.elideMiddle("https://example.com/a/very/long/path", to: 20) == "https://ex…long/path")
+        #expect(TextWidth.elideMiddle("short", to: 20) == "short")
+        #expect(TextWidth.elideMiddle("日本語のテキストです", to: 9) == "日本…です")
+    }
+}

@@ -12,12 +12,29 @@ public enum OutputMode: Sendable, Equatable {
 /// A list of rows with named columns, rendered for a terminal or a pipe.
 /// Every cell is sanitised here, so callers may pass server text as it came.
 public struct Table: Sendable {
+    /// How a column behaves when a row is wider than the terminal.
+    public enum Fit: Sendable, Equatable {
+        /// Keeps its text whatever the width: dates, states, counts.
+        case keep
+        /// Gives way, down to `minimum` columns: cut at its end (`…`), or in its middle for
+        /// ids and URLs, whose both ends matter. Columns give way in `order`, lowest first;
+        /// one whose minimum is 0 leaves the table when there is no room for it at all.
+        case shrink(order: Int, minimum: Int, middle: Bool = false)
+    }
+
     public var columns: [String]
     public var rows: [[String]]
+    /// One per column; by default only the last column gives way.
+    public var fits: [Fit]?
 
-    public init(columns: [String], rows: [[String]] = []) {
+    public init(columns: [String], rows: [[String]] = [], fits: [Fit]? = nil) {
         self.columns = columns
         self.rows = rows
+        self.fits = fits
+    }
+
+    public init(columns: [String], fits: [Fit], rows: [[String]]) {
+        self.init(columns: columns, rows: rows, fits: fits)
     }
 
     public mutating func append(_ row: [String]) { rows.append(row) }
@@ -32,7 +49,8 @@ public struct Table: Sendable {
         return text
     }
 
-    /// Aligned columns under a header (bold when `bold`), the last column cut to `width`.
+    /// Aligned columns under a header (bold when `bold`), no line wider than `width`: the
+    /// columns that may give way do, in their order, and the last takes what is left.
     public func aligned(width: Int, bold: Bool) -> String {
         let cells = rows.map { $0.map(Terminal.sanitizeField) }
         var widths = columns.map(TextWidth.of)
@@ -41,14 +59,27 @@ public struct Table: Sendable {
                 widths[index] = max(widths[index], TextWidth.of(cell))
             }
         }
+        let fits = self.fits ?? columns.indices.map { $0 == columns.count - 1 ? .shrink(order: 0, minimum: 1) : .keep }
+        let giving = fits.enumerated().compactMap { index, fit -> (Int, Int, Int)? in
+            if case .shrink(let order, let minimum, _) = fit { (order, index, minimum) } else { nil }
+        }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+        for (_, index, minimum) in giving {
+            let excess = Self.total(widths) - width
+            guard excess > 0 else { break }
+            widths[index] = max(min(minimum, widths[index]), widths[index] - excess)
+            // Too narrow to say anything: the column goes, and its gap with it.
+            if minimum == 0 && widths[index] < 4 { widths[index] = 0 }
+        }
+        let shown = widths.indices.filter { widths[$0] > 0 || fits[$0] == .keep }
         func line(_ row: [String]) -> String {
             var text = ""
-            for (index, cell) in row.enumerated() {
-                if index == row.count - 1 {
-                    text += TextWidth.truncate(cell, to: max(width - TextWidth.of(text), 1))
-                } else {
-                    text += TextWidth.pad(cell, to: widths[index]) + "  "
-                }
+            for index in shown where index < row.count {
+                let cell = row[index]
+                let isLast = index == shown.last
+                let room = isLast ? max(width - TextWidth.of(text), 1) : widths[index]
+                let fitted = TextWidth.of(cell) <= room ? cell
+                    : Self.cutsInMiddle(fits[index]) ? TextWidth.elideMiddle(cell, to: room) : TextWidth.truncate(cell, to: room)
+                text += isLast ? fitted : TextWidth.pad(fitted, to: room) + "  "
             }
             while text.hasSuffix(" ") { text.removeLast() }
             return text
@@ -58,6 +89,14 @@ public struct Table: Sendable {
         for row in cells { text += line(row) + "\n" }
         return text
     }
+
+    /// A row's width with these column widths (a column of width 0 is not shown).
+    private static func total(_ widths: [Int]) -> Int {
+        let shown = widths.filter { $0 > 0 }
+        return shown.reduce(0, +) + 2 * max(shown.count - 1, 0)
+    }
+
+    private static func cutsInMiddle(_ fit: Fit) -> Bool { if case .shrink(_, _, true) = fit { true } else { false } }
 
     /// The table for `mode` (`.json` is the caller's to encode; here it falls back to TSV).
     public func render(_ mode: OutputMode, width: Int = Terminal.width(), bold: Bool = Terminal.colorEnabled()) -> String {

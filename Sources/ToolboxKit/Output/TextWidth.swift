@@ -57,4 +57,30 @@ public enum TextWidth {
         }
         return result + "…"
     }
+
+    /// Cuts `text` to at most `columns` by taking out its middle (`GEN-0…12-00`): for ids and
+    /// URLs, whose start and end both tell them apart.
+    public static func elideMiddle(_ text: String, to columns: Int) -> String {
+        guard of(text) > columns else { return text }
+        guard columns >= 5 else { return truncate(text, to: columns) }
+        let characters = Array(text)
+        let tailRoom = (columns - 1) / 2
+        var tail: [Character] = []
+        var used = 0
+        for character in characters.reversed() {
+            let width = of(String(character))
+            if used + width > tailRoom { break }
+            tail.insert(character, at: 0)
+            used += width
+        }
+        var head = ""
+        var headUsed = 0
+        for character in characters {
+            let width = of(String(character))
+            if headUsed + width > columns - 1 - used { break }
+            head.append(character)
+            headUsed += width
+        }
+        return head + "…" + String(tail)
+    }
 }
