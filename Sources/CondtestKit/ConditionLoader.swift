@@ -10,7 +10,8 @@ public enum ConditionSource: Sendable, Equatable {
 
 /// Loads and validates a condition from its source, with errors a user can act on:
 /// ill-formed conditions are `badData` (65) with the JSON path or column; a server answer
-/// that is not JSON is `protocolViolation` (76); an unknown id is `notFound` (66).
+/// that is not JSON is `protocolViolation` (76); an unknown id that starts no id either is
+/// `missing` (66), with the nearest ids; one that starts several is a usage error (64).
 public enum ConditionLoader {
     public static let maximumFileSize = 64 << 20
 
@@ -34,6 +35,11 @@ public enum ConditionLoader {
             let id = try ResourceID.validate(id, kind: "condition id")
             let path = "/conditions/" + ResourceID.pathSegment(id)
             let response = try await client.send(.GET, path, headers: [("Accept", "application/json")])
+            if response.status == 404, id.utf8.count < 64 {
+                // Not an id: perhaps the start of one, as git takes a short hash.
+                let ids = try await list(client: client).map(\.id)
+                return try await load(.server(id: try IDPrefix.resolve(id, among: ids)), client: client)
+            }
             try client.check(response, path: path, notFound: "condition \(id)")
             do {
                 return try ConditionJSON.decode(ConditionRecord.self, from: response.data)

@@ -205,6 +205,8 @@ public final class TestRunner {
             } catch {
                 switch error {
                 case .notFound(let what): throw .notFound(what: "\(file):\(line): \(what)")
+                case .missing(let text): throw .missing("\(file):\(line): \(text)")
+                case .usage(let text): throw .usage("\(file):\(line): \(text)")
                 case .badData(let problem): throw .badData("\(file):\(line): \(problem)")
                 default: throw error
                 }

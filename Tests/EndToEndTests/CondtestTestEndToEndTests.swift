@@ -75,7 +75,7 @@ import Testing
             #expect(arity.stderr == "condtest: stdin:1:30: the condition takes 1 argument, got 0\n")
             let unknown = try condtest(["-"], stdin: "nothere\ttrue\tx\n", server: mockd.url, sandbox: sandbox)
             #expect(unknown.status == 66)
-            #expect(unknown.stderr.hasPrefix("condtest: stdin:1: condition nothere"), "\(unknown.stderr)")
+            #expect(unknown.stderr.hasPrefix("condtest: stdin:1: no condition \"nothere\""), "\(unknown.stderr)")
             let missing = try condtest(["no-such-file.tsv"], server: mockd.url, sandbox: sandbox)
             #expect(missing.status == 66)
             #expect(missing.stderr == "condtest: no-such-file.tsv: No such file or directory\n")

@@ -41,3 +41,26 @@ import Testing
         #expect(try runTool("devsync", ["list", "--json"], sandbox: sandbox).stdout.filter { !$0.isWhitespace } == "[]")
     }
 }
+
+/// condtest takes the start of an id, as git takes a short hash, and suggests ids on a miss.
+@Suite struct ConditionPrefixEndToEndTests {
+    @Test func aShortIdWorksAndAMissSuggests() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(["--quiet", "--latency", "0", "--failure-rate", "0"], sandbox: sandbox) { mockd in
+            let env = ["CONDTEST_SERVER": mockd.url]
+            let full = try runTool("condtest", ["show", "5b8f1c3e9d1a4c0012a3b001"], sandbox: sandbox, environment: env)
+            let ids = try runTool("condtest", ["list"], sandbox: sandbox, environment: env).lines.map { String($0.split(separator: "\t")[0]) }
+            // The shortest start of the first id that no other id shares.
+            let first = ids[0]
+            let short = (1...first.count).map { String(first.prefix($0)) }.first { prefix in ids.filter { $0.hasPrefix(prefix) }.count == 1 }!
+            let shown = try runTool("condtest", ["show", short], sandbox: sandbox, environment: env)
+            #expect(shown.status == 0, "\(shown.stderr)")
+            #expect(shown.stdout == (try runTool("condtest", ["show", first], sandbox: sandbox, environment: env)).stdout)
+            #expect(full.status == 0)
+            let ambiguous = try runTool("condtest", ["eval", "5b8f", "x"], sandbox: sandbox, environment: env)
+            #expect(ambiguous.status == 64 && ambiguous.stderr.contains("ambiguous id \"5b8f\""))
+            let miss = try runTool("condtest", ["show", "5b8f1c3e9d1a4c0012a3b0ff"], sandbox: sandbox, environment: env)
+            #expect(miss.status == 66 && miss.stderr.contains("did you mean 5b8f1c3e9d1a4c0012a3b0"))
+        }
+    }
+}
