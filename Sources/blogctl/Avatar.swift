@@ -9,10 +9,10 @@ extension Blogctl {
             abstract: "Download the image of a post's author.",
             discussion: "The file is written whole or not at all. -o - writes to stdout, unless it is a terminal.")
 
-        @Argument(help: "The post's id.")
+        @Argument(help: "The post's id.", completion: .custom { _, _, prefix in PostIDCompletion.candidates(prefix: prefix) })
         var id: String
 
-        @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Where to write the image; - for stdout.", valueName: "file"))
+        @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Where to write the image; - for stdout.", valueName: "file"), completion: .file())
         var output: String
 
         @OptionGroup var common: CommonOptions

@@ -29,7 +29,7 @@ extension Blogctl {
         @Flag(help: "Every post of the last saved list.")
         var all = false
 
-        @Argument(help: ArgumentHelp("Post ids.", valueName: "id"))
+        @Argument(help: ArgumentHelp("Post ids.", valueName: "id"), completion: .custom { _, _, prefix in PostIDCompletion.candidates(prefix: prefix) })
         var ids: [String] = []
 
         func validate() throws {

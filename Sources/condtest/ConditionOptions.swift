@@ -7,7 +7,7 @@ import ToolboxKit
 struct ConditionOptions: ParsableArguments {
     @Option(name: [.short, .customLong("file")],
             help: ArgumentHelp("Read the condition from a JSON file (a full record or bare ConditionData); - is stdin.",
-                               valueName: "file"))
+                               valueName: "file"), completion: .file())
     var file: String?
 
     @Option(name: [.short, .customLong("expression")],

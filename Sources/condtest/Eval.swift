@@ -39,7 +39,7 @@ extension Condtest {
         @Option(help: ArgumentHelp("With --all: conditions fetched at once.", valueName: "n"))
         var jobs = 8
 
-        @Argument(help: ArgumentHelp("The condition's id (omit with -f or -e), then its arguments.", valueName: "id-and-args"))
+        @Argument(help: ArgumentHelp("The condition's id (omit with -f or -e), then its arguments.", valueName: "id-and-args"), completion: .custom { _, _, prefix in ConditionIDCompletion.candidates(prefix: prefix) })
         var words: [String] = []
 
         func validate() throws {

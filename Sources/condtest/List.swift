@@ -17,6 +17,7 @@ extension Condtest {
             let summaries = try await common.withClient(tool: .condtest) { client in
                 try await ConditionLoader.list(client: client) { Tool.condtest.warn("" + $0) }
             }
+            ConditionIDCompletion.save(summaries)
             switch common.outputMode {
             case .json:
                 StandardOutput.printJSON(summaries)

@@ -52,7 +52,7 @@ extension Condtest {
 
         @OptionGroup var common: CommonOptions
 
-        @Argument(help: ArgumentHelp("Case files; - is stdin.", valueName: "file"))
+        @Argument(help: ArgumentHelp("Case files; - is stdin.", valueName: "file"), completion: .file())
         var files: [String] = []
 
         func validate() throws {

@@ -27,7 +27,7 @@ extension Devsync {
         @Flag(name: .customLong("dry-run"), help: "Check the file and print what would be recorded; record nothing.")
         var dryRun = false
         @Flag(name: [.short, .long], help: "Print no confirmation.") var quiet = false
-        @Argument(help: ArgumentHelp("The CSV file; - is stdin.", valueName: "file")) var file: String
+        @Argument(help: ArgumentHelp("The CSV file; - is stdin.", valueName: "file"), completion: .file(extensions: ["csv"])) var file: String
 
         func run() async throws {
             let name = file == "-" ? "stdin" : file

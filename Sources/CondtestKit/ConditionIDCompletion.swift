@@ -1,0 +1,26 @@
+import ToolboxKit
+
+/// Condition ids for the shell's Tab (`condtest show <Tab>`): `condtest list` keeps the ids
+/// it printed in `$XDG_CACHE_HOME/condtest/ids` (one a line, mode 0600), and completing reads
+/// them, offline. Only a copy: a missing or unreadable file completes nothing.
+public enum ConditionIDCompletion {
+    public static func path(environment: [String: String] = Environment.current) -> String {
+        Paths(environment: environment).cache(.condtest) + "/ids"
+    }
+
+    /// Keeps the ids of a listing; failing to is no error (it is only for completion).
+    public static func save(_ summaries: [ConditionSummary], environment: [String: String] = Environment.current) {
+        let path = path(environment: environment)
+        // An id is opaque and may hold anything but a newline would break the file.
+        let lines = summaries.map(\.id).filter { !$0.contains("\n") && !$0.contains("\r") }.joined(separator: "\n") + "\n"
+        do {
+            try LocalFile.privateDirectory(String(path.dropLast("/ids".count)))
+            try LocalFile.writeAtomically(path, Array(lines.utf8), mode: 0o600)
+        } catch {}
+    }
+
+    public static func candidates(prefix: String, environment: [String: String] = Environment.current) -> [String] {
+        guard let bytes = try? LocalFile.read(path(environment: environment), limit: 16 << 20, regularOnly: true) else { return [] }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init).filter { $0.hasPrefix(prefix) }.sorted()
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// Completion as a user meets it: the scripts the tools generate, sourced in bash in a real
+/// terminal, and Tab pressed. Ids come from the store, the saved post list and the last
+/// condition list, offline.
+@Suite struct CompletionEndToEndTests {
+    @Test func tabCompletesIdsAndFiles() async throws {
+        let sandbox = try Sandbox()
+        let url = try await withMockd(["--quiet", "--latency", "0", "--failure-rate", "0"], sandbox: sandbox) { mockd throws -> String in
+            let env = ["DEVSYNC_SERVER": mockd.url, "BLOGCTL_SERVER": mockd.url, "CONDTEST_SERVER": mockd.url]
+            #expect(try runTool("devsync", ["pull", "-q"], sandbox: sandbox, environment: env).status == 0)
+            #expect(try runTool("blogctl", ["list"], sandbox: sandbox, environment: env).status == 0)
+            #expect(try runTool("condtest", ["list"], sandbox: sandbox, environment: env).status == 0)
+            return mockd.url
+        }
+        // The server is gone: completing is offline.
+        var rc = ""
+        for tool in ["devsync", "blogctl", "condtest"] {
+            let script = try runTool(tool, ["--generate-completion-script", "bash"], sandbox: sandbox)
+            rc += "source '" + (try sandbox.write(tool + ".bash", script.stdout)) + "'\n"
+        }
+        _ = try sandbox.write("block-7.csv", "id,installationDate\n")
+        _ = try sandbox.write("rollout.cases", "")
+        let shell = try TmuxSession(command: "/bin/bash", arguments: ["--norc", "--noprofile"], sandbox: sandbox,
+                                    environment: ["PATH": Binaries.directory + ":/usr/bin:/bin", "PS1": "$ ", "DEVSYNC_SERVER": url],
+                                    columns: 120, rows: 30)
+        defer { shell.kill() }
+        try shell.sendLiteral("cd '\(sandbox.root)'; " + rc.replacingOccurrences(of: "\n", with: "; ") + "clear")
+        try shell.send("Enter")
+        _ = try shell.waitForScreen { $0.hasPrefix("$") }
+
+        func complete(_ typed: String, expect: String) throws {
+            try shell.sendLiteral(typed)
+            try shell.send("Tab")
+            let screen = try shell.waitForScreen(limit: 10) { $0.contains(expect) }
+            #expect(screen.contains(expect), "\(typed)")
+            try shell.send("C-u")
+            _ = try shell.waitForScreen { !$0.contains(typed) }
+        }
+        try complete("devsync show WWM-00", expect: "devsync show WWM-0001-12")
+        try complete("devsync install CWM-0012-62 CWM-124", expect: "devsync install CWM-0012-62 CWM-1244-65")
+        try complete("devsync import blo", expect: "devsync import block-7.csv")
+        try complete("blogctl read mass", expect: "blogctl read massive")
+        try complete("condtest show 5b8f1c3e9d1a4c0012a3b01", expect: "condtest show 5b8f1c3e9d1a4c0012a3b01")
+        try complete("condtest test roll", expect: "condtest test rollout.cases")
+        try complete("condtest eval -f roll", expect: "condtest eval -f rollout.cases")
+    }
+}
