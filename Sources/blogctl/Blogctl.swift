@@ -23,7 +23,8 @@ struct Blogctl: AsyncParsableCommand {
               blogctl ui
             """,
         version: ToolboxVersion.line(for: "blogctl"),
-        subcommands: [List.self, Show.self, Read.self, Search.self, Links.self, Open.self, Mark.self, Prefetch.self, Avatar.self, Cache.self, UI.self])
+        subcommands: [List.self, Show.self, Read.self, Search.self, Links.self, Open.self, Mark.self, Prefetch.self, Avatar.self, Cache.self, UI.self,
+                      ConfigCommand.self])
 
     static func main() { ToolMain.main(self) }
 }

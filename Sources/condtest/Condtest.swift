@@ -19,7 +19,7 @@ struct Condtest: AsyncParsableCommand {
               printf 'rollout.io\\nrobot\\n' | condtest eval -f cond.json --batch
             """,
         version: ToolboxVersion.line(for: "condtest"),
-        subcommands: [List.self, Show.self, Eval.self, Explain.self, Test.self, Fmt.self, Ops.self, UI.self])
+        subcommands: [List.self, Show.self, Eval.self, Explain.self, Test.self, Fmt.self, Ops.self, UI.self, ConfigCommand.self])
 
     static func main() { ToolMain.main(self) }
 }

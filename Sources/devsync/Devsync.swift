@@ -18,7 +18,7 @@ struct Devsync: AsyncParsableCommand {
             """,
         version: ToolboxVersion.line(for: "devsync"),
         subcommands: [Pull.self, List.self, Show.self, Install.self, Uninstall.self, Pending.self,
-                      Sync.self, Status.self, Discard.self, Import.self, Export.self, Log.self, UI.self])
+                      Sync.self, Status.self, Discard.self, Import.self, Export.self, Log.self, UI.self, ConfigCommand.self])
 
     static func main() { ToolMain.main(self) }
 }

@@ -17,7 +17,7 @@ struct Passcode: AsyncParsableCommand {
               passcode fetch
             """,
         version: ToolboxVersion.line(for: "passcode"),
-        subcommands: [Screen.self, Fetch.self],
+        subcommands: [Screen.self, Fetch.self, ConfigCommand.self],
         defaultSubcommand: Screen.self)
 
     static func main() { ToolMain.main(self) }

@@ -12,9 +12,9 @@ public struct CommonOptions: ParsableArguments, Sendable {
         valueName: "seconds"))
     public var requestedTimeout: Double?
 
-    /// `--timeout`, or 30 seconds. `requestedTimeout` tells whether it was given (passcode's
-    /// gate takes it as its idle limit too).
-    public var timeout: Double { requestedTimeout ?? 30 }
+    /// `--timeout`, else config.yml's, else 30 seconds. `requestedTimeout` tells whether it
+    /// was given (passcode's gate takes it as its idle limit too).
+    public var timeout: Double { requestedTimeout ?? Settings.current.number(.timeout) ?? 30 }
 
     @Option(name: .customLong("connect-timeout"), help: ArgumentHelp("Seconds to establish a connection (default: --timeout).", valueName: "seconds"))
     public var connectTimeout: Double?
@@ -34,10 +34,13 @@ public struct CommonOptions: ParsableArguments, Sendable {
     @Option(name: .long, help: ArgumentHelp("Hosts reached without a proxy: a comma-separated list of names, domains and addresses, or *.", valueName: "list"))
     public var noproxy: String?
 
-    @Option(name: .long, help: ArgumentHelp(
+    @Option(name: .customLong("retries"), help: ArgumentHelp(
         "Times a failed try is made again, with exponential backoff: a request after a connection error, timeout or 5xx; a change devsync syncs; a passcode call.",
         valueName: "n"))
-    public var retries: Int = 2
+    public var retriesOption: Int?
+
+    /// `--retries`, else config.yml's, else 2.
+    public var retries: Int { retriesOption ?? Settings.current.integer(.retries) ?? 2 }
 
     @Flag(name: .long, help: "Print JSON instead of a table or tab-separated lines.")
     public var json = false
@@ -55,7 +58,7 @@ public struct CommonOptions: ParsableArguments, Sendable {
         if let connectTimeout, !(connectTimeout > 0 && connectTimeout <= 86_400) {
             throw ValidationError("--connect-timeout must be between 0 and 86400 seconds")
         }
-        guard (0...20).contains(retries) else { throw ValidationError("--retries must be between 0 and 20") }
+        if let retriesOption, !(0...20).contains(retriesOption) { throw ValidationError("--retries must be between 0 and 20") }
     }
 
     /// The output mode for results: `--json`, else a table on a terminal, else TSV.
@@ -66,15 +69,23 @@ public struct CommonOptions: ParsableArguments, Sendable {
 
     /// The server for `tool`: `--server`, `$TOOL_SERVER`, `$TOOLBOX_SERVER`, the default.
     public func serverURL(tool: Tool) throws(ToolError) -> ServerURL {
-        try ServerURL.resolve(flag: server, toolVariable: tool.serverVariable)
+        try ServerURL.resolve(flag: server, toolVariable: tool.serverVariable, configured: Settings.current.text(.server))
     }
 
     /// The network settings these options and the environment give for `server`.
     public func network(for server: ServerURL, environment: [String: String] = Environment.current) throws(ToolError) -> APIClient.Network {
-        APIClient.Network(timeout: timeout, connectTimeout: connectTimeout, retries: retries,
-                          trust: TrustStore.resolve(cacert: cacert, environment: environment), insecure: insecure,
-                          proxy: try ProxyChoice.resolve(for: server, flag: proxy, noproxyFlag: noproxy, environment: environment),
+        let settings = Settings.current
+        return APIClient.Network(timeout: timeout, connectTimeout: connectTimeout ?? settings.number(.connectTimeout), retries: retries,
+                          trust: TrustStore.resolve(cacert: cacert ?? Self.configuredCacert(settings, environment), environment: environment), insecure: insecure,
+                          proxy: try ProxyChoice.resolve(for: server, flag: proxy, noproxyFlag: noproxy, environment: environment,
+                                                         configured: settings.text(.proxy), configuredExclusions: settings.text(.noproxy)),
                           proxyTunnel: proxytunnel)
+    }
+
+    /// config.yml's cacert, unless a variable names the trust (variables come first).
+    static func configuredCacert(_ settings: Settings, _ environment: [String: String]) -> String? {
+        let named = ["SSL_CERT_FILE", "SSL_CERT_DIR"].contains { environment[$0].map { !$0.isEmpty } ?? false }
+        return named ? nil : settings.text(.cacert)
     }
 
     /// Runs `body` with a client configured from these options, shut down afterwards.

@@ -16,13 +16,15 @@ public struct ProxyChoice: Sendable, Equatable {
     public let user: String?
     public let password: String?
 
+    /// `configured` and `configuredExclusions` (config.yml) come after the variables.
     public static func resolve(for server: ServerURL, flag: String?, noproxyFlag: String?,
-                               environment: [String: String] = Environment.current) throws(ToolError) -> ProxyChoice? {
-        let exclusions = noproxyFlag ?? environment["no_proxy"] ?? environment["NO_PROXY"] ?? ""
+                               environment: [String: String] = Environment.current,
+                               configured: String? = nil, configuredExclusions: String? = nil) throws(ToolError) -> ProxyChoice? {
+        let exclusions = noproxyFlag ?? environment["no_proxy"] ?? environment["NO_PROXY"] ?? configuredExclusions ?? ""
         if matches(host: server.host, exclusions) { return nil }
         let https = server.isHTTPS
         let candidates = [flag, https ? environment["https_proxy"] ?? environment["HTTPS_PROXY"] : environment["http_proxy"],
-                          environment["all_proxy"], environment["ALL_PROXY"]]
+                          environment["all_proxy"], environment["ALL_PROXY"], configured]
         guard let text = candidates.compactMap({ $0 }).first(where: { !$0.isEmpty }) else { return nil }
         return try parse(text)
     }

@@ -61,12 +61,14 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
 
     /// Resolves the server from the flag, the environment and the default, in that order.
     public static func resolve(flag: String?, toolVariable: String,
-                               environment: [String: String] = Environment.current) throws(ToolError) -> ServerURL {
+                               environment: [String: String] = Environment.current,
+                               configured: String? = nil) throws(ToolError) -> ServerURL {
         if let flag { return try ServerURL(flag) }
         for name in [toolVariable, "TOOLBOX_SERVER"] {
             if let value = environment[name], !value.isEmpty { return try ServerURL(value) }
         }
-        return try ServerURL(defaultURL)
+        // config.yml's, the tool's mapping over the shared one, after every variable.
+        return try ServerURL(configured ?? defaultURL)
     }
 
     /// The absolute URL of an API path (`/conditions/7`) or of an absolute URL given by the

@@ -15,7 +15,7 @@ public enum Pager {
     /// Writes `bytes` through the pager and waits for it; false when no pager ran.
     @discardableResult
     public static func show(_ bytes: [UInt8], environment: [String: String] = Environment.current) -> Bool {
-        let command = environment["PAGER"] ?? "less -R"
+        let command = environment["PAGER"] ?? Settings.current.text(.pager) ?? "less -R"
         guard !command.trimmingSpaces().isEmpty, command != "cat" else { return false }
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { return false }

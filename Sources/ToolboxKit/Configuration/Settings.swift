@@ -1,0 +1,87 @@
+/// The settings `config.yml` gives the running tool, each with where it came from: its own
+/// mapping (`condtest:`) over the shared top. Keys are named as the long options. Loaded
+/// once a process; each problem is one warning line with file:line, never a silent default.
+public struct Settings: Sendable {
+    public enum Key: String, Sendable, CaseIterable {
+        case server, timeout, connectTimeout = "connect-timeout", retries, proxy, noproxy, cacert, pager
+    }
+
+    public struct Value: Sendable, Equatable {
+        public let text: String
+        /// `FILE:LINE`, with `(tool:)` when from the tool's mapping.
+        public let origin: String
+    }
+
+    public static let tools = ["condtest", "passcode", "blogctl", "devsync", "mockd"]
+
+    public let path: String
+    public private(set) var values: [Key: Value] = [:]
+    public private(set) var warnings: [String] = []
+
+    /// The file's settings for `tool`; no file is no settings.
+    public init(tool: Tool, path: String) {
+        self.path = path
+        guard let bytes = try? LocalFile.read(path, limit: 1 << 20, regularOnly: true) else { return }
+        let file = ConfigFile(String(decoding: bytes, as: UTF8.self))
+        for problem in file.problems { warnings.append("\(path):\(problem.line): \(problem.text)") }
+        var shared: [Key: Value] = [:]
+        var own: [Key: Value] = [:]
+        var unknownSections = Set<String>()
+        for entry in file.entries {
+            let at = "\(path):\(entry.line)"
+            if let section = entry.section, !Self.tools.contains(section) {
+                if unknownSections.insert(section).inserted { warnings.append("\(at): unknown tool \"\(section)\"") }
+                continue
+            }
+            guard let key = Key(rawValue: entry.key) else {
+                warnings.append("\(at): unknown key \"\(entry.key)\"")
+                continue
+            }
+            if let problem = Self.problem(key, entry.value) {
+                warnings.append("\(at): \(key.rawValue): \(problem)")
+                continue
+            }
+            if entry.section == nil {
+                shared[key] = Value(text: entry.value, origin: at)
+            } else if entry.section == tool.name {
+                own[key] = Value(text: entry.value, origin: at + " (\(tool.name):)")
+            }
+        }
+        values = shared.merging(own) { _, mine in mine }
+    }
+
+    /// The file for an environment: `$XDG_CONFIG_HOME/toolbox/config.yml`.
+    public static func path(environment: [String: String] = Environment.current) -> String {
+        let home = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (environment["HOME"] ?? "") + "/.config"
+        return home + "/toolbox/config.yml"
+    }
+
+    /// The running tool's settings, read once; its warnings are said then.
+    public static let current: Settings = {
+        let settings = Settings(tool: Tool.running, path: path())
+        for warning in settings.warnings { Tool.running.warn(warning) }
+        return settings
+    }()
+
+    public func text(_ key: Key) -> String? { values[key]?.text }
+    public func number(_ key: Key) -> Double? { text(key).flatMap(Double.init) }
+    public func integer(_ key: Key) -> Int? { text(key).flatMap { Int($0) } }
+
+    /// What is wrong with `value` for `key`, or nil.
+    static func problem(_ key: Key, _ value: String) -> String? {
+        switch key {
+        case .timeout, .connectTimeout:
+            guard let seconds = Double(value), seconds > 0, seconds <= 86_400 else { return "expected seconds, 0 to 86400, found \"\(value)\"" }
+        case .retries:
+            guard let count = Int(value), (0...20).contains(count) else { return "expected a count, 0 to 20, found \"\(value)\"" }
+        case .server:
+            do { _ = try ServerURL(value) } catch { return error.message }
+        case .proxy, .cacert:
+            if value.isEmpty { return "empty" }
+        case .noproxy, .pager:
+            break
+        }
+        return nil
+    }
+}
