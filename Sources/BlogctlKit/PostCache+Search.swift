@@ -21,11 +21,11 @@ extension PostCache {
 
     /// `blogctl search`: an index found damaged while searching is made anew from the cache
     /// and asked again.
-    public func search(_ words: [String], limit: Int, marks: (String, String)) throws(ToolError) -> [SearchIndex.Hit] {
+    public func search(_ words: [String], limit: Int, marks: (String, String), centred: Bool = false) throws(ToolError) -> [SearchIndex.Hit] {
         do {
-            return try searchIndex().search(words, limit: limit, marks: marks)
+            return try searchIndex().search(words, limit: limit, marks: marks, centred: centred)
         } catch where error == SearchIndex.damaged(indexPath) {
-            return try searchIndex(fresh: true).search(words, limit: limit, marks: marks)
+            return try searchIndex(fresh: true).search(words, limit: limit, marks: marks, centred: centred)
         }
     }
 

@@ -33,6 +33,10 @@ public final class SearchIndex {
         /// A few words around the best match, the matched words between `marks`.
         public let snippet: String
         public let cached: Bool
+        /// Which field `snippet` is from, when the search was asked to centre it (terminal only).
+        public var field: String?
+
+        enum CodingKeys: String, CodingKey { case id, title, author, snippet, cached }
 
         public init(id: String, title: String, author: String, snippet: String, cached: Bool) {
             self.id = id
@@ -204,8 +208,12 @@ public final class SearchIndex {
     /// The posts matching every word (each word, or a word's start), best first: matches in
     /// titles count most, then authors, summaries, bodies (BM25). Damage found on the way
     /// throws `damaged`.
-    public func search(_ words: [String], limit: Int = 50, marks: (String, String) = ("[", "]")) throws(ToolError) -> [Hit] {
+    /// `centred` (a terminal): the snippet from the field that matched, centred on its first
+    /// matched word and named (`SearchSnippet`); that reads each shown row's fields whole.
+    public func search(_ words: [String], limit: Int = 50, marks: (String, String) = ("[", "]"),
+                       centred: Bool = false) throws(ToolError) -> [Hit] {
         guard let query = try SearchQuery.fts5(words) else { return [] }
+        if centred { return try centredSearch(query, limit: limit, marks: marks) }
         // ORDER BY rank lets FTS5 sort the matches by rowid and score alone, so the snippet (which
         // reads and tokenizes a body again) is made only for the rows shown: ordering by a bm25()
         // expression made one for every match, 10,000 for a word in every post.
@@ -219,6 +227,23 @@ public final class SearchIndex {
         return try alone { db in
             try Self.rows(db, sql, [.text(marks.0), .text(marks.1), .text(query), .integer(limit)]).map { row in
                 Hit(id: row[0], title: row[1], author: row[2], snippet: row[3], cached: row[4] == "1")
+            }
+        }
+    }
+
+    private func centredSearch(_ query: String, limit: Int, marks: (String, String)) throws(ToolError) -> [Hit] {
+        let sql = """
+            SELECT id, title, author, highlight(posts, 4, ?1, ?2), highlight(posts, 3, ?1, ?2), highlight(posts, 2, ?1, ?2),
+                   highlight(posts, 1, ?1, ?2), id IN (SELECT id FROM cached)
+            FROM posts WHERE posts MATCH ?3 AND rank MATCH 'bm25(0.0, 10.0, 5.0, 3.0, 1.0)'
+            ORDER BY rank LIMIT ?4
+            """
+        return try alone { db in
+            try Self.rows(db, sql, [.text(marks.0), .text(marks.1), .text(query), .integer(limit)]).map { row in
+                let found = SearchSnippet.centred(Array(row[3...6]), marks: marks)
+                var hit = Hit(id: row[0], title: row[1], author: row[2], snippet: found?.text ?? "", cached: row[7] == "1")
+                hit.field = found?.field
+                return hit
             }
         }
     }

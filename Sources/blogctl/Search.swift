@@ -37,8 +37,9 @@ extension Blogctl {
         @OptionGroup var pager: PagerOption
 
         func run() throws {
-            let hits = try PostCache.standard().search(words, limit: limit, marks: SearchQuery.marks)
-            pager.print(SearchListing.render(hits, mode: OutputMode(json: json), bold: Terminal.colorEnabled()))
+            let mode = OutputMode(json: json)
+            let hits = try PostCache.standard().search(words, limit: limit, marks: SearchQuery.marks, centred: mode == .table)
+            pager.print(SearchListing.render(hits, mode: mode, bold: Terminal.colorEnabled()))
             if hits.isEmpty { throw ExitCode(1) }
         }
     }

@@ -29,6 +29,10 @@ import Testing
                 let name = "\(tool) \(arguments.joined(separator: " ")) at \(columns)"
                 #expect(screen.contains("EXITED 0"), "\(name): \(screen)")
                 #expect(screen.contains(header), "\(name): no header")
+                if arguments[0] == "search" && columns >= 80 {
+                    // The snippet says which field matched, centred on the word.
+                    #expect(["body: ", "summary: ", "title: "].contains { screen.contains($0) }, "\(name): \(screen)")
+                }
                 for line in screen.split(separator: "\n") {
                     #expect(line.count <= columns, "\(name) wraps: \(line)")
                 }
