@@ -15,7 +15,14 @@ extension PostCache {
         let parent = String(listingPath.dropLast("/listing.json".count))
         try LocalFile.privateDirectory(parent)
         try LocalFile.writeAtomically(listingPath, Array(JSONCoding.encode(posts)), mode: 0o600)
+        // The ids alone, one a line, for the shell's Tab: decoding 10,000 posts' metadata
+        // would take longer than a completion may.
+        let ids = posts.map(\.id).filter { !$0.contains("\n") && !$0.contains("\r") }.joined(separator: "\n") + "\n"
+        try LocalFile.writeAtomically(idsPath, Array(ids.utf8), mode: 0o600)
     }
+
+    /// `ids` beside `listing.json`.
+    public var idsPath: String { String(listingPath.dropLast("listing.json".count)) + "ids" }
 
     /// The last listing kept; nil when there is none. A damaged copy is an error.
     public func savedListing() throws(ToolError) -> [PostMetadata]? {

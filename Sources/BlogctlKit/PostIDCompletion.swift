@@ -1,11 +1,13 @@
 import ToolboxKit
 
-/// Post ids for the shell's Tab (`blogctl read <Tab>`): from the list the last `list` or `ui`
-/// saved, else the cached posts; offline, never the network.
+/// Post ids for the shell's Tab (`blogctl read <Tab>`): from the ids the last `list` or `ui`
+/// saved beside its list, else the cached posts; offline, never the network.
 public enum PostIDCompletion {
     public static func candidates(prefix: String, environment: [String: String] = Environment.current) -> [String] {
         guard let cache = try? PostCache.standard(environment: environment) else { return [] }
-        let ids = ((try? cache.savedListing()) ?? nil)?.map(\.id) ?? cache.entries().map(\.metadata.id)
+        let saved = (try? LocalFile.read(cache.idsPath, limit: 16 << 20, regularOnly: true))
+            .map { String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init) }
+        let ids = saved ?? cache.entries().map(\.metadata.id)
         return ids.filter { $0.hasPrefix(prefix) }.sorted()
     }
 }

@@ -1,3 +1,4 @@
+import SQLiteKit
 import ToolboxKit
 
 /// Device ids for the shell's Tab (`devsync show WWM<Tab>`): from the store the command line
@@ -7,7 +8,11 @@ public enum DeviceIDCompletion {
     public static func candidates(words: [String], prefix: String, environment: [String: String] = Environment.current) -> [String] {
         let flag = words.firstIndex(of: "--store").flatMap { words.index(after: $0) < words.endIndex ? words[words.index(after: $0)] : nil }
         let path = StoreLocation.resolve(flag: flag, environment: environment)
-        guard LocalFile.isRegularFile(path), let store = try? DeviceStore(path: path), let ids = try? store.deviceIDs() else { return [] }
+        guard LocalFile.isRegularFile(path) else { return [] }
+        // Read-only and nothing else: no schema check, no migration, no write (the shell waits).
+        guard let file = try? SQLiteFile(StoreSchema.readOnlyLocation(path)) else { return [] }
+        defer { file.close() }
+        let ids = (try? file.transaction(.read) { db in try db.rows("SELECT id FROM device").compactMap { $0.column("id")?.string } }) ?? []
         return ids.filter { $0.hasPrefix(prefix) }.sorted()
     }
 }
