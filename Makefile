@@ -7,7 +7,7 @@ SWIFT   ?= swift
 
 # Every executable target under Sources/ (lower-case folder names are binaries).
 BINARIES := $(sort $(notdir $(patsubst %/,%,$(wildcard Sources/[a-z]*/))))
-DEBIAN_PACKAGES := libxml2-dev libxml2-utils zlib1g-dev libncurses-dev pkg-config mandoc tmux tinyproxy openssl python3 python3-tap python3-yaml python3-more-itertools perl time
+DEBIAN_PACKAGES := libxml2-dev libxml2-utils zlib1g-dev libncurses-dev pkg-config mandoc tmux tinyproxy openssl python3 python3-tap python3-yaml python3-more-itertools perl time zsh fish
 
 # The version script keeps every symbol local: no dynamic symbol table (3 MB a binary).
 # lld packs the relative relocations of these position-independent binaries (DT_RELR, glibc

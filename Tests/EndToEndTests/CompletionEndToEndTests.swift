@@ -5,7 +5,8 @@ import Testing
 /// terminal, and Tab pressed. Ids come from the store, the saved post list and the last
 /// condition list, offline.
 @Suite struct CompletionEndToEndTests {
-    @Test func tabCompletesIdsAndFiles() async throws {
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func tabCompletesIdsAndFiles(shellName: String) async throws {
         let sandbox = try Sandbox()
         let url = try await withMockd(["--quiet", "--latency", "0", "--failure-rate", "0"], sandbox: sandbox) { mockd throws -> String in
             let env = ["DEVSYNC_SERVER": mockd.url, "BLOGCTL_SERVER": mockd.url, "CONDTEST_SERVER": mockd.url]
@@ -15,20 +16,29 @@ import Testing
             return mockd.url
         }
         // The server is gone: completing is offline.
-        var rc = ""
+        // Each shell as its users load completions: bash sources the script, zsh puts `_tool`
+        // on its fpath and runs compinit, fish sources its file.
+        var setup = "cd '\(sandbox.root)'; "
+        try FileManager.default.createDirectory(atPath: sandbox.root + "/zfunc", withIntermediateDirectories: true)
         for tool in ["devsync", "blogctl", "condtest"] {
-            let script = try runTool(tool, ["--generate-completion-script", "bash"], sandbox: sandbox)
-            rc += "source '" + (try sandbox.write(tool + ".bash", script.stdout)) + "'\n"
+            let script = try runTool(tool, ["--generate-completion-script", shellName], sandbox: sandbox).stdout
+            switch shellName {
+            case "zsh": try script.write(toFile: sandbox.root + "/zfunc/_" + tool, atomically: true, encoding: .utf8)
+            default: setup += "source '" + (try sandbox.write(tool + "." + shellName, script)) + "'; "
+            }
         }
+        if shellName == "zsh" { setup += "fpath=('\(sandbox.root)/zfunc' $fpath); autoload -U compinit; compinit -u; " }
+        setup += "clear"
         _ = try sandbox.write("block-7.csv", "id,installationDate\n")
         _ = try sandbox.write("rollout.cases", "")
-        let shell = try TmuxSession(command: "/bin/bash", arguments: ["--norc", "--noprofile"], sandbox: sandbox,
+        let arguments = ["bash": ["--norc", "--noprofile"], "zsh": ["-f"], "fish": ["--no-config"]][shellName]!
+        let shell = try TmuxSession(command: "/usr/bin/env", arguments: [shellName] + arguments, sandbox: sandbox,
                                     environment: ["PATH": Binaries.directory + ":/usr/bin:/bin", "PS1": "$ ", "DEVSYNC_SERVER": url],
                                     columns: 120, rows: 30)
         defer { shell.kill() }
-        try shell.sendLiteral("cd '\(sandbox.root)'; " + rc.replacingOccurrences(of: "\n", with: "; ") + "clear")
+        try shell.sendLiteral(setup)
         try shell.send("Enter")
-        _ = try shell.waitForScreen { $0.hasPrefix("$") }
+        _ = try shell.waitForScreen { !$0.contains("clear") }
 
         func complete(_ typed: String, expect: String) throws {
             try shell.sendLiteral(typed)
@@ -36,7 +46,7 @@ import Testing
             let screen = try shell.waitForScreen(limit: 10) { $0.contains(expect) }
             #expect(screen.contains(expect), "\(typed)")
             try shell.send("C-u")
-            _ = try shell.waitForScreen { !$0.contains(typed) }
+            _ = try shell.waitForScreen { !$0.contains(expect) }
         }
         try complete("devsync show WWM-00", expect: "devsync show WWM-0001-12")
         try complete("devsync install CWM-0012-62 CWM-124", expect: "devsync install CWM-0012-62 CWM-1244-65")
