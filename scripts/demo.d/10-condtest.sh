@@ -1,6 +1,9 @@
 # condtest's part of the tour (sourced by demo.sh, with run() and $TOOLBOX_SERVER set).
 run "$bin/condtest" list
 run "$bin/condtest" show 5b8f1c3e9d1a4c0012a3b009
+# The start of an id will do, as git takes a short hash; a miss suggests the nearest.
+run "$bin/condtest" show 5b8f1c3e9d1a4c0012a3b00
+run "$bin/condtest" show 5b8f1c3e9d1a4c0012a3b0ff
 run "$bin/condtest" eval 5b8f1c3e9d1a4c0012a3b003 robot
 run "$bin/condtest" explain 5b8f1c3e9d1a4c0012a3b003 rollout.io
 run "$bin/condtest" eval --all rollout.io beta

@@ -10,6 +10,12 @@ run "$bin/devsync" sync --dry-run
 run "$bin/devsync" sync --wait
 run "$bin/devsync" status
 run "$bin/devsync" log WWM-0001-12
+# Several ids at once, in the one date grammar; an export read back changes nothing.
+run "$bin/devsync" install CWM-0012-62 CWM-1244-65 --at 'yesterday'
+run "$bin/devsync" discard --all --yes
+"$bin/devsync" export > "$scratch/export.csv"
+run "$bin/devsync" import "$scratch/export.csv"
+run "$bin/devsync" config
 say "devsync export | head -n 3"
 "$bin/devsync" export | head -n 3
 # The full screen, captured: tmux runs devsync ui at 80x24, sets a date on a device's screen,
