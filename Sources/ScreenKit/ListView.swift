@@ -24,9 +24,10 @@ public struct ListView: Sendable {
 
     public private(set) var sections: [Section]
     private var texts: [String] = []
-    /// Each item's text lowercased, as bytes: what the filter searches, made once per
-    /// `setSections` so that a key typed into the filter costs one byte search per item.
-    private var folded: [[UInt8]] = []
+    /// Each item's text lowercased, as bytes: what the filter searches, made at the first key
+    /// typed into a filter after `setSections`, so that each key costs one byte search per item
+    /// (and a list nobody filters costs nothing).
+    private var folded: [[UInt8]]?
     private(set) var rows: [Row] = []
     /// The rows' indices that are items (where the cursor may stand).
     private var itemRows: [Int] = []
@@ -164,7 +165,7 @@ public struct ListView: Sendable {
 
     private mutating func fold() {
         texts = sections.flatMap(\.items)
-        folded = texts.map { Array($0.lowercased().utf8) }
+        folded = nil
     }
 
     /// Whether `needle` (lowercased bytes) occurs in `haystack`.
@@ -191,12 +192,14 @@ public struct ListView: Sendable {
     /// Recomputes the rows for the filter, keeping the cursor on item `kept` if it still shows.
     private mutating func rebuild(keeping kept: Int?) {
         let needle = Array(filter.text.lowercased().utf8)
+        if !needle.isEmpty && folded == nil { folded = texts.map { Array($0.lowercased().utf8) } }
+        let folded = self.folded ?? []
         rows = []
         itemRows = []
         var index = 0
         for section in sections {
             var matched: [Int] = []
-            for offset in section.items.indices where Self.contains(folded[index + offset], needle) {
+            for offset in section.items.indices where needle.isEmpty || Self.contains(folded[index + offset], needle) {
                 matched.append(index + offset)
             }
             index += section.items.count
