@@ -29,7 +29,7 @@ public actor PasscodeSession {
     private var lastError: ToolError?
     private var readyWaiters: [(limit: Int, continuation: CheckedContinuation<ToolError?, Never>)] = []
     private var failuresInARow = 0
-    /// Whether the failure being handled is one retrying cannot mend (`APIClient.isTransient`).
+    /// Whether the failure being handled is one retrying cannot mend (`isPermanent`).
     private var failureIsPermanent = false
 
     public init(source: any InternalsSource, backoff: RetryPolicy = RetryPolicy(retries: .max, baseDelay: 0.5, maxDelay: 30),
@@ -133,6 +133,17 @@ public actor PasscodeSession {
         }
     }
 
+    /// What another try will not mend: the server refusing the request itself (a 4xx, but
+    /// 408 and 429, which say "later"), or its certificate. A broken stream or a malformed
+    /// code is a server's hiccup, retried as before.
+    static func isPermanent(_ error: ToolError) -> Bool {
+        switch error {
+        case .credentialsRefused, .certificate: true
+        case .httpStatus(_, let status, _): (400..<500).contains(status) && status != 408 && status != 429
+        default: false
+        }
+    }
+
     private func finished(_ call: Int) {
         calls.removeValue(forKey: call)
     }
@@ -140,7 +151,7 @@ public actor PasscodeSession {
     private func failed(_ call: Int, _ error: ToolError) {
         guard calls.removeValue(forKey: call) != nil, error != .interrupted else { return }
         lastError = error
-        failureIsPermanent = !APIClient.isTransient(error)
+        failureIsPermanent = Self.isPermanent(error)
         send(.fetchFailed(call: call, message: error.message))
     }
 }

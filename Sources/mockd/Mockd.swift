@@ -26,9 +26,8 @@ struct Mockd: AsyncParsableCommand {
     @Option(help: "Port to listen on; 0 picks a free port.")
     var port = 8106
 
-    @Option(help: ArgumentHelp(
-        "Folder with conditions/, blog/ and devices/ (default: $MOCKD_DATA, then ./data, then the installed copy).",
-        valueName: "dir"), completion: .directory)
+    @Option(help: ArgumentHelp("Folder with conditions/, blog/ and devices/ (default: $MOCKD_DATA, then ./data, then the installed copy).",
+                               valueName: "dir"), completion: .directory)
     var data: String?
 
     @Option(help: ArgumentHelp("Delay of every API request, overriding each API's default (e.g. 0, 50-150, 1s-3s).",

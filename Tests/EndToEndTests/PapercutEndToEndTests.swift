@@ -64,3 +64,23 @@ import Testing
         }
     }
 }
+
+/// passcode: a refused password is said once and not retried (a 4xx never is).
+@Suite struct PasscodeRefusedEndToEndTests {
+    @Test func aRefusedPasswordIsOneRequestAndOneLine() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(["--latency", "0", "--failure-rate", "0"], sandbox: sandbox, tailLog: true) { mockd in
+            let environment = ["PASSCODE_USER": "Runloop", "PASSCODE_PASSWORD": "wrong", "PASSCODE_SERVER": mockd.url]
+            let before = mockd.tail!.lines.count { $0.hasPrefix("POST /getPasscodeInternals") }
+            let run = try runTool("passcode", ["--once"], stdin: "1\n", sandbox: sandbox, environment: environment)
+            #expect(run.status == 77)
+            #expect(run.stderr == "passcode: \(mockd.url)/getPasscodeInternals refused the credentials\n")
+            let after = mockd.tail!.wait(for: before + 1) { $0.hasPrefix("POST /getPasscodeInternals") }
+            #expect(after == before + 1)
+            // No server: the one line, 69.
+            let down = try runTool("passcode", ["--once"], stdin: "1\n", sandbox: sandbox,
+                                   environment: environment.merging(["PASSCODE_SERVER": "http://127.0.0.1:9"]) { $1 })
+            #expect(down.status == 69 && down.stderr.split(separator: "\n").count == 1)
+        }
+    }
+}
