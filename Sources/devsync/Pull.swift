@@ -18,7 +18,7 @@ extension Devsync {
         func run() async throws {
             let deviceStore = try store.open(for: Self.self)
             let count = try await common.withClient(tool: .devsync) { client in
-                try await DevicePull.run(client: client, store: deviceStore) { Tool.devsync.warn("" + $0) }
+                try await DevicePull.run(client: client, store: deviceStore) { Tool.devsync.warn("" + $0) }.devices
             }
             if common.json { StandardOutput.printJSON(["devices": count], pretty: false) }
             if !common.quiet { Tool.devsync.say("\(count) devices from \(try common.serverURL(tool: .devsync))") }

@@ -38,7 +38,7 @@ import ToolboxKit
         #expect(offline.contains("R pulls them"))
         // R pulls again, once at a time; a pull that works reads the store again.
         #expect(press(.character("R"), .character("R"), on: &browser) == [.pull])
-        #expect(browser.receive(.pulled(.success((count: 5, conflicts: 1)))) == [.load])
+        #expect(browser.receive(.pulled(.success(DevicePull.Outcome(devices: 5, conflicts: 1)))) == [.load])
         #expect(screen(&browser).contains("pulled 5 devices; 1 conflict with your changes"))
         #expect(!screen(&browser).contains("(offline)"))
     }

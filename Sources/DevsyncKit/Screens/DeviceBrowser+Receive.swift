@@ -19,7 +19,7 @@ extension DeviceBrowser {
             case .success(let pulled):
                 status.online = true
                 status.error = nil
-                notice = "pulled \(pulled.count) devices" + (pulled.conflicts > 0
+                notice = "pulled \(pulled.devices) devices" + (pulled.conflicts > 0
                     ? "; \(pulled.conflicts) conflict\(pulled.conflicts == 1 ? "" : "s") with your changes (marked !)" : "")
                 loading = true
                 return [.load]

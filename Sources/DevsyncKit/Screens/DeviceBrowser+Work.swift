@@ -42,13 +42,8 @@ extension DeviceBrowser {
             }
             if !Task.isCancelled { poster.post(.loaded(result)) }
         case .pull:
-            var conflicts = 0
-            let result = await Result.catching { () throws(ToolError) in
-                try await DevicePull.run(client: context.client, store: store) { line in
-                    if line.hasPrefix("conflict on ") { conflicts += 1 }
-                }
-            }
-            poster.post(.pulled(result.map { ($0, conflicts) }))
+            let result = await Result.catching { () throws(ToolError) in try await DevicePull.run(client: context.client, store: store) }
+            poster.post(.pulled(result))
         case .history(let id):
             let result = await Result.catching { () throws(ToolError) in
                 try await store.perform { store throws(ToolError) in try store.history(device: id) }

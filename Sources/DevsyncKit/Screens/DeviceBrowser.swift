@@ -52,26 +52,12 @@ public struct DeviceBrowser: ScreenProgram {
 
     public enum Message: Sendable, Equatable {
         case loaded(Result<Snapshot, ToolError>)
-        /// A pull's device count and conflicts found, or why it failed.
-        case pulled(Result<(count: Int, conflicts: Int), ToolError>)
+        case pulled(Result<DevicePull.Outcome, ToolError>)
         case history(id: String, Result<[HistoryEvent], ToolError>)
         /// A change is in the store (what to say), or was refused.
         case changed(id: String, Result<String, ToolError>)
         case sync(SyncEvent)
         case syncEnded(Result<SyncReport, ToolError>)
-
-        public static func == (left: Message, right: Message) -> Bool {
-            switch (left, right) {
-            case (.pulled(.success(let a)), .pulled(.success(let b))): a == b
-            case (.pulled(.failure(let a)), .pulled(.failure(let b))): a == b
-            case (.loaded(let a), .loaded(let b)): a == b
-            case (.history(let a, let x), .history(let b, let y)): a == b && x == y
-            case (.changed(let a, let x), .changed(let b, let y)): a == b && x == y
-            case (.sync(let a), .sync(let b)): a == b
-            case (.syncEnded(let a), .syncEnded(let b)): a == b
-            default: false
-            }
-        }
     }
 
     public enum Tab: Sendable, Equatable { case devices, sync }

@@ -14,7 +14,6 @@ public enum ToolMain {
     /// in `run`, on the global executor, with the main thread serving the main queue as an
     /// `async` main's does.
     public static func main<Command: ParsableCommand>(_ type: Command.Type) -> Never {
-        Tool.runningName.withLock { $0 = Command.configuration.commandName }
         if CommandLine.arguments.dropFirst().elementsEqual(["--version"]), !Command.configuration.version.isEmpty {
             StandardOutput.print(Command.configuration.version + "\n")
             exit(0)
