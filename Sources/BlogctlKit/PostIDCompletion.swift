@@ -8,6 +8,6 @@ public enum PostIDCompletion {
         let saved = (try? LocalFile.read(cache.idsPath, limit: 16 << 20, regularOnly: true))
             .map { String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init) }
         let ids = saved ?? cache.entries().map(\.metadata.id)
-        return ids.filter { $0.hasPrefix(prefix) }.sorted()
+        return ShellCompletion.offer(ids, typed: prefix)
     }
 }

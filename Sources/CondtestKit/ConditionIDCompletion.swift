@@ -19,8 +19,9 @@ public enum ConditionIDCompletion {
         } catch {}
     }
 
+    /// The saved ids, offered for the word typed so far (`ShellCompletion`).
     public static func candidates(prefix: String, environment: [String: String] = Environment.current) -> [String] {
         guard let bytes = try? LocalFile.read(path(environment: environment), limit: 16 << 20, regularOnly: true) else { return [] }
-        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init).filter { $0.hasPrefix(prefix) }.sorted()
+        return ShellCompletion.offer(String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init), typed: prefix)
     }
 }

@@ -6,13 +6,13 @@ import ToolboxKit
 /// which completing never creates.
 public enum DeviceIDCompletion {
     public static func candidates(words: [String], prefix: String, environment: [String: String] = Environment.current) -> [String] {
-        let flag = words.firstIndex(of: "--store").flatMap { words.index(after: $0) < words.endIndex ? words[words.index(after: $0)] : nil }
+        let flag = words.firstIndex(of: "--store").flatMap { words.index(after: $0) < words.endIndex ? ShellCompletion.unquoted(words[words.index(after: $0)]) : nil }
         let path = StoreLocation.resolve(flag: flag, environment: environment)
         guard LocalFile.isRegularFile(path) else { return [] }
         // Read-only and nothing else: no schema check, no migration, no write (the shell waits).
         guard let file = try? SQLiteFile(StoreSchema.readOnlyLocation(path)) else { return [] }
         defer { file.close() }
         let ids = (try? file.transaction(.read) { db in try db.rows("SELECT id FROM device").compactMap { $0.column("id")?.string } }) ?? []
-        return ids.filter { $0.hasPrefix(prefix) }.sorted()
+        return ShellCompletion.offer(ids, typed: prefix)
     }
 }

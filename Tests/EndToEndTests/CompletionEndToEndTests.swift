@@ -57,3 +57,57 @@ import Testing
         try complete("condtest eval -f roll", expect: "condtest eval -f rollout.cases")
     }
 }
+
+/// Issue 37: ids a server chose are data to every shell. Tab after a hostile start runs
+/// nothing and puts exactly the id on the line, as the shell reads it back.
+@Suite struct HostileCompletionEndToEndTests {
+    static let ids = ["$(touch F)", "`touch G`", "quo'te", "dq\"x", "back\\slash", "brace{a,b}", "a:b", "sp ace", "bi\u{202E}di"]
+
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func tabRunsNothingAndCompletesExactly(shellName: String) throws {
+        let sandbox = try Sandbox()
+        // What `condtest list` keeps of a server's listing, as it keeps it.
+        try FileManager.default.createDirectory(atPath: sandbox.cacheHome + "/condtest", withIntermediateDirectories: true)
+        chmod(sandbox.cacheHome + "/condtest", 0o700)
+        _ = try sandbox.write("cache/condtest/ids", Self.ids.joined(separator: "\n") + "\n")
+        try FileManager.default.createDirectory(atPath: sandbox.root + "/zfunc", withIntermediateDirectories: true)
+        let script = try runTool("condtest", ["--generate-completion-script", shellName], sandbox: sandbox).stdout
+        var setup = "cd '\(sandbox.root)'; "
+        switch shellName {
+        case "zsh":
+            try script.write(toFile: sandbox.root + "/zfunc/_condtest", atomically: true, encoding: .utf8)
+            setup += "fpath=('\(sandbox.root)/zfunc' $fpath); autoload -U compinit; compinit -u; "
+        default: setup += "source '" + (try sandbox.write("condtest." + shellName, script)) + "'; "
+        }
+        setup += "clear"
+        let arguments = ["bash": ["--norc", "--noprofile"], "zsh": ["-f"], "fish": ["--no-config"]][shellName]!
+        let shell = try TmuxSession(command: "/usr/bin/env", arguments: [shellName] + arguments, sandbox: sandbox,
+                                    environment: ["PATH": Binaries.directory + ":/usr/bin:/bin", "PS1": "$ "],
+                                    columns: 120, rows: 40)
+        defer { shell.kill() }
+        try shell.sendLiteral(setup)
+        try shell.send("Enter")
+        _ = try shell.waitForScreen { !$0.contains("clear") }
+        // Each start is unique; the completed word is printed back between brackets.
+        let starts = ["\\$": "$(touch F)", "\\`": "`touch G`", "quo": "quo'te", "dq": "dq\"x", "bac": "back\\slash",
+                      "br": "brace{a,b}", "a": "a:b", "sp": "sp ace", "bi": "bi\u{202E}di"]
+        for (typed, id) in starts.sorted(by: { $0.key < $1.key }) {
+            try shell.sendLiteral("condtest show " + typed)
+            try shell.send("Tab")
+            // The line grown past what was typed says the completion happened.
+            _ = try shell.waitForScreen(limit: 10) { screen in
+                screen.split(separator: "\n").contains { $0.contains("condtest show " + typed) && !$0.hasSuffix("condtest show " + typed) }
+            }
+            try shell.send(shellName == "bash" ? "Home" : "C-a")
+            try shell.sendLiteral("printf '<%s>\\n' ")
+            try shell.send("Enter")
+            let screen = try shell.waitForScreen(limit: 10) { $0.contains("<" + id + ">") }
+            #expect(screen.contains("<" + id + ">"), "\(shellName): \(typed)")
+            try shell.sendLiteral("clear")
+            try shell.send("Enter")
+            _ = try shell.waitForScreen { !$0.contains("<") }
+        }
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root + "/F"))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root + "/G"))
+    }
+}

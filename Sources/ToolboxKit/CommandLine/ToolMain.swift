@@ -27,6 +27,10 @@ public enum ToolMain {
         Tool.runningName.withLock { $0 = name }
         let subcommands = Set(Command.configuration.subcommands.map { $0._commandName })
         let given = arguments ?? Array(CommandLine.arguments.dropFirst())
+        if let shell = completionShell(given) {
+            StandardOutput.print(ShellCompletion.script(Command.completionScript(for: shell), shell: shell, tool: name))
+            exit(0)
+        }
         var command: any ParsableCommand
         do {
             command = try Command.parseAsRoot(LeadingOptions.hoisted(given, subcommands: subcommands))
@@ -55,6 +59,16 @@ public enum ToolMain {
             }
             fail(name, .bug(Terminal.sanitizeField(String(describing: error))))
         }
+    }
+
+    /// The shell of `--generate-completion-script SHELL` (or `=SHELL`), whose script is ours to
+    /// finish (`ShellCompletion`); nil for anything else, which ArgumentParser answers.
+    static func completionShell(_ arguments: [String]) -> CompletionShell? {
+        let flag = "--generate-completion-script"
+        guard let first = arguments.first else { return nil }
+        if first == flag, arguments.count == 2 { return CompletionShell(rawValue: arguments[1]) }
+        if first.hasPrefix(flag + "="), arguments.count == 1 { return CompletionShell(rawValue: String(first.dropFirst(flag.count + 1))) }
+        return nil
     }
 
     public static func fail(_ name: String, _ error: ToolError) -> Never {

@@ -70,8 +70,8 @@ public enum JSONCoding {
         do { return escapingInvisibles(try encoder(pretty: pretty).encode(value)) } catch { return Data("null".utf8) }
     }
 
-    /// Rewrites DEL (7F), C1 (C2 80–C2 9F) and the bidi controls (U+061C, U+200E/F,
-    /// U+202A–E, U+2066–9) as `\uXXXX`. They can only occur inside strings, where the escape
+    /// Rewrites DEL (7F), C1 (C2 80–C2 9F) and what `Terminal.isShownAsCode` shows (the bidi
+    /// controls, U+2028/9, U+FEFF, the tag characters) as `\uXXXX`. They can only occur inside strings, where the escape
     /// means the same character.
     static func escapingInvisibles(_ data: Data) -> Data {
         let bytes = [UInt8](data)
@@ -80,7 +80,7 @@ public enum JSONCoding {
             out += Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
         }
         // The common case: nothing to escape, no copy.
-        guard bytes.contains(where: { $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }) else { return data }
+        guard bytes.contains(where: { $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 || $0 == 0xEF || $0 == 0xF3 }) else { return data }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 16)
         var index = 0
@@ -95,11 +95,18 @@ public enum JSONCoding {
             } else if byte == 0xD8, index + 1 < bytes.count, bytes[index + 1] == 0x9C {
                 escape(0x061C, into: &out)
                 index += 2
-            } else if byte == 0xE2, index + 2 < bytes.count,
+            } else if byte == 0xE2 || byte == 0xEF, index + 2 < bytes.count,
                       let scalar = Unicode.Scalar(UInt32(byte & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)),
-                      bytes[index + 1] & 0xC0 == 0x80, bytes[index + 2] & 0xC0 == 0x80, Terminal.isBidiControl(scalar) {
+                      bytes[index + 1] & 0xC0 == 0x80, bytes[index + 2] & 0xC0 == 0x80, Terminal.isShownAsCode(scalar) {
                 escape(scalar.value, into: &out)
                 index += 3
+            } else if byte == 0xF3, index + 3 < bytes.count, bytes[index + 1] == 0xA0, (0x80...0x81).contains(bytes[index + 2]),
+                      bytes[index + 3] & 0xC0 == 0x80 {
+                // A tag character (U+E0000–U+E007F), as JSON writes it: a surrogate pair.
+                let value = 0xE0000 | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
+                escape(0xD800 + ((value - 0x10000) >> 10), into: &out)
+                escape(0xDC00 + ((value - 0x10000) & 0x3FF), into: &out)
+                index += 4
             } else {
                 out.append(byte)
                 index += 1

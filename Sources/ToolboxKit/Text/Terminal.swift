@@ -37,7 +37,8 @@ public enum Terminal {
 
     /// Removes what a terminal would obey rather than print: C0 controls except tab and
     /// newline, DEL, and the C1 controls U+0080–U+009F (U+009B is a one-byte CSI); and shows
-    /// the invisible bidi controls, which reorder what a reader sees, as `<U+202E>`.
+    /// the invisible characters that change what a reader sees as `<U+202E>`: the bidi
+    /// controls, the line and paragraph separators, the byte order mark and the tag characters.
     /// Every string that came from a server passes through here before it is printed.
     public static func sanitize(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsCleaning) else { return text }
@@ -78,12 +79,24 @@ public enum Terminal {
     @inline(__always)
     public static func replacement(for scalar: Unicode.Scalar) -> String? {
         if isControl(scalar) { return "" }
-        if isBidiControl(scalar) { return "<U+" + String(scalar.value, radix: 16, uppercase: true) + ">" }
+        if isShownAsCode(scalar) { return "<U+" + String(scalar.value, radix: 16, uppercase: true) + ">" }
         return nil
     }
 
     @inline(__always)
-    static func needsCleaning(_ scalar: Unicode.Scalar) -> Bool { isControl(scalar) || isBidiControl(scalar) }
+    static func needsCleaning(_ scalar: Unicode.Scalar) -> Bool { isControl(scalar) || isShownAsCode(scalar) }
+
+    /// Invisible characters shown as their code point rather than passed on: the bidi
+    /// controls; U+2028 and U+2029, which some terminals, editors and JavaScript take for a
+    /// line end; the byte order mark U+FEFF (a zero-width no-break space inside a text); and
+    /// the tag characters U+E0000–U+E007F, which can carry a whole hidden text.
+    @inline(__always)
+    public static func isShownAsCode(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x2028, 0x2029, 0xFEFF, 0xE0000...0xE007F: return true
+        default: return isBidiControl(scalar)
+        }
+    }
 
     @inline(__always)
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
