@@ -8,7 +8,7 @@ public enum DeviceIDCompletion {
     public static func candidates(words: [String], prefix: String, environment: [String: String] = Environment.current) -> [String] {
         let flag = words.firstIndex(of: "--store").flatMap { words.index(after: $0) < words.endIndex ? ShellCompletion.unquoted(words[words.index(after: $0)]) : nil }
         let path = StoreLocation.resolve(flag: flag, environment: environment)
-        guard LocalFile.isRegularFile(path) else { return [] }
+        guard LocalFile.isRegularFile(path), StoreLocation.problem(path, environment: environment) == nil else { return [] }
         // Read-only and nothing else: no schema check, no migration, no write (the shell waits).
         guard let file = try? SQLiteFile(StoreSchema.readOnlyLocation(path)) else { return [] }
         defer { file.close() }

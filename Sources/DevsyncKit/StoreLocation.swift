@@ -11,13 +11,23 @@ public enum StoreLocation {
 
     /// `resolve`, with the default folder made (0700) and checked as blogctl's cache is: a
     /// symlinked, foreign or world-writable `$XDG_DATA_HOME/devsync` is refused, not used. A
-    /// path the user names (`--store`, `$DEVSYNC_STORE`) is theirs to place.
+    /// path the user names (`--store`, `$DEVSYNC_STORE`) passes the same trust rule
+    /// (`FileTrust`): the store and its folders the user's or root's and writable by no one
+    /// else (so not `/tmp` itself), a symlink's target checked the same way.
     public static func prepared(flag: String?, environment: [String: String] = Environment.current) throws(ToolError) -> String {
         let path = resolve(flag: flag, environment: environment)
         if path == defaultFolder(environment) + "/devsync.sqlite" {
             try LocalFile.privateDirectory(defaultFolder(environment))
         }
+        if let reason = problem(path, environment: environment) { throw .io(path: path, reason: reason + "; refusing to use it") }
         return path
+    }
+
+    /// Why the store at `path` (or the folder it would be made in) cannot be trusted, or nil.
+    public static func problem(_ path: String, environment: [String: String] = Environment.current) -> String? {
+        let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        return FileTrust.problem(path, limit: Int.max, home: environment["HOME"])
+            ?? FileTrust.folderProblem(folder, home: environment["HOME"])
     }
 
     static func defaultFolder(_ environment: [String: String]) -> String {

@@ -36,6 +36,11 @@ public struct Credentials: Sendable, Equatable {
 
     static func readNetrc(_ environment: [String: String]) -> Netrc? {
         let path = environment["NETRC"] ?? Paths.join(Paths(environment: environment).home, ".netrc")
+        // A password file anyone else could write (or swap) is not used, as curl and ssh refuse it.
+        if let reason = FileTrust.problem(path, limit: 1 << 20, home: environment["HOME"]) {
+            Tool.running.warn("\(path): \(reason); not used")
+            return nil
+        }
         guard let bytes = try? LocalFile.read(path, limit: 1 << 20) else { return nil }
         return Netrc(parsing: String(decoding: bytes, as: UTF8.self))
     }

@@ -29,8 +29,9 @@ public struct ConfigCommand: ParsableCommand {
         let rows = Self.rows(tool: Tool.running, settings: settings, environment: Environment.current)
         let mode = OutputMode(json: false)
         if mode == .table {
-            let exists = LocalFile.isRegularFile(settings.path)
-            StandardOutput.print("file: " + Terminal.sanitizeField(settings.path) + (exists ? "" : " (none)") + "\n")
+            let state = !FileTrust.exists(settings.path) ? " (none)"
+                : FileTrust.problem(settings.path, limit: Settings.sizeLimit).map { " (not used: \($0))" } ?? ""
+            StandardOutput.print("file: " + Terminal.sanitizeField(settings.path + state) + "\n")
         }
         StandardOutput.print(Table(columns: ["KEY", "VALUE", "ORIGIN"], rows: rows,
                                    fits: [.keep, .shrink(order: 0, minimum: 12, middle: true), .shrink(order: 1, minimum: 10)]).render(mode))
@@ -52,6 +53,10 @@ public struct ConfigCommand: ParsableCommand {
             (.cacert, ["SSL_CERT_FILE", "SSL_CERT_DIR"], ["the system's", "default"]),
             (.pager, ["PAGER"], ["less -R (LESS=FRX)", "default"]),
         ]
-        return order.map { key, names, fallback in [key.rawValue] + (variable(names) ?? configured(key) ?? fallback) }
+        // Passwords in URLs are shown as errors show them: `user:***@host`.
+        return order.map { key, names, fallback in
+            let row = variable(names) ?? configured(key) ?? fallback
+            return [key.rawValue, key == .server || key == .proxy ? ServerURL.redacted(row[0]) : row[0], row[1]]
+        }
     }
 }

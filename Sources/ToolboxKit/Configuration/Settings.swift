@@ -18,10 +18,21 @@ public struct Settings: Sendable {
     public private(set) var values: [Key: Value] = [:]
     public private(set) var warnings: [String] = []
 
-    /// The file's settings for `tool`; no file is no settings.
-    public init(tool: Tool, path: String) {
+    /// The largest config.yml read.
+    public static let sizeLimit = 1 << 20
+
+    /// The file's settings for `tool`; no file is no settings. A file that fails the trust
+    /// rule (`FileTrust`) is not used at all, with one warning saying why: it may name a
+    /// pager to run and the server that gets the passwords.
+    public init(tool: Tool, path: String, home: String? = Environment.current["HOME"]) {
         self.path = path
-        guard let bytes = try? LocalFile.read(path, limit: 1 << 20, regularOnly: true) else { return }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileTrust.read(path, limit: Self.sizeLimit, home: home)
+        } catch {
+            if FileTrust.exists(path) { warnings.append(error.message) }
+            return
+        }
         let file = ConfigFile(String(decoding: bytes, as: UTF8.self))
         for problem in file.problems { warnings.append("\(path):\(problem.line): \(problem.text)") }
         var shared: [Key: Value] = [:]

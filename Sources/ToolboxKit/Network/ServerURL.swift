@@ -119,14 +119,15 @@ extension StringProtocol {
     /// Where what follows `://` starts, found by bytes: `/` followed by a combining mark is one
     /// Character, and a Character search would miss it.
     public var schemeEnd: String.Index? {
+        // A scheme is a letter, then letters, digits, `+`, `-` or `.`, up to the first colon
+        // (RFC 3986): a `://` further on is in a password or a path, never a scheme.
         let bytes = utf8
-        var index = bytes.startIndex
-        while let colon = bytes[index...].firstIndex(of: UInt8(ascii: ":")) {
-            let rest = bytes[colon...].dropFirst()
-            if rest.starts(with: "//".utf8) { return bytes.index(colon, offsetBy: 3) }
-            index = bytes.index(after: colon)
-        }
-        return nil
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), let first = bytes.first,
+              (0x61...0x7A).contains(first | 0x20),
+              bytes[..<colon].allSatisfy({ (0x61...0x7A).contains($0 | 0x20) || (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }),
+              bytes[colon...].dropFirst().starts(with: "//".utf8)
+        else { return nil }
+        return bytes.index(colon, offsetBy: 3)
     }
 }
 
