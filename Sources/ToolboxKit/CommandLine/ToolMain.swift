@@ -27,6 +27,7 @@ public enum ToolMain {
         Tool.runningName.withLock { $0 = name }
         let subcommands = Set(Command.configuration.subcommands.map { $0._commandName })
         let given = arguments ?? Array(CommandLine.arguments.dropFirst())
+        if let problem = ArgumentLimits.problem(given) { fail(name, .usage(problem)) }
         if let shell = completionShell(given) {
             StandardOutput.print(ShellCompletion.script(Command.completionScript(for: shell), shell: shell, tool: name))
             exit(0)
@@ -35,7 +36,7 @@ public enum ToolMain {
         do {
             command = try Command.parseAsRoot(LeadingOptions.hoisted(given, subcommands: subcommands))
         } catch {
-            Command.exit(withError: error)
+            parserExit(Command.self, error)
         }
         do {
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -55,9 +56,31 @@ public enum ToolMain {
             // own commands (help is a command whose run() throws); it knows how to report them.
             if error is CleanExit || error is ValidationError
                 || String(reflecting: Swift.type(of: error)).hasPrefix("ArgumentParser.") {
-                Command.exit(withError: error)
+                parserExit(Command.self, error)
             }
             fail(name, .bug(Terminal.sanitizeField(String(describing: error))))
+        }
+    }
+
+    /// What ArgumentParser says of `error`, through the one sanitiser: help and other clean
+    /// exits on stdout as they are written; an error on stderr with every line cleaned and
+    /// cut, since it may echo any argument (a 130 KB one with ESC and BEL among them).
+    static func parserExit<Command: ParsableCommand>(_ type: Command.Type, _ error: Error) -> Never {
+        let code = Command.exitCode(for: error)
+        let message = Command.fullMessage(for: error)
+        if code == .success {
+            if !message.isEmpty { StandardOutput.print(message + "\n") }
+            exit(0)
+        }
+        for line in parserMessage(message) { StandardError.write(line) }
+        exit(code.rawValue)
+    }
+
+    /// Each line of a parser's message cleaned, and cut past 200 characters.
+    static func parserMessage(_ message: String) -> [String] {
+        message.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            let clean = Terminal.sanitizeField(String(line))
+            return clean.count > 200 ? String(clean.prefix(200)) + "…" : clean
         }
     }
 

@@ -1,0 +1,19 @@
+/// Caps on the command line, checked before ArgumentParser sees it: its parsing grows with
+/// the square of the number of arguments (30,000 words took 40 s), and its errors echo an
+/// argument whole. No command of the toolbox needs more: batches of ids come from a file
+/// (`devsync import`), and `condtest eval` takes at most 64 arguments anyway.
+public enum ArgumentLimits {
+    public static let count = 1_024
+    public static let bytes = 64 << 10
+
+    /// What is wrong with `arguments`, as one line; nil when they are within the caps.
+    public static func problem(_ arguments: [String]) -> String? {
+        if arguments.count > count {
+            return "too many arguments (\(arguments.count)); at most \(count) are taken"
+        }
+        if let index = arguments.firstIndex(where: { $0.utf8.count > bytes }) {
+            return "argument \(index + 1) is \(arguments[index].utf8.count) bytes long; at most \(bytes >> 10) KiB is taken"
+        }
+        return nil
+    }
+}
