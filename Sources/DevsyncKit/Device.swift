@@ -25,7 +25,9 @@ public struct DeviceType: RawRepresentable, Hashable, Sendable, Codable {
 
 /// Whether a device's installation date has reached the server.
 public enum SyncState: String, Sendable, Codable {
-    case synced, pending, rejected
+    /// `damaged`: a change whose stored date cannot be read; shown as such, never sent,
+    /// never exported as a date (see `PendingChange.isDamaged`).
+    case synced, pending, rejected, damaged
 }
 
 /// A device as the tool shows it: the server's copy as last pulled, and the local change
@@ -46,10 +48,15 @@ public struct Device: Sendable, Equatable {
         self.change = change
     }
 
-    /// What the installer recorded last: the pending change, else the server's value.
+    /// What the installer recorded last: the pending change, else the server's value. Nil
+    /// for a damaged change too: ask `isDamaged` before reading nil as "not installed".
     public var installationDate: Date? { change.map(\.installationDate) ?? serverDate }
 
+    /// Whether the recorded date is damaged in the store (unreadable), not "not installed".
+    public var isDamaged: Bool { change?.isDamaged ?? false }
+
     public var syncState: SyncState {
+        if change?.isDamaged == true { return .damaged }
         switch change?.state {
         case nil: return .synced
         case .pending?: return .pending

@@ -8,7 +8,9 @@ public enum DeviceExport {
     /// or a pipe, server text is kept exactly (CSV quoting carries any character), so that
     /// `import` reads back every id; on a terminal it is sanitised (`Terminal.sanitize`).
     public static func fields(_ device: Device, forTerminal: Bool = false) -> [String] {
-        [device.id, device.installationDate.map(ISO8601.format) ?? "", device.syncState.rawValue,
+        // A damaged date is written as "damaged", which import refuses: never a blank, which
+        // it would read as "not installed" and sync would send as null.
+        [device.id, device.isDamaged ? "damaged" : device.installationDate.map(ISO8601.format) ?? "", device.syncState.rawValue,
          device.type.rawValue, device.meterPointDescription]
             .map { neutralized(forTerminal ? Terminal.sanitize($0) : $0) }
     }

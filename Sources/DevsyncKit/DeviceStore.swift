@@ -150,13 +150,15 @@ public final class DeviceStore: Sendable {
         func integer(_ name: String) -> Int? { row.column(name)?.integer }
         var change: PendingChange?
         if let changeID = text("changeID") {
-            change = PendingChange(deviceID: changeID, installationDate: StoredDate.parse(text("changeDate")),
+            let (date, damaged) = StoredDate.read(row.column("changeDate"))
+            change = PendingChange(deviceID: changeID, installationDate: date,
                                    revision: integer("revision") ?? 0,
                                    state: text("state").flatMap(PendingChange.State.init(rawValue:)) ?? .pending,
                                    attempts: integer("attempts") ?? 0, lastError: text("lastError"),
                                    recordedAt: StoredDate.parse(text("recordedAt")) ?? Date(timeIntervalSince1970: 0),
                                    claimedBy: integer("claimPID").flatMap { Int32(exactly: $0) },
-                                   serverChange: integer("conflict") == 1 ? .init(installationDate: StoredDate.parse(text("conflictServerDate"))) : nil)
+                                   serverChange: integer("conflict") == 1 ? .init(installationDate: StoredDate.parse(text("conflictServerDate"))) : nil,
+                                   isDamaged: damaged)
         }
         return Device(id: text("id") ?? "", type: DeviceType(rawValue: text("type") ?? ""),
                       meterPointDescription: text("meterPointDescription") ?? "",

@@ -24,6 +24,9 @@ public struct PendingChange: Sendable, Equatable {
     public let claimedBy: Int32?
     /// Set when a pull found the server's value changed while this change waited.
     public let serverChange: ServerChange?
+    /// The stored date could not be read (text that is no date, a number, a blob): the
+    /// change is shown as damaged and never sent; `installationDate` is then nil.
+    public let isDamaged: Bool
 
     /// The server's value as a pull found it, changed under this change.
     public struct ServerChange: Sendable, Equatable {
@@ -31,7 +34,8 @@ public struct PendingChange: Sendable, Equatable {
     }
 
     public init(deviceID: String, installationDate: Date?, revision: Int, state: State, attempts: Int,
-                lastError: String?, recordedAt: Date, claimedBy: Int32?, serverChange: ServerChange? = nil) {
+                lastError: String?, recordedAt: Date, claimedBy: Int32?, serverChange: ServerChange? = nil, isDamaged: Bool = false) {
+        self.isDamaged = isDamaged
         self.deviceID = deviceID
         self.installationDate = installationDate
         self.revision = revision

@@ -10,8 +10,10 @@ extension Devsync {
             discussion: """
                 CSV (the default) has the header id,installationDate,state,type,meterPointDescription: \
                 the date the device has here (a pending change's, else the server's), ISO 8601 \
-                UTC or empty when not installed, and synced, pending or rejected. It reads back \
-                with devsync import. --format json writes what list --json does.
+                UTC or empty when not installed, and synced, pending, rejected or damaged. It reads \
+                back with devsync import. A change whose stored date cannot be read is written \
+                as damaged, with a warning, and import refuses that row: never a blank, which \
+                would mean "not installed". --format json writes what list --json does.
 
                 Examples:
                   devsync export > today.csv
@@ -25,6 +27,9 @@ extension Devsync {
 
         func run() async throws {
             let devices = try store.open(for: Self.self).devices()
+            for device in devices where device.isDamaged {
+                Tool.devsync.warn("\(Terminal.quote(device.id)): the stored date is damaged; exported as \"damaged\", which import refuses")
+            }
             switch format {
             case .json:
                 StandardOutput.printJSON(devices.map(DeviceJSON.init))

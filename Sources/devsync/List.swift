@@ -48,7 +48,7 @@ extension Devsync {
             let fits: [Table.Fit] = [.shrink(order: 2, minimum: 10, middle: true), .shrink(order: 1, minimum: 0),
                                      .shrink(order: 0, minimum: 0), .keep, .keep]
             let table = Table(columns: ["ID", "TYPE", "METER POINT", "INSTALLED", "STATE"], fits: fits, rows: devices.map {
-                [$0.id, $0.typeField(mode), $0.meterPointDescription, $0.dateField($0.installationDate, mode), $0.syncState.rawValue]
+                [$0.id, $0.typeField(mode), $0.meterPointDescription, $0.installedField(mode), $0.syncState.rawValue]
             })
             pager.print(table.render(mode))
         }

@@ -26,7 +26,7 @@ extension Devsync {
             let fits: [Table.Fit] = [.shrink(order: 3, minimum: 10, middle: true), .keep, .keep, .shrink(order: 2, minimum: 0),
                                      .shrink(order: 1, minimum: 0), .shrink(order: 0, minimum: 0)]
             let table = Table(columns: ["ID", "STATE", "INSTALLED", "ATTEMPTS", "LAST ERROR", "SERVER CHANGED TO"], fits: fits, rows: devices.map {
-                [$0.id, $0.syncState.rawValue, $0.dateField($0.installationDate, mode), String($0.change?.attempts ?? 0),
+                [$0.id, $0.syncState.rawValue, $0.installedField(mode), String($0.change?.attempts ?? 0),
                  $0.change?.lastError ?? "", $0.change?.serverChange.map { change in
                      change.installationDate.map { DateDisplay.format($0, for: mode) } ?? "not installed" } ?? ""]
             })

@@ -23,7 +23,7 @@ extension Devsync {
                 return
             }
             var fields = [("id", device.id), ("type", device.typeField(mode)), ("meter point", device.meterPointDescription),
-                          ("installed", device.dateField(device.installationDate, mode)), ("state", device.syncState.rawValue),
+                          ("installed", device.installedField(mode)), ("state", device.syncState.rawValue),
                           ("server has", device.dateField(device.serverDate, mode))]
             if let change = device.change {
                 fields += [("recorded", DateDisplay.format(change.recordedAt, for: mode)), ("attempts", String(change.attempts)),

@@ -79,6 +79,29 @@ import TestSupport
         #expect(try store.pending().map(\.id).contains("CWM-0012-62"))
     }
 
+    /// Issue 37: a damaged change read as blank was shown as "not installed" and exported as
+    /// a blank cell, which an import then recorded (and a sync sent) as null.
+    @Test func aDamagedChangeIsShownAndExportedAsDamaged() throws {
+        let store = try temporaryStore()
+        try store.replaceServerCopy(seed)
+        try store.record("CWM-0012-62", installationDate: Date(timeIntervalSince1970: 1_700_000_000))
+        sqlite(store.path, "UPDATE change SET installationDate = 'garbage' WHERE deviceID = 'CWM-0012-62'")
+        let device = try #require(try store.pending().first { $0.id == "CWM-0012-62" })
+        #expect(device.isDamaged && device.syncState == .damaged)
+        #expect(device.installedField(.tsv) == "damaged" && device.installedField(.table) == "damaged")
+        let exported = DeviceExport.fields(device)
+        #expect(exported[1] == "damaged" && exported[2] == "damaged")
+        // A colleague's import of that export refuses the row instead of recording null.
+        let csv = DeviceExport.header.joined(separator: ",") + "\n" + exported.joined(separator: ",") + "\n"
+        guard case .failure(let problems) = DeviceImport.check(csv, knownIDs: ["CWM-0012-62"]) else {
+            Issue.record("an export of a damaged date was imported")
+            return
+        }
+        #expect(problems.all.map(\.line) == [2])
+        let healthy = try #require(try store.devices().first { $0.id == "HEA-8127-29" })
+        #expect(!healthy.isDamaged && healthy.syncState == .synced)
+    }
+
     /// Issue 29: damage that is not text (a BLOB, a number) was read as "not installed" and
     /// sent as null, then dropped as synced.
     @Test func aDateStoredAsABlobOrANumberIsDamageNotNull() throws {

@@ -17,8 +17,9 @@ extension DeviceDetail {
         field("meter point", device.meterPointDescription)
         field("server has", DeviceLine.date(device.serverDate))
         if let change = device.change {
-            field("pending", DeviceLine.date(change.installationDate) + " · recorded " + DateDisplay.human(change.recordedAt),
-                  style: .bold)
+            field("pending", (change.isDamaged ? "damaged in the store: record the date again (i or c) or discard it (d)"
+                                               : DeviceLine.date(change.installationDate)) + " · recorded " + DateDisplay.human(change.recordedAt),
+                  style: change.isDamaged ? Style(bold: true, color: .red) : .bold)
             var state = change.state.rawValue
             if change.attempts > 0 { state += " · \(change.attempts) tr\(change.attempts == 1 ? "y" : "ies")" }
             if let error = change.lastError { state += " · " + error }

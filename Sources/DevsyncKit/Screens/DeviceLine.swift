@@ -13,7 +13,7 @@ enum DeviceLine {
     static func mark(_ device: Device) -> (String, Style) {
         guard let change = device.change else { return (" ", .plain) }
         if change.serverChange != nil { return ("!", Style(bold: true, color: .yellow)) }
-        if change.state == .rejected { return ("✗", Style(bold: true, color: .red)) }
+        if change.state == .rejected || change.isDamaged { return ("✗", Style(bold: true, color: .red)) }
         return ("•", .bold)
     }
 
@@ -46,9 +46,9 @@ enum DeviceLine {
         let end = column + width
         canvas.put(TextWidth.truncate(device.id, to: idWidth), row: row, column: x, width: min(idWidth, end - x))
         x += idWidth + 2
-        let date = date(device.installationDate)
+        let date = device.isDamaged ? "damaged" : date(device.installationDate)
         canvas.put(date, row: row, column: x, width: max(min(dateWidth, end - x), 0),
-                   style: device.installationDate == nil ? .dim : .plain)
+                   style: device.isDamaged ? Style(bold: true, color: .red) : device.installationDate == nil ? .dim : .plain)
         x += dateWidth + 2
         if showsType(width: width, idWidth: idWidth) {
             canvas.put(device.type.displayName, row: row, column: x, width: min(typeWidth, end - x))
