@@ -233,7 +233,7 @@ import Testing
         let sandbox = try Sandbox()
         let cases: [(String, Int32, String)] = [
             ("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n", 69, "is not the API's base URL"),
-            ("HTTP/1.1 302 Found\r\nLocation: /conditions\r\nContent-Length: 0\r\n\r\n", 76, "the server redirects in a loop"),
+            ("HTTP/1.1 302 Found\r\nLocation: /conditions\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", 76, "the server redirects in a loop"),
             ("SSH-2.0-OpenSSH_9.2\r\n\r\n", 76, "the reply is not valid HTTP"),
             ("HTTP/1.1 200 OK\r\nX-Bad: a\u{1}b\r\nContent-Length: 2\r\n\r\n[]", 76, ""),
         ]

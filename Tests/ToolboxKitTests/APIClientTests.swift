@@ -56,16 +56,26 @@ final class LinesBox: Sendable {
 
 import Synchronization
 
-/// Issue 29: redirects followed on the absolute-form proxy path stay on the server's origin.
-@Suite struct AbsoluteFormRedirectTests {
-    @Test func onlySameOriginRedirectsAreFollowed() {
-        let base = "http://127.0.0.1:8106"
-        #expect(APIClient.sameOriginPath("/conditions/2", base: base) == "/conditions/2")
-        #expect(APIClient.sameOriginPath("http://127.0.0.1:8106/x?y=1", base: base) == "/x?y=1")
-        #expect(APIClient.sameOriginPath("HTTP://127.0.0.1:8106/x", base: base) == "/x")
-        #expect(APIClient.sameOriginPath("//evil.test/x", base: base) == nil)
-        #expect(APIClient.sameOriginPath("http://127.0.0.1:81060/x", base: base) == nil)
-        #expect(APIClient.sameOriginPath("https://127.0.0.1:8106/x", base: base) == nil)
-        #expect(APIClient.sameOriginPath("relative", base: base) == nil)
+/// Issue 37: redirects as curl -L follows them, on every path.
+@Suite struct RedirectTests {
+    @Test func locationIsReadAgainstTheRequestsURL() throws {
+        let from = "http://127.0.0.1:8106/api/conditions/2?x=1"
+        #expect(try APIClient.redirectTarget("/moved/x", from: from) == "http://127.0.0.1:8106/moved/x")
+        #expect(try APIClient.redirectTarget("other", from: from) == "http://127.0.0.1:8106/api/conditions/other")
+        #expect(try APIClient.redirectTarget("other", from: "http://h:1") == "http://h:1/other")
+        #expect(try APIClient.redirectTarget("//elsewhere:9/y", from: from) == "http://elsewhere:9/y")
+        #expect(try APIClient.redirectTarget("https://secure/x#frag", from: from) == "https://secure/x")
+        #expect(try APIClient.redirectTarget("HTTP://127.0.0.1:8106/x", from: from) == "HTTP://127.0.0.1:8106/x")
+    }
+
+    @Test func neverFromHTTPSToHTTPNorToAnotherScheme() throws {
+        #expect(throws: ToolError.self) { try APIClient.redirectTarget("http://plain.test/x", from: "https://secure.test/a") }
+        #expect(try APIClient.redirectTarget("//other.test/x", from: "HTTPS://secure.test/a") == "https://other.test/x")
+        #expect(throws: ToolError.self) { try APIClient.redirectTarget("file:///etc/passwd", from: "http://h/a") }
+        do {
+            _ = try APIClient.redirectTarget("http://u:pw@plain.test/x", from: "https://secure.test/a")
+        } catch {
+            #expect(error.message == "unexpected response from https://secure.test/a: a redirect to \"http://u:***@plain.test/x\", from https to plain http: not followed")
+        }
     }
 }

@@ -21,7 +21,7 @@ public final class APIClient: Sendable {
     let absoluteFormProxy: AbsoluteFormProxy?
     /// The proxy requests go through (a certificate diagnosis connects only without one).
     public let proxy: ProxyChoice?
-    private let log: @Sendable (String) -> Void
+    let log: @Sendable (String) -> Void
 
     /// A response whose body has been read whole.
     public struct Response: Sendable {
@@ -95,7 +95,7 @@ public final class APIClient: Sendable {
         }
         var configuration = HTTPClient.Configuration(
             tlsConfiguration: tls,
-            redirectConfiguration: .follow(max: 5, allowCycles: false),
+            redirectConfiguration: .disallow,  // followed by `execute`, as curl -L does
             timeout: .init(connect: connect, read: total))
         configuration.decompression = .disabled
         if let proxy = network.proxy {
@@ -296,19 +296,5 @@ public final class APIClient: Sendable {
         }
         log("< \(response.status.code) \(response.status.reasonPhrase) (\(Elapsed.milliseconds(since: start)) ms, \(buffer.readableBytes) bytes)")
         return Response(status: Int(response.status.code), headers: response.headers, body: buffer)
-    }
-
-    /// The request for `path`, sent without the credentials of the server URL in the URL
-    /// itself: they go as HTTP Basic, unless the caller authorises otherwise.
-    func makeRequest(_ method: HTTPMethod, _ path: String, headers: [(String, String)], body: [UInt8]?) -> HTTPClientRequest {
-        var request = HTTPClientRequest(url: server.requestURL(path))
-        request.method = method
-        request.headers.add(name: "User-Agent", value: "toolbox/\(ToolboxVersion.current)")
-        for (name, value) in headers { request.headers.add(name: name, value: value) }
-        if let authorization = server.authorization, !headers.contains(where: { $0.0.lowercased() == "authorization" }) {
-            request.headers.add(name: "Authorization", value: authorization)
-        }
-        if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
-        return request
     }
 }

@@ -59,6 +59,11 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
         return String(text[..<start]) + user + ":***" + rest[at...]
     }
 
+    /// `text` redacted when it holds an `@` (a URL from a server may carry credentials).
+    public static func redactedIfCredentials(_ text: String) -> String {
+        text.utf8.contains(UInt8(ascii: "@")) ? redacted(text) : text
+    }
+
     /// Resolves the server from the flag, the environment and the default, in that order.
     public static func resolve(flag: String?, toolVariable: String,
                                environment: [String: String] = Environment.current,
