@@ -4,8 +4,9 @@ import ToolboxKit
 /// The blog API over the toolbox's `APIClient`: every id checked before it goes into a path.
 public struct BlogClient: Sendable {
     public let api: APIClient
-    /// The largest body accepted from the server.
-    public static let largestBody = 256 << 20
+    /// The largest answer to `GET /post/:id` read (its body is capped by the cache's
+    /// `largestBody`; the JSON's escapes make the answer longer than the body).
+    public static let largestAnswer = 2 << 30
 
     public init(api: APIClient) { self.api = api }
 
@@ -34,24 +35,46 @@ public struct BlogClient: Sendable {
     /// What a conditional `GET /post/:id` answered.
     public enum Fetch: Sendable {
         case notModified
-        case fetched(Post, etag: String?)
+        /// The post's metadata; its body went to the writer.
+        case fetched(PostMetadata, etag: String?)
     }
 
-    /// `GET /post/:postId`, with `If-None-Match` when a cached copy has a tag; `progress`
-    /// sees bytes and the total once known.
-    public func post(_ postId: String, etag: String?,
+    /// `GET /post/:postId`, with `If-None-Match` when a cached copy has a tag; the body is
+    /// decoded from the JSON as it arrives (`PostStream`) straight into `writer`, never held,
+    /// whatever its size; `progress` sees bytes and the total once known.
+    public func post(_ postId: String, etag: String?, into writer: PostCache.BodyWriter,
                      progress: (@Sendable (Int64, Int64?) -> Void)? = nil) async throws(ToolError) -> Fetch {
         let postId = try ResourceID.validate(postId, kind: "post id")
         let path = "/post/" + ResourceID.pathSegment(postId)
         var headers = [("Accept", "application/json")]
         if let etag { headers.append(("If-None-Match", etag)) }
-        let response = try await api.send(.GET, path, headers: headers, maxBytes: Self.largestBody,
-                                          progress: progress ?? { _, _ in })
+        var parser = PostStream { writer.write($0) }
+        let url = server.url(path)
+        let response = try await api.stream(.GET, path, headers: headers, maxBytes: Self.largestAnswer,
+                                            progress: { progress?($0, $1) },
+                                            restart: { writer.restart(); parser = PostStream { writer.write($0) } },
+                                            consume: { raw in
+            do throws(PostStream.Failure) {
+                try parser.feed(raw.assumingMemoryBound(to: UInt8.self))
+            } catch {
+                throw ToolError.protocolViolation(url: url, detail: error.detail)
+            }
+            if writer.count > PostCache.largestBody {
+                throw ToolError.protocolViolation(url: url, detail: "a body larger than \(PostCache.largestBody >> 20) MiB")
+            }
+        })
         if response.status == 304 { return .notModified }
         try api.check(response, path: path, notFound: "post \(Terminal.quote(postId))")
-        let post = try api.decode(Post.self, from: response, path: path)
-        _ = try post.metadata.validated(server: server)
-        return .fetched(post, etag: response.header("ETag"))
+        do throws(PostStream.Failure) { try parser.finish() } catch {
+            throw .protocolViolation(url: url, detail: error.detail)
+        }
+        guard let raw = parser.members["metadata"] else { throw .protocolViolation(url: url, detail: "no \"metadata\" member") }
+        let metadata: PostMetadata
+        do { metadata = try JSONCoding.decode(PostMetadata.self, from: Data(raw)) } catch {
+            throw .protocolViolation(url: url, detail: error.path.isEmpty ? "metadata: " + error.problem : "metadata." + error.description)
+        }
+        _ = try metadata.validated(server: server)
+        return .fetched(metadata, etag: response.header("ETag"))
     }
 
     /// `HEAD /post/:postId`: the size of the answer and its tag, without the body.

@@ -13,12 +13,26 @@ extension BodyRenderer {
             let label = "[\(index + 1)]"
             emitLine(Array((label + String(repeating: " ", count: numberWidth - label.count + 1) + link).utf8), width: 0)
         }
+        if linksBeyondLimit > 0 {
+            emitLine(Array("[…] \(linksBeyondLimit) more links, past the first \(Self.linkLimit), not numbered".utf8), width: 0)
+        }
     }
 
-    func linkNumber(_ target: String) -> Int {
-        if let number = linkNumbers[target] { return number }
-        links.append(target)
-        linkNumbers[target] = links.count
+    /// The most links numbered, and the longest target kept: a body of millions of links
+    /// costs no more memory than one of ten thousand (man page, LIMITS).
+    static let linkLimit = 10_000
+    static let linkTargetLimit = 2_048
+
+    /// A target's number in the list; nil past `linkLimit` (the link's text stays, unnumbered).
+    func linkNumber(_ target: String) -> Int? {
+        let kept = target.utf8.count > Self.linkTargetLimit ? String(decoding: target.utf8.prefix(Self.linkTargetLimit), as: UTF8.self) + "…" : target
+        if let number = linkNumbers[kept] { return number }
+        guard links.count < Self.linkLimit else {
+            linksBeyondLimit += 1
+            return nil
+        }
+        links.append(kept)
+        linkNumbers[kept] = links.count
         return links.count
     }
 
@@ -39,7 +53,7 @@ extension BodyRenderer {
         if markdown {
             if !inline.cancelPrefix() { inline.appendGlued("](\(markdownURL(target)))") }
         } else {
-            inline.appendGlued("[\(linkNumber(target))]")
+            if let number = linkNumber(target) { inline.appendGlued("[\(number)]") }
         }
     }
 }

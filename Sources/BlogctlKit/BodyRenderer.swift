@@ -49,6 +49,8 @@ final class BodyRenderer {
     var headingLevel = 0
     var links: [String] = []
     var linkNumbers: [String: Int] = [:]
+    /// Links past `linkLimit`, counted, not kept.
+    var linksBeyondLimit = 0
 
     /// Where finished output goes as it grows, so a long page is never held whole; nil keeps it
     /// all in `output`.
@@ -165,7 +167,8 @@ final class BodyRenderer {
 
     /// A paragraph holding more than this is laid out as far as its lines are final.
     static let paragraphDrainBytes = 64 << 10
-    /// The most one paragraph's unbroken run may hold (a word of megabytes); past it, `[…]`.
+    /// The most text one block (paragraph, list item, quote, heading, table cell) shows: 1 MiB;
+    /// past it, the rest of the block is dropped and `[…]` marks the cut (man page, LIMITS).
     static let paragraphLimit = 1 << 20
     /// A Markdown paragraph drained early is soft-wrapped at about this many columns.
     static let markdownDrainWidth = 1000

@@ -42,10 +42,13 @@ struct InlineText {
     var style: TextStyle = [] { didSet { if style != oldValue { open = false } } }
     /// Backslash-escape Markdown's special characters in appended text.
     var escapesMarkdown = false
-    /// The most bytes this text holds: past it, appended text is dropped and `[…]` marks the
-    /// cut once. A paragraph is laid out line by line long before (`drainLines`), so only an
-    /// unbreakable run (one word of megabytes) or a table cell meets it.
+    /// The most bytes one block (a paragraph, a list item, a quote's text, a heading, a table
+    /// cell) takes, counted since `removeAll` whatever was laid out and drained meanwhile:
+    /// past it, appended text is dropped and `[…]` marks the cut once. Every block kind is
+    /// cut alike, so what a page holds is bounded by design, not by the shape of its HTML.
     var byteLimit = Int.max
+    /// Bytes appended to this block so far, drained lines included.
+    private var blockBytes = 0
     /// Whether text was dropped at `byteLimit`.
     private(set) var isCut = false
     static let cutMark = "[…]"
@@ -60,12 +63,13 @@ struct InlineText {
         pendingBreak = false
         pendingPrefix.removeAll()
         isCut = false
+        blockBytes = 0
     }
 
     /// Past `byteLimit`: marks the cut once and says to drop the text, until `removeAll` (the
     /// paragraph's end), even once lines before the cut are laid out and gone.
     private mutating func isFull() -> Bool {
-        guard isCut || bytes.count >= byteLimit else { return false }
+        guard isCut || blockBytes >= byteLimit else { return false }
         if !isCut {
             isCut = true
             open = false
@@ -215,6 +219,7 @@ struct InlineText {
             }
         }
         if count == 1 { bytes.append(text[index]) } else { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<(index + count)])) }
+        blockBytes += count
         atoms[atoms.count - 1].end = bytes.count
         atoms[atoms.count - 1].width += width
     }

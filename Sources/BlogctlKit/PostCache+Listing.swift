@@ -27,7 +27,7 @@ extension PostCache {
     /// The last listing kept; nil when there is none. A damaged copy is an error.
     public func savedListing() throws(ToolError) -> [PostMetadata]? {
         guard LocalFile.isRegularFile(listingPath) else { return nil }
-        let bytes = try LocalFile.read(listingPath, limit: BlogClient.largestBody, regularOnly: true)
+        let bytes = try LocalFile.read(listingPath, limit: 256 << 20, regularOnly: true)
         do {
             return try JSONCoding.decode([PostMetadata].self, from: Data(bytes))
         } catch {

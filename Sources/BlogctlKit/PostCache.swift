@@ -78,28 +78,32 @@ public struct PostCache: Sendable {
 
     /// The body of `id`, checked, and the entry marked as used. A body that is missing,
     /// corrupt, truncated or of another length than recorded is removed with its sidecar, and
-    /// nil returned so that the caller fetches it again. The check decompresses into nothing:
-    /// the body stays compressed in memory until it is read.
+    /// nil returned so that the caller fetches it again. The check decompresses the file into
+    /// nothing, a piece at a time: the body stays on disk until it is read.
     public func body(_ id: String, entry: CacheEntry) -> PostBody? {
-        guard entry.size <= Self.largestBody,
-              let compressed = try? LocalFile.read(bodyPath(id), limit: Self.largestBody, regularOnly: true),
-              compressed.count == entry.storedSize, Self.trailerSize(compressed) == UInt32(truncatingIfNeeded: entry.size),
-              let count = try? Gzip.decompress(compressed, limit: entry.size, consume: { _ in }),
-              count == entry.size
-        else {
+        let path = bodyPath(id)
+        guard entry.size <= Self.largestBody, Self.isIntact(path, entry: entry) else {
             remove(id)
             return nil
         }
         touch(id)
-        return .cached(compressed: compressed, size: entry.size)
+        return .file(path: path, size: entry.size)
     }
 
-    /// The length modulo 2^32 a gzip member's trailer records (its last four bytes), so that
-    /// a sidecar that disagrees with its body is damage before anything is decompressed.
-    static func trailerSize(_ gzip: [UInt8]) -> UInt32? {
-        guard gzip.count >= 18 else { return nil }
-        let end = gzip.count
-        return UInt32(gzip[end - 4]) | UInt32(gzip[end - 3]) << 8 | UInt32(gzip[end - 2]) << 16 | UInt32(gzip[end - 1]) << 24
+    /// Whether the gzip file at `path` is a regular file (never through a symlink) of the
+    /// recorded stored size, whose trailer and whole stream agree with the recorded size.
+    static func isIntact(_ path: String, entry: CacheEntry) -> Bool {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == entry.storedSize,
+              entry.storedSize >= 18 else { return false }
+        var trailer = [UInt8](repeating: 0, count: 4)
+        guard pread(fd, &trailer, 4, off_t(entry.storedSize - 4)) == 4 else { return false }
+        let recorded = UInt32(trailer[0]) | UInt32(trailer[1]) << 8 | UInt32(trailer[2]) << 16 | UInt32(trailer[3]) << 24
+        guard recorded == UInt32(truncatingIfNeeded: entry.size) else { return false }
+        return (try? Gzip.decompress(fd: fd, limit: entry.size, consume: { _ in })) == entry.size
     }
 
     /// Every readable entry, most recently used first.
@@ -122,32 +126,76 @@ public struct PostCache: Sendable {
     /// caller stores many at once and evicts after the last (eviction reads the whole folder).
     @discardableResult
     public func store(_ metadata: PostMetadata, body: [UInt8], etag: String?, evicting: Bool = true) throws(ToolError) -> CacheEntry {
-        try body.withUnsafeBufferPointer { buffer throws(ToolError) in try store(metadata, body: buffer, etag: etag, evicting: evicting).entry }
+        let writer = try bodyWriter()
+        body.withUnsafeBufferPointer { writer.write($0) }
+        return try writer.commit(metadata, etag: etag, evicting: evicting).entry
     }
 
-    /// As `store`, from bytes the caller holds (a decoded string's UTF-8, with no copy), and
-    /// also returns the compressed body, so the caller can render from it.
-    public func store(_ metadata: PostMetadata, body: UnsafeBufferPointer<UInt8>, etag: String?,
-                      evicting: Bool = true) throws(ToolError) -> (entry: CacheEntry, compressed: [UInt8]) {
+    /// A body to be written into the cache as it arrives (`BodyWriter`).
+    public func bodyWriter() throws(ToolError) -> BodyWriter {
         try LocalFile.privateDirectory(directory)
-        let compressed = Gzip.compress(body)
-        let entry = CacheEntry(metadata: metadata, etag: etag, size: body.count, storedSize: compressed.count,
-                               stored: Date(), lastUsed: Date())
-        try LocalFile.writeAtomically(bodyPath(metadata.id), compressed, mode: 0o600)
-        try LocalFile.writeAtomically(entryPath(metadata.id), Array(JSONCoding.encode(entry)), mode: 0o600)
-        indexStored(metadata, body: .cached(compressed: compressed, size: body.count))
-        if evicting { evict(keeping: metadata.id) }
-        return (entry, compressed)
+        // `.incoming.html.gz.tmp.PID.RANDOM`: a name the cache owns, so a writer that died
+        // leaves nothing `evict` and `clear` do not remove.
+        let (fd, temporary) = try LocalFile.createTemporary(for: directory + "/incoming.html.gz")
+        return BodyWriter(cache: self, fd: fd, temporary: temporary)
     }
 
-    /// Stores a post body held as a string, without copying its bytes.
-    public func store(_ metadata: PostMetadata, text: inout String, etag: String?,
-                      evicting: Bool = true) throws(ToolError) -> (entry: CacheEntry, compressed: [UInt8]) {
-        var result: Result<(entry: CacheEntry, compressed: [UInt8]), ToolError> = .failure(.bug("no store"))
-        text.withUTF8 { buffer in
-            result = Result { () throws(ToolError) in try store(metadata, body: buffer, etag: etag, evicting: evicting) }
+    /// A body being written into the cache, compressed as it arrives into a temporary file of
+    /// the cache's folder; `commit` names it for its post, `abandon` (or dropping the writer)
+    /// removes it. Memory stays that of the compressor, whatever the body's size.
+    public final class BodyWriter {
+        let cache: PostCache
+        private var gzip: Gzip.FileWriter
+        private let fd: Int32
+        private let temporary: String
+        private var done = false
+
+        init(cache: PostCache, fd: Int32, temporary: String) {
+            self.cache = cache
+            self.fd = fd
+            self.temporary = temporary
+            gzip = Gzip.FileWriter(fd: fd)
         }
-        return try result.get()
+
+        deinit { abandon() }
+
+        /// Bytes taken so far (uncompressed).
+        public var count: Int { gzip.bytesIn }
+
+        public func write(_ bytes: UnsafeBufferPointer<UInt8>) { gzip.write(bytes) }
+
+        /// Starts the file again, for a download tried again from the start.
+        public func restart() {
+            _ = ftruncate(fd, 0)
+            _ = lseek(fd, 0, SEEK_SET)
+            gzip = Gzip.FileWriter(fd: fd)
+        }
+
+        /// Finishes the file, moves it into place as `metadata`'s body, then writes the
+        /// sidecar, indexes the text and evicts; the body, as a file to render from.
+        public func commit(_ metadata: PostMetadata, etag: String?, evicting: Bool = true) throws(ToolError)
+            -> (entry: CacheEntry, body: PostBody) {
+            done = true
+            let failure = gzip.finish()
+            let size = gzip.bytesIn
+            let stored = gzip.bytesOut
+            let path = cache.bodyPath(metadata.id)
+            try LocalFile.commitTemporary(fd, temporary, to: path, mode: 0o600, failure: failure)
+            let entry = CacheEntry(metadata: metadata, etag: etag, size: size, storedSize: stored, stored: Date(), lastUsed: Date())
+            try LocalFile.writeAtomically(cache.entryPath(metadata.id), Array(JSONCoding.encode(entry)), mode: 0o600)
+            let body = PostBody.file(path: path, size: size)
+            cache.indexStored(metadata, body: body)
+            if evicting { cache.evict(keeping: metadata.id) }
+            return (entry, body)
+        }
+
+        /// Removes the temporary file: nothing of a failed or stopped download stays.
+        public func abandon() {
+            guard !done else { return }
+            done = true
+            close(fd)
+            unlink(temporary)
+        }
     }
 
     /// Marks `id` as just used.

@@ -35,20 +35,19 @@ public struct PostLoader: Sendable {
         do throws(ToolError) {
             let postId: String
             if let known = cached?.entry.metadata.postId { postId = known } else { postId = try await client.metadata(id).postId }
-            switch try await client.post(postId, etag: cached?.entry.etag, progress: progress) {
+            let writer = try cache.bodyWriter()
+            switch try await client.post(postId, etag: cached?.entry.etag, into: writer, progress: progress) {
             case .notModified:
+                writer.abandon()
                 if let cached { return Loaded(metadata: cached.entry.metadata, body: cached.body, source: .revalidated) }
                 throw .protocolViolation(url: client.server.url("/post/" + ResourceID.pathSegment(postId)),
                                                   detail: "304 Not Modified to a request without If-None-Match")
-            case .fetched(let post, let etag):
-                var metadata = post.metadata
+            case .fetched(var metadata, let etag):
                 metadata.id = id
                 metadata.postId = postId
-                // Compressed straight from the decoded string and rendered from the compressed
-                // copy: the body is never held twice uncompressed.
-                var text = post.body
-                let stored = try cache.store(metadata, text: &text, etag: etag)
-                return Loaded(metadata: metadata, body: .cached(compressed: stored.compressed, size: stored.entry.size), source: .server)
+                // The body went network → compressor → cache file; it is rendered from there.
+                let stored = try writer.commit(metadata, etag: etag)
+                return Loaded(metadata: metadata, body: stored.body, source: .server)
             }
         } catch {
             // The server is out of reach but we hold a copy: show it, and say so.

@@ -43,15 +43,15 @@ public struct Prefetcher: Sendable {
             if let size = head.size, size > maxSize {
                 return Result(id: metadata.id, outcome: .skipped, bytes: size, detail: "larger than \(maxSize) bytes")
             }
-            switch try await client.post(metadata.postId, etag: nil) {
+            let writer = try cache.bodyWriter()
+            switch try await client.post(metadata.postId, etag: nil, into: writer) {
             case .notModified:
+                writer.abandon()
                 return Result(id: metadata.id, outcome: .failed, bytes: 0, detail: "304 to an unconditional request")
-            case .fetched(let post, let etag):
-                var stored = post.metadata
+            case .fetched(var stored, let etag):
                 stored.id = metadata.id
                 stored.postId = metadata.postId
-                var text = post.body
-                let entry = try cache.store(stored, text: &text, etag: etag, evicting: false).entry
+                let entry = try writer.commit(stored, etag: etag, evicting: false).entry
                 return Result(id: metadata.id, outcome: .fetched, bytes: entry.size, detail: "")
             }
         } catch {

@@ -5,6 +5,8 @@ import ToolboxKit
 /// is near, with the same indentation. The wrapping is kept until the text or the width
 /// changes, so scrolling a long text costs only the rows drawn; a new width keeps the line
 /// at the top in view. `find` moves to a match, and matches are shown in reverse.
+/// A text too long to hold (a post) follows `lines` as a `SpooledText` `body`, one row a line
+/// (laid out for the width already), read a window at a time: memory does not grow with it.
 public struct TextPane: Sendable {
     public struct Line: Sendable, Equatable {
         public var text: String
@@ -34,15 +36,18 @@ public struct TextPane: Sendable {
     /// What `find` looks for, lowercased; matches are highlighted while it is set.
     public private(set) var needle: String?
 
+    /// Rows after `lines`, from a file: never wrapped, never held.
+    public var body: SpooledText? { didSet { wrappedWidth = nil } }
+
     public init(lines: [Line] = []) { self.lines = lines }
 
     /// Rows of the text at the last width drawn.
-    public var rowCount: Int { rows.count }
+    public var rowCount: Int { rows.count + (body?.lineCount ?? 0) }
 
     /// Scrolls for a motion key; false when `key` is not one.
     public mutating func handle(_ key: KeyPress) -> Bool {
         guard let motion = Motion.of(key) else { return false }
-        let maxTop = max(rows.count - pageSize, 0)
+        let maxTop = max(rowCount - pageSize, 0)
         switch motion {
         case .up, .down, .pageUp, .pageDown, .halfPageUp, .halfPageDown:
             scroll(to: min(max(motion.apply(to: top, count: Int.max, page: pageSize), 0), maxTop))
@@ -54,8 +59,8 @@ public struct TextPane: Sendable {
 
     /// Makes wrapped row `row` the first one shown.
     public mutating func scroll(to row: Int) {
-        top = max(min(row, rows.count - 1), 0)
-        topLine = rows.isEmpty ? 0 : rows[top].line
+        top = max(min(row, rowCount - 1), 0)
+        topLine = top < rows.count ? rows[top].line : lines.count + top - rows.count
     }
 
     /// Moves to the next (or previous) row after the top one holding `text`, any case,
@@ -68,24 +73,48 @@ public struct TextPane: Sendable {
         }
         let needle = text.lowercased()
         self.needle = needle
-        guard !rows.isEmpty else { return false }
-        let start = includingTop ? top : top + (forward ? 1 : -1)
-        for step in 0..<rows.count {
-            let index = ((start + (forward ? step : -step)) % rows.count + rows.count) % rows.count
-            if rows[index].text.lowercased().contains(needle) {
-                scroll(to: index)
+        let count = rowCount
+        guard count > 0 else { return false }
+        let start = ((includingTop ? top : top + (forward ? 1 : -1)) % count + count) % count
+        // Forward: from the start to the end, then from the top; backward: from the start to
+        // the top, then from the end. Each part is the rows in memory, then the body's file.
+        let parts = forward ? [start..<count, 0..<start] : [0..<start + 1, start + 1..<count]
+        for part in parts {
+            if let found = match(needle, in: part, last: !forward) {
+                scroll(to: found)
                 return true
             }
         }
         return false
     }
 
+    /// The first (or last) row in `range` holding `needle` (lowercased).
+    private func match(_ needle: String, in range: Range<Int>, last: Bool) -> Int? {
+        let inRows = range.clamped(to: 0..<rows.count)
+        let inBody = range.clamped(to: rows.count..<rowCount)
+        func fromRows() -> Int? {
+            let indices = Array(inRows)
+            return (last ? indices.reversed() : indices).first { rows[$0].text.lowercased().contains(needle) }
+        }
+        func fromBody() -> Int? {
+            guard let body, !inBody.isEmpty else { return nil }
+            return body.line(containing: needle, in: (inBody.lowerBound - rows.count)..<(inBody.upperBound - rows.count), last: last)
+                .map { $0 + rows.count }
+        }
+        return last ? fromBody() ?? fromRows() : fromRows() ?? fromBody()
+    }
+
     public mutating func draw(into canvas: inout Canvas, rect: Rect) {
         layout(width: rect.columns)
         pageSize = max(rect.rows, 1)
-        top = min(top, max(rows.count - rect.rows, 0))
-        for offset in 0..<rect.rows where top + offset < rows.count {
-            let row = rows[top + offset]
+        top = min(top, max(rowCount - rect.rows, 0))
+        let bodyStart = max(top - rows.count, 0)
+        let bodyRows = body?.lines(bodyStart..<bodyStart + rect.rows) ?? []
+        for offset in 0..<rect.rows where top + offset < rowCount {
+            let index = top + offset
+            let row = index < rows.count ? rows[index]
+                : Row(text: index - rows.count - bodyStart < bodyRows.count ? bodyRows[index - rows.count - bodyStart] : "",
+                      style: .plain, line: lines.count + index - rows.count)
             canvas.put(row.text, row: rect.row + offset, column: rect.column, width: rect.columns, style: row.style)
             if let needle {
                 for (column, width) in Self.matches(of: needle, in: row.text) {
@@ -105,6 +134,7 @@ public struct TextPane: Sendable {
             if number == topLine { top = rows.count }
             for text in Self.wrap(line.text, width: width) { rows.append(Row(text: text, style: line.style, line: number)) }
         }
+        if topLine >= lines.count { top = rows.count + topLine - lines.count }
     }
 
     /// Where `needle` (lowercased) occurs in `text`: (column, width) of each match.

@@ -47,26 +47,22 @@ extension Blogctl {
                     Tool.blogctl.warn("not marked read: \(error.message)")
                 }
             }
-            if common.json {
-                let post = Post(id: loaded.metadata.postId, metadata: loaded.metadata,
-                                body: String(decoding: loaded.body.bytes(), as: UTF8.self))
-                StandardOutput.printJSON(post)
-                return
-            }
+            if common.json { return PostJSON.write(loaded.metadata, body: loaded.body) }
             let toTerminal = Terminal.isTTY(Terminal.standardOutput)
             let options = RenderOptions(
                 format: format,
                 width: width ?? (toTerminal ? Terminal.width() : 80),
                 styled: Terminal.colorEnabled(),
                 links: LinkResolver(postId: loaded.metadata.postId, server: try? common.serverURL(tool: .blogctl)))
-            // Only a terminal may need the pager, which needs the whole text; a pipe gets it as it is laid out.
+            // Laid out a piece at a time: to a pipe as it comes, to a terminal through the pager
+            // once it is taller than the screen (a reader quitting the pager ends the command).
             guard toTerminal && !noPager else {
                 PostPage.render(loaded.metadata, body: loaded.body, options: options) { StandardOutput.write(bytes: $0) }
                 return
             }
-            let page = PostPage.render(loaded.metadata, body: loaded.body, options: options)
-            if Pager.wanted(lineCount: page.count { $0 == 0x0A }), Pager.show(page) { return }
-            StandardOutput.write(bytes: page)
+            let paged = PagedOutput(readerQuit: { _ = try? ReadMarks.standard().mark([id], read: true) })
+            PostPage.render(loaded.metadata, body: loaded.body, options: options) { paged.write($0) }
+            paged.finish()
         }
     }
 }

@@ -27,6 +27,6 @@ extension BrowserTesting {
     }
 
     func text(_ id: String, lines: [String], links: [String] = []) -> PostBrowser.PostText {
-        PostBrowser.PostText(metadata: Fixtures.posts.first { $0.id == id }!, lines: lines, links: links)
+        try! PostBrowser.PostText(metadata: Fixtures.posts.first { $0.id == id }!, lines: lines, links: links)
     }
 }

@@ -111,9 +111,23 @@ import ToolboxKit
             #expect(scanner.inText == inText, "\(html)")
         }
         // A long comment, a long attribute and a long text all render as they would whole.
-        let long = String(repeating: "word ", count: 600_000)
+        let long = String(repeating: "word ", count: 200_000)
         let page = RendererTests.render("<p>" + long + "</p><!-- " + long + " --><p title='" + long + "'>end</p>")
-        #expect(page.split(whereSeparator: { $0 == " " || $0 == "\n" }).count == 600_001)
+        #expect(page.split(whereSeparator: { $0 == " " || $0 == "\n" }).count == 200_001)
         #expect(!page.contains("<!--") && page.hasSuffix("end\n"))
+    }
+
+    /// Issue 37: every block kind is cut alike past `paragraphLimit` (1 MiB of its text), with
+    /// the visible mark, and what follows the block is shown.
+    @Test func everyBlockKindIsCutPastTheLimit() {
+        let long = String(repeating: "word ", count: 600_000)
+        for (open, close) in [("<p>", "</p>"), ("<ul><li>", "</li></ul>"), ("<blockquote>", "</blockquote>"), ("<h2>", "</h2>"),
+                              ("<ol><li><p>", "</p></li></ol>")] {
+            let page = RendererTests.render(open + long + close + "<p>after</p>")
+            let words = page.split(whereSeparator: { $0 == " " || $0 == "\n" }).filter { $0 == "word" }.count
+            // The limit counts the block's text as kept (spaces collapse): about 1 MiB of "word"s.
+            #expect(words > BodyRenderer.paragraphLimit / 5 && words < BodyRenderer.paragraphLimit / 4 + 4096, "\(open): \(words)")
+            #expect(page.contains("[…]") && page.hasSuffix("after\n"), "\(open)")
+        }
     }
 }

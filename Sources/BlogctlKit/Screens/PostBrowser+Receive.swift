@@ -62,7 +62,7 @@ extension PostBrowser {
             switch result {
             case .success(let text):
                 reader = PostReader(metadata: text.metadata)
-                reader.loaded(text: text.lines, links: text.links)
+                reader.loaded(text: text.text, links: text.links)
                 if text.offline {
                     status.online = false
                     notice = "the server cannot be reached: the cached copy"
@@ -78,7 +78,7 @@ extension PostBrowser {
             self.reader = reader
         case .rendered(let id, let width, let text):
             guard reader?.metadata.id == id, width == paneWidth else { return [] }
-            reader?.loaded(text: text.lines, links: text.links)
+            reader?.loaded(text: text.text, links: text.links)
         case .marked(let failure):
             if let failure { status.error = "marks not saved: " + failure.message }
         case .found(let query, let result):

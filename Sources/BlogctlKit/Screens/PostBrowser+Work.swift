@@ -46,7 +46,7 @@ extension PostBrowser {
             // A cached body shows at once; the server is asked afterwards whether it changed
             // (a slow server never delays a post already here), and a new body replaces it.
             let cached = try? await PostLoader(cache: context.cache, client: nil).load(id)
-            if let cached { poster.post(.post(id: id, .success(render(cached, width: width, server: context.client.server)))) }
+            if let cached { poster.post(.post(id: id, render(cached, width: width, context: context))) }
             let gate = ProgressGate()
             let loader = PostLoader(cache: context.cache, client: context.client)
             do {
@@ -54,15 +54,16 @@ extension PostBrowser {
                     if let seconds = gate.due() { poster.post(.progress(id: id, done: done, total: total, seconds: seconds)) }
                 }
                 guard !Task.isCancelled, cached == nil || loaded.source == .server else { return }
-                poster.post(.post(id: id, .success(render(loaded, width: width, server: context.client.server))))
+                poster.post(.post(id: id, render(loaded, width: width, context: context)))
             } catch {
                 if !Task.isCancelled, cached == nil { poster.post(.post(id: id, .failure(error))) }
             }
         case .stopLoading:
             return
         case .render(let id, let width):
-            guard let loaded = try? await PostLoader(cache: context.cache, client: nil).load(id), !Task.isCancelled else { return }
-            poster.post(.rendered(id: id, width: width, render(loaded, width: width, server: context.client.server)))
+            guard let loaded = try? await PostLoader(cache: context.cache, client: nil).load(id), !Task.isCancelled,
+                  case .success(let text) = render(loaded, width: width, context: context) else { return }
+            poster.post(.rendered(id: id, width: width, text))
         case .mark(let ids, let read):
             do {
                 try context.marks.mark(ids, read: read)
@@ -96,13 +97,17 @@ extension PostBrowser {
         }
     }
 
-    /// The body laid out for the pane: `read`'s renderer, without styles (the screen has its own).
-    static func render(_ loaded: PostLoader.Loaded, width: Int, server: ServerURL) -> PostText {
+    /// The body laid out for the pane: `read`'s renderer, without styles (the screen has its
+    /// own), written as it is laid out into a spooled file in the cache's private folder.
+    static func render(_ loaded: PostLoader.Loaded, width: Int, context: Context) -> Result<PostText, ToolError> {
         let options = RenderOptions(format: .text, width: width, styled: false,
-                                    links: LinkResolver(postId: loaded.metadata.postId, server: server))
-        let (text, links) = PostPage.renderBodyAndLinks(loaded.body, options: options)
-        var lines = text.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-        if lines.last == "" { lines.removeLast() }
-        return PostText(metadata: loaded.metadata, lines: lines, links: links, offline: loaded.source == .cache)
+                                    links: LinkResolver(postId: loaded.metadata.postId, server: context.client.server))
+        do throws(ToolError) {
+            let writer = try SpooledText.Writer(folder: context.cache.directory)
+            let links = PostPage.renderBodyAndLinks(loaded.body, options: options) { writer.append($0) }
+            return .success(PostText(metadata: loaded.metadata, text: try writer.finish(), links: links, offline: loaded.source == .cache))
+        } catch {
+            return .failure(error)
+        }
     }
 }

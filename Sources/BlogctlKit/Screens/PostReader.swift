@@ -62,8 +62,9 @@ public struct PostReader: Sendable {
     }
 
     /// The rendered body arrived (first, or again at a new width: the place is kept).
-    mutating func loaded(text: [String], links: [String]) {
-        pane.lines = header + text.map { TextPane.Line($0) }
+    mutating func loaded(text: SpooledText, links: [String]) {
+        pane.lines = header
+        pane.body = text
         self.links = links
         load = .loaded
     }

@@ -50,6 +50,14 @@ extension LocalFile {
     /// O_EXCL|O_NOFOLLOW and mode 0600, so a file or symlink planted under that name makes
     /// the write fail instead of going elsewhere), fsync, the final mode, then rename.
     public static func writeAtomically(_ path: String, _ bytes: [UInt8], mode: mode_t = 0o644) throws(ToolError) {
+        let (fd, temporary) = try createTemporary(for: path)
+        let failure = writeAll(fd, bytes)
+        try commitTemporary(fd, temporary, to: path, mode: mode, failure: failure)
+    }
+
+    /// A new temporary file beside `path` (`.NAME.tmp.PID.RANDOM`, O_EXCL|O_NOFOLLOW, 0600),
+    /// open for writing: its descriptor and name. For a file written a piece at a time.
+    public static func createTemporary(for path: String) throws(ToolError) -> (fd: Int32, path: String) {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -62,7 +70,14 @@ extension LocalFile {
             if fd >= 0 || errno != EEXIST { break }
         }
         guard fd >= 0 else { throw .io(path: path, reason: String(cString: strerror(errno))) }
-        var failure = writeAll(fd, bytes)
+        return (fd, temporary)
+    }
+
+    /// Ends a temporary file from `createTemporary`: its final mode, fsync, close, then rename
+    /// onto `path`; on any failure (or `failure`, an errno the writer met) it is removed.
+    public static func commitTemporary(_ fd: Int32, _ temporary: String, to path: String, mode: mode_t,
+                                       failure: Int32 = 0) throws(ToolError) {
+        var failure = failure
         if failure == 0 && fchmod(fd, mode) != 0 { failure = errno }
         if failure == 0 && fsync(fd) != 0 { failure = errno }
         close(fd)

@@ -15,10 +15,21 @@ public enum Pager {
     /// Writes `bytes` through the pager and waits for it; false when no pager ran.
     @discardableResult
     public static func show(_ bytes: [UInt8], environment: [String: String] = Environment.current) -> Bool {
+        guard let (pid, input) = start(environment: environment) else { return false }
+        _ = LocalFile.writeAll(input, bytes)
+        close(input)
+        wait(pid)
+        return true
+    }
+
+    /// Starts the pager reading from a pipe: its process and the pipe's end to write; nil when
+    /// no pager is wanted or it cannot start. Ctrl-C and a reader quitting early (SIGPIPE)
+    /// belong to the pager until `wait`.
+    static func start(environment: [String: String] = Environment.current) -> (pid: pid_t, input: Int32)? {
         let command = environment["PAGER"] ?? Settings.current.text(.pager) ?? "less -R"
-        guard !command.trimmingSpaces().isEmpty, command != "cat" else { return false }
+        guard !command.trimmingSpaces().isEmpty, command != "cat" else { return nil }
         var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { return false }
+        guard pipe(&pipeEnds) == 0 else { return nil }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -38,17 +49,18 @@ public enum Pager {
         close(pipeEnds[0])
         guard status == 0 else {
             close(pipeEnds[1])
-            return false
+            return nil
         }
-        // The reader quitting early is normal; Ctrl-C belongs to the pager while it runs.
+        _ = fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC)
         signal(SIGPIPE, SIG_IGN)
         signal(SIGINT, SIG_IGN)
-        StandardOutput.write(bytes: bytes, fd: pipeEnds[1])
-        close(pipeEnds[1])
+        return (pid, pipeEnds[1])
+    }
+
+    static func wait(_ pid: pid_t) {
         var result: Int32 = 0
         while waitpid(pid, &result, 0) < 0 && errno == EINTR {}
         signal(SIGINT, SIG_DFL)
-        return true
     }
 
     private static func withCStrings<T>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> T) -> T {
@@ -56,5 +68,64 @@ public enum Pager {
         pointers.append(nil)
         defer { for pointer in pointers { free(pointer) } }
         return body(pointers)
+    }
+}
+
+/// Output that goes through the pager only once it proves taller than the screen, as git's
+/// does: the first screenful is held, then the pager starts and gets it, then the rest as it
+/// is written. Memory is one screen, whatever the length (a post of a gigabyte). Only for a
+/// terminal; `finish` writes what is held when it all fitted.
+public final class PagedOutput {
+    private var held: [UInt8] = []
+    private var lines = 0
+    private let height: Int
+    private var pager: (pid: pid_t, input: Int32)?
+    private var direct = false
+    /// Called once when the reader quits the pager before the end; the process then exits 0,
+    /// without laying out the rest nobody will read.
+    private let readerQuit: () -> Void
+
+    public init(readerQuit: @escaping () -> Void = {}) {
+        height = Terminal.height(1) ?? 24
+        self.readerQuit = readerQuit
+    }
+
+    public func write(_ bytes: [UInt8]) {
+        if let pager {
+            if LocalFile.writeAll(pager.input, bytes) == EPIPE {
+                close(pager.input)
+                Pager.wait(pager.pid)
+                self.pager = nil
+                readerQuit()
+                exit(0)
+            }
+            return
+        }
+        if direct { return StandardOutput.write(bytes: bytes) }
+        held += bytes
+        lines += bytes.count { $0 == 0x0A }
+        guard lines > height - 1 else { return }
+        if let started = Pager.start() {
+            pager = started
+            let first = held
+            held = []
+            write(first)
+        } else {
+            direct = true
+            StandardOutput.write(bytes: held)
+            held = []
+        }
+    }
+
+    /// Everything is written: the held text goes out, or the pager gets its end and is waited for.
+    public func finish() {
+        if let pager {
+            close(pager.input)
+            Pager.wait(pager.pid)
+            self.pager = nil
+        } else if !held.isEmpty {
+            StandardOutput.write(bytes: held)
+            held = []
+        }
     }
 }

@@ -73,7 +73,7 @@ public enum JSONCoding {
     /// Rewrites DEL (7F), C1 (C2 80–C2 9F) and what `Terminal.isShownAsCode` shows (the bidi
     /// controls, U+2028/9, U+FEFF, the tag characters) as `\uXXXX`. They can only occur inside strings, where the escape
     /// means the same character.
-    static func escapingInvisibles(_ data: Data) -> Data {
+    public static func escapingInvisibles(_ data: Data) -> Data {
         let bytes = [UInt8](data)
         func escape(_ value: UInt32, into out: inout [UInt8]) {
             let hex = String(value, radix: 16)

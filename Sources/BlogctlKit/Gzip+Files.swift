@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CZlib
+import ToolboxKit
+
+/// gzip to and from files, a piece at a time: a body of any size goes network → compressor →
+/// cache file, and cache file → decompressor → renderer, never whole in memory.
+extension Gzip {
+    /// Compresses what it is given into an open file, as it is given.
+    final class FileWriter {
+        private var stream = z_stream()
+        private let fd: Int32
+        private var piece = [UInt8](repeating: 0, count: 1 << 16)
+        /// Bytes taken in (uncompressed) and written out (compressed).
+        private(set) var bytesIn = 0
+        private(set) var bytesOut = 0
+        /// The errno of the first failed write, if any: later writes do nothing.
+        private(set) var failure: Int32 = 0
+
+        init(fd: Int32, level: Int32 = 6) {
+            self.fd = fd
+            let status = deflateInit2_(&stream, level, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY,
+                                       ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+            precondition(status == Z_OK, "deflateInit2 failed: \(status)")
+        }
+
+        deinit { deflateEnd(&stream) }
+
+        func write(_ input: UnsafeBufferPointer<UInt8>) {
+            guard !input.isEmpty else { return }
+            bytesIn += input.count
+            var offset = 0
+            while offset < input.count {
+                // zlib counts input in 32 bits.
+                let count = min(input.count - offset, 1 << 30)
+                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress! + offset)
+                stream.avail_in = uInt(count)
+                offset += count
+                run(Z_NO_FLUSH)
+            }
+        }
+
+        /// Ends the stream (the trailer with CRC-32 and length); the errno of a failed write, or 0.
+        func finish() -> Int32 {
+            stream.next_in = nil
+            stream.avail_in = 0
+            run(Z_FINISH)
+            return failure
+        }
+
+        private func run(_ flush: Int32) {
+            var result = Z_OK
+            repeat {
+                let produced = piece.withUnsafeMutableBufferPointer { target -> Int in
+                    stream.next_out = target.baseAddress
+                    stream.avail_out = uInt(target.count)
+                    result = deflate(&stream, flush)
+                    return target.count - Int(stream.avail_out)
+                }
+                if produced > 0 && failure == 0 {
+                    failure = LocalFile.writeAll(fd, Array(piece[0..<produced]))
+                    bytesOut += produced
+                }
+            } while (flush == Z_FINISH && result != Z_STREAM_END) || (flush != Z_FINISH && stream.avail_out == 0)
+        }
+    }
+
+    /// Decompresses the one gzip member in the open file `fd`, reading it a piece at a time,
+    /// never producing more than `limit` bytes; the trailer's CRC-32 and length are checked
+    /// at the end, and bytes after the member are corruption. Returns the number of bytes.
+    @discardableResult
+    static func decompress(fd: Int32, limit: Int, consume: (UnsafeBufferPointer<UInt8>) -> Void) throws(Failure) -> Int {
+        var stream = z_stream()
+        guard inflateInit2_(&stream, 31, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw .corrupt("inflateInit2 failed")
+        }
+        defer { inflateEnd(&stream) }
+        var input = [UInt8](repeating: 0, count: 1 << 16)
+        var chunk = [UInt8](repeating: 0, count: 256 * 1024)
+        var total = 0
+        var started = false
+        while true {
+            let count = input.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .corrupt(String(cString: strerror(errno)))
+            }
+            if count == 0 { throw .corrupt(started ? "truncated" : "not gzip") }
+            if !started {
+                guard count >= 2, input[0] == 0x1F, input[1] == 0x8B else { throw .corrupt("not gzip") }
+                started = true
+            }
+            var finished = false
+            var failure: Failure?
+            input.withUnsafeMutableBufferPointer { source in
+                stream.next_in = source.baseAddress
+                stream.avail_in = uInt(count)
+                chunk.withUnsafeMutableBufferPointer { target in
+                    while failure == nil && !finished && (stream.avail_in > 0 || stream.avail_out == 0) {
+                        stream.next_out = target.baseAddress
+                        stream.avail_out = uInt(target.count)
+                        let result = inflate(&stream, Z_NO_FLUSH)
+                        let produced = target.count - Int(stream.avail_out)
+                        if total + produced > limit {
+                            failure = .tooLarge(limit: limit)
+                            break
+                        }
+                        total += produced
+                        if produced > 0 { consume(UnsafeBufferPointer(rebasing: target[0..<produced])) }
+                        switch result {
+                        case Z_STREAM_END: finished = true
+                        case Z_OK, Z_BUF_ERROR: if produced == 0 && stream.avail_in == 0 { return }
+                        case Z_DATA_ERROR: failure = .corrupt(stream.msg.map { String(cString: $0) } ?? "bad data")
+                        default: failure = .corrupt("inflate error \(result)")
+                        }
+                    }
+                }
+            }
+            if let failure { throw failure }
+            if finished {
+                guard stream.avail_in == 0 else { throw .corrupt("trailing bytes after the gzip member") }
+                var extra: UInt8 = 0
+                guard read(fd, &extra, 1) == 0 else { throw .corrupt("trailing bytes after the gzip member") }
+                return total
+            }
+        }
+    }
+}
