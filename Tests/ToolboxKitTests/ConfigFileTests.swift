@@ -61,3 +61,50 @@ import TestSupport
         #expect(ConfigCommand.rows(tool: Tool("devsync"), settings: settings, environment: [:])[0] == ["server", "http://file:1", path + ":1"])
     }
 }
+
+/// Issue 37: what the outside fuzzing found in the config file, each a regression test, and
+/// the round-trip property: entries written as YAML read back the same.
+@Suite struct ConfigFileFindingsTests {
+    @Test func windowsLineEndsAreLineEnds() {
+        let file = ConfigFile("timeout: 20\r\n\r\nretries: 3\r\n")
+        #expect(file.problems.isEmpty)
+        #expect(file.entries.map(\.value) == ["20", "3"])
+        #expect(file.entries.map(\.line) == [1, 3])
+    }
+
+    @Test func yamlQuotingIsYAMLs() {
+        let file = ConfigFile("""
+            a: 'it''s'
+            b: it's # a comment after an apostrophe
+            c: "say \\"hi\\" \\\\ \\t \\u00e9"
+            d: "tab\tinside"
+            e: \u{3000}wide space kept\u{3000}
+            f: \u{301}combining
+            """)
+        #expect(file.problems.isEmpty, "\(file.problems)")
+        #expect(file.entries.map(\.value) == ["it's", "it's", "say \"hi\" \\ \t é", "tab\tinside", "\u{3000}wide space kept\u{3000}", "\u{301}combining"])
+    }
+
+    @Test func entriesWrittenAsYAMLReadBackTheSame() {
+        var generator = SeededGenerator(seed: 37)
+        let pieces = ["a", "Z", "0", " ", "'", "\"", "\\", "#", ":", "\t", "\n", "\r", "\r\n", "\u{301}", "\u{3000}", "\u{2028}",
+                      "\u{FEFF}", "\u{1}", "\u{7F}", "\u{85}", "é", "ラ", "👨‍👩‍👧", "[", "{", "&", "*", "|", ">", "-", "!"]
+        let keys = ["server", "timeout", "connect-timeout", "retries", "proxy", "noproxy", "cacert", "pager", "x_y", "K9"]
+        for _ in 0..<500 {
+            var entries: [ConfigFile.Entry] = []
+            for _ in 0..<Int.random(in: 1...6, using: &generator) {
+                let value = (0..<Int.random(in: 0...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+                let section = Bool.random(using: &generator) ? nil : ["condtest", "devsync"].randomElement(using: &generator)!
+                entries.append(.init(key: keys.randomElement(using: &generator)!, value: value, line: 0, section: section))
+            }
+            let text = ConfigFile.render(entries)
+            let back = ConfigFile(text)
+            #expect(back.problems.isEmpty, "\(text.debugDescription)")
+            // The top's entries first, then each mapping in the order it first appears.
+            let order = entries.compactMap(\.section).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            let ordered = entries.filter { $0.section == nil } + order.flatMap { section in entries.filter { $0.section == section } }
+            #expect(back.entries.map { [$0.key, $0.value, $0.section ?? ""] } == ordered.map { [$0.key, $0.value, $0.section ?? ""] },
+                    "\(text.debugDescription)")
+        }
+    }
+}
