@@ -17,10 +17,10 @@ out=.build-fuzz
 # argument parser are left out; nothing a parser calls lives there.
 toolbox=$(find Sources/ToolboxKit -name '*.swift' -print0 | sort -z | xargs -0 grep -L -E '^import (AsyncHTTPClient|ArgumentParser|NIO)')
 # CondtestKit without the files that talk to the server (they need ToolboxKit's network client).
-condtest=$(grep -L -E '\bAPIClient\b' Sources/CondtestKit/*.swift Sources/CondtestKit/Operators/*.swift)
+condtest=$(grep -L -E '\bAPIClient\b|\bShellCompletion\b' Sources/CondtestKit/*.swift Sources/CondtestKit/Operators/*.swift)
 blogctl="$(ls Sources/BlogctlKit/BodyRenderer*.swift) Sources/BlogctlKit/Gzip.swift Sources/BlogctlKit/HTMLStream.swift
   Sources/BlogctlKit/HTMLTag.swift Sources/BlogctlKit/InlineText.swift Sources/BlogctlKit/InlineText+Layout.swift Sources/BlogctlKit/UTF8Scalar.swift Sources/BlogctlKit/LinkResolver.swift
-  Sources/BlogctlKit/PostBody.swift Sources/BlogctlKit/PostMetadata.swift Sources/BlogctlKit/PostPage.swift
+  Sources/BlogctlKit/PostBody.swift Sources/BlogctlKit/Gzip+Files.swift Sources/BlogctlKit/PostMetadata.swift Sources/BlogctlKit/PostPage.swift
   Sources/BlogctlKit/RenderOptions.swift Sources/BlogctlKit/TableLayout.swift"
 declare -A sources=(
   [condition-json]="$condtest"
@@ -37,6 +37,9 @@ declare -A sources=(
   [file-stem]=""  # ToolboxKit's own files only
   [url-redaction]=""
   [search-query]="Sources/BlogctlKit/SearchQuery.swift"
+  [canvas-table]="Sources/ScreenKit/Canvas.swift Sources/ScreenKit/Style.swift"
+  [config-file]=""  # ToolboxKit's ConfigFile
+  [post-stream]="Sources/BlogctlKit/PostStream.swift"
 )
 # Flags a harness needs beyond the shared ones. search-query asks SQLite's own FTS5 parser:
 # the SQLite sqlite-nio builds in (the toolbox's one SQLite), compiled here from the package's
@@ -68,7 +71,7 @@ declare -A seeds=(
 )
 
 all=(condition-json condition-text batch-lines sse netrc html-render gzip date-input models-json
-  csv case-positions file-stem url-redaction search-query)
+  csv case-positions file-stem url-redaction search-query canvas-table config-file post-stream)
 compile=(swiftc -parse-as-library -module-name ToolboxKit -swift-version 6
   -I Sources/CLibXML2 -I Sources/CZlib -Xcc -I/usr/include/libxml2)
 

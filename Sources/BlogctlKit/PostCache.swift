@@ -134,8 +134,11 @@ public struct PostCache: Sendable {
     /// A body to be written into the cache as it arrives (`BodyWriter`).
     public func bodyWriter() throws(ToolError) -> BodyWriter {
         try LocalFile.privateDirectory(directory)
-        // `.incoming.html.gz.tmp.PID.RANDOM`: a name the cache owns, so a writer that died
-        // leaves nothing `evict` and `clear` do not remove.
+        // A file with no name (O_TMPFILE) until it is committed: a download stopped by Ctrl-C,
+        // SIGKILL or a crash leaves nothing behind. Where the file system has no such files,
+        // `.incoming.html.gz.tmp.PID.RANDOM`, a name the cache owns and `evict` and `clear` remove.
+        let anonymous = open(directory, O_WRONLY | O_CLOEXEC | O_DIRECTORY | 0o20000000, 0o600)
+        if anonymous >= 0 { return BodyWriter(cache: self, fd: anonymous, temporary: nil) }
         let (fd, temporary) = try LocalFile.createTemporary(for: directory + "/incoming.html.gz")
         return BodyWriter(cache: self, fd: fd, temporary: temporary)
     }
@@ -147,10 +150,11 @@ public struct PostCache: Sendable {
         let cache: PostCache
         private var gzip: Gzip.FileWriter
         private let fd: Int32
-        private let temporary: String
+        /// The file's name; nil while it has none (O_TMPFILE).
+        private let temporary: String?
         private var done = false
 
-        init(cache: PostCache, fd: Int32, temporary: String) {
+        init(cache: PostCache, fd: Int32, temporary: String?) {
             self.cache = cache
             self.fd = fd
             self.temporary = temporary
@@ -176,11 +180,22 @@ public struct PostCache: Sendable {
         public func commit(_ metadata: PostMetadata, etag: String?, evicting: Bool = true) throws(ToolError)
             -> (entry: CacheEntry, body: PostBody) {
             done = true
-            let failure = gzip.finish()
+            var failure = gzip.finish()
             let size = gzip.bytesIn
             let stored = gzip.bytesOut
             let path = cache.bodyPath(metadata.id)
-            try LocalFile.commitTemporary(fd, temporary, to: path, mode: 0o600, failure: failure)
+            var name = temporary
+            if name == nil && failure == 0 {
+                // Named at last: linked under a temporary name, then renamed into place.
+                let linked = LocalFile.temporaryPath(for: path)
+                if linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, linked, AT_SYMLINK_FOLLOW) == 0 { name = linked }
+                else { failure = errno }
+            }
+            guard let name else {
+                close(fd)
+                throw .io(path: path, reason: String(cString: strerror(failure)))
+            }
+            try LocalFile.commitTemporary(fd, name, to: path, mode: 0o600, failure: failure)
             let entry = CacheEntry(metadata: metadata, etag: etag, size: size, storedSize: stored, stored: Date(), lastUsed: Date())
             try LocalFile.writeAtomically(cache.entryPath(metadata.id), Array(JSONCoding.encode(entry)), mode: 0o600)
             let body = PostBody.file(path: path, size: size)
@@ -194,7 +209,7 @@ public struct PostCache: Sendable {
             guard !done else { return }
             done = true
             close(fd)
-            unlink(temporary)
+            if let temporary { unlink(temporary) }
         }
     }
 

@@ -107,7 +107,10 @@ public enum CSV {
     /// One record as a line, without its line ending.
     public static func format(_ fields: [String]) -> String {
         fields.map { field in
+            // A field starting with a byte order mark is quoted too: first in a file, the mark
+            // would be read as the file's own and dropped.
             let needsQuotes = field.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+                || field.unicodeScalars.first == "\u{FEFF}"
             return needsQuotes ? "\"" + field.replacingQuotes() + "\"" : field
         }.joined(separator: ",")
     }

@@ -31,7 +31,7 @@ public struct Canvas: Sendable, Equatable {
         let end = min(columns, width.map { column + max($0, 0) } ?? columns)
         var x = column
         for character in Self.clean(text) {
-            let cellWidth = TextWidth.of(String(character))
+            let cellWidth = TextWidth.of(character)
             if cellWidth == 0 {
                 // A lone combining mark or zero-width scalar: joined to the cell before, if any.
                 if x > max(column, 0), x - 1 < columns, let previous = cells[row * columns + x - 1].character {
@@ -41,6 +41,7 @@ public struct Canvas: Sendable, Equatable {
             }
             guard x + cellWidth <= end else { break }
             if x >= 0 {
+                unpair(row: row, from: x, width: cellWidth)
                 cells[row * columns + x] = Cell(character: character, style: style)
                 if cellWidth == 2 { cells[row * columns + x + 1] = Cell(character: nil, style: style) }
             }
@@ -49,11 +50,27 @@ public struct Canvas: Sendable, Equatable {
         return x
     }
 
+    /// Before cells `from..<from + width` of `row` are written: a wide character only half of
+    /// which they cover loses its other half too (a space in its place), so that no cell is a
+    /// second half without its first, nor a wide character without its second.
+    private mutating func unpair(row: Int, from: Int, width: Int) {
+        let start = row * columns
+        if from > 0, from < columns, cells[start + from].character == nil {
+            cells[start + from - 1].character = " "
+        }
+        let after = from + width
+        if after < columns, after > 0, cells[start + after].character == nil {
+            cells[start + after].character = " "
+        }
+    }
+
     /// Fills `width` cells of `row` from `column` with spaces in `style`.
     public mutating func fill(row: Int, column: Int = 0, width: Int? = nil, style: Style) {
         guard row >= 0, row < rows else { return }
         let end = min(columns, width.map { column + $0 } ?? columns)
-        for x in max(column, 0)..<max(end, max(column, 0)) { cells[row * columns + x] = Cell(character: " ", style: style) }
+        guard end > max(column, 0) else { return }
+        unpair(row: row, from: max(column, 0), width: end - max(column, 0))
+        for x in max(column, 0)..<end { cells[row * columns + x] = Cell(character: " ", style: style) }
     }
 
     /// Adds `style`'s attributes to every cell of `row` from `column` (a selected row).

@@ -32,6 +32,7 @@ public struct TextField: Sendable, Equatable {
         case .character(let character):
             characters.insert(character, at: cursor)
             cursor += 1
+            regroup()
         case .left: cursor = max(cursor - 1, 0)
         case .right: cursor = min(cursor + 1, characters.count)
         case .home, .control("a"): cursor = 0
@@ -57,7 +58,24 @@ public struct TextField: Sendable, Equatable {
         default:
             return false
         }
+        if cursor > 0 || !characters.isEmpty { regroup() }
         return true
+    }
+
+    /// Groups the text into characters again after an edit: a combining mark typed after its
+    /// base, or a base typed before a mark, makes one character with it, and the cursor moves
+    /// to the end of that character, never inside it.
+    private mutating func regroup() {
+        let before = characters[..<cursor].reduce(0) { $0 + $1.unicodeScalars.count }
+        let grouped = Array(String(characters))
+        guard grouped.count != characters.count else { return }
+        characters = grouped
+        var scalars = 0
+        cursor = 0
+        while cursor < characters.count && scalars < before {
+            scalars += characters[cursor].unicodeScalars.count
+            cursor += 1
+        }
     }
 
     /// Draws `label text` on `row`, scrolled so the cursor shows; the cursor is a reversed

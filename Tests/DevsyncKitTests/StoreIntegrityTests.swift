@@ -161,3 +161,13 @@ import TestSupport
         #expect(try StoreLocation.prepared(flag: other + "/mine.sqlite", environment: environment) == other + "/mine.sqlite")
     }
 }
+
+/// Issue 37: a value starting with a byte order mark survives export and import.
+@Suite struct CSVByteOrderMarkTests {
+    @Test func aLeadingBOMIsKept() throws {
+        let fields = ["\u{FEFF}id", "x"]
+        let records = try CSV.parse(CSV.format(fields) + "\r\n")
+        #expect(records.first?.fields == fields)
+        #expect(try CSV.parse("\u{FEFF}a,b\n").first?.fields == ["a", "b"])
+    }
+}

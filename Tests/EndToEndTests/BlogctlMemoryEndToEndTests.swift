@@ -86,7 +86,10 @@ import Testing
                                            sandbox: sandbox, environment: ["BLOGCTL_SERVER": mockd.url], columns: 100, rows: 30)
                 defer { tmux.kill() }
                 _ = try tmux.waitForScreen { $0.contains("4 posts") }
+                // `/` searches titles and bodies; Enter on the one hit opens it.
                 try tmux.sendLiteral("/" + id)
+                try tmux.send("Enter")
+                _ = try tmux.waitForScreen { $0.contains("1 found") }
                 try tmux.send("Enter")
                 _ = try tmux.waitForScreen(limit: 120) { $0.contains("By Test, Tester") && !$0.contains("downloading") }
                 try tmux.send("G")

@@ -213,9 +213,9 @@ import Testing
             + #"{"id":"2","title":"t2","publishDate":"2018-06-04T09:30:00Z","postId":"2","summary":"s","author":{"name":"a","image":"/i.jpg","title":"w"}}]"#
         let devices = #"[{"id":"D-1","type":"gas","meterPointDescription":"m","installationDate":null},{"id":"D-2","type":"heating"}]"#
         for (tool, arguments, variable, body, kept, warning) in [
-            ("condtest", ["list"], "CONDTEST_SERVER", conditions, 2, "condtest: warning: skipped condition record 1: [1].name: missing"),
-            ("blogctl", ["list"], "BLOGCTL_SERVER", posts, 1, "blogctl: warning: skipped post record 0: [0].publishDate: expected an ISO 8601 date, found \"soon\""),
-            ("devsync", ["pull"], "DEVSYNC_SERVER", devices, 0, "devsync: warning: skipped device record 1: [1].meterPointDescription: missing"),
+            ("condtest", ["list"], "CONDTEST_SERVER", conditions, 2, "condtest: warning: skipped condition \"no-name\" (record 1): [1].name: missing"),
+            ("blogctl", ["list"], "BLOGCTL_SERVER", posts, 1, "blogctl: warning: skipped post \"1\" (record 0): [0].publishDate: expected an ISO 8601 date, found \"soon\""),
+            ("devsync", ["pull"], "DEVSYNC_SERVER", devices, 0, "devsync: warning: skipped device \"D-2\" (record 1): [1].meterPointDescription: missing"),
         ] {
             let stub = try StubServer(response: HostileReplyEndToEndTests.json(body))
             defer { stub.stop() }

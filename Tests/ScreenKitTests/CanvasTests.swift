@@ -1,4 +1,5 @@
 import Testing
+import ToolboxKit
 @testable import ScreenKit
 
 @Suite struct CanvasTests {
@@ -64,5 +65,32 @@ import Testing
         #expect(KeyPress.fromCharacter(0x1C) == nil)
         #expect(KeyPress.control("u").name == "Ctrl-U")
         #expect(KeyPress.character(" ").name == "Space")
+    }
+}
+
+/// Issue 37: what the outside fuzzing found in the canvas, each a regression test.
+@Suite struct CanvasPairingTests {
+    @Test func writingOverHalfAWideCharacterTakesAllOfIt() {
+        var canvas = Canvas(rows: 1, columns: 6)
+        canvas.put("日本", row: 0, column: 0)
+        canvas.put("x", row: 0, column: 1)   // over the second half of 日
+        #expect(canvas.line(0) == " x本")
+        canvas.put("y", row: 0, column: 2)   // over the first half of 本
+        #expect(canvas.line(0) == " xy")
+        for column in 0..<6 { #expect(canvas[0, column].character != nil, "\(column)") }
+        canvas.put("日", row: 0, column: 4)
+        canvas.fill(row: 0, column: 5, width: 1, style: .plain)
+        #expect(canvas[0, 4].character == " " && canvas[0, 5].character == " ")
+    }
+
+    @Test func aClusterIsOneCharacterOfAtMostTwoColumns() {
+        var canvas = Canvas(rows: 1, columns: 8)
+        canvas.put("👨‍👩‍👧ab🇫🇷1️⃣", row: 0, column: 0)
+        #expect(canvas.line(0) == "👨‍👩‍👧ab🇫🇷1️⃣")
+        #expect(TextWidth.of(canvas.line(0)) == 8)
+        #expect(TextWidth.of("👨‍👩‍👧") == 2 && TextWidth.of("🇫🇷") == 2 && TextWidth.of("1️⃣") == 2 && TextWidth.of("e\u{301}") == 1)
+        var edge = Canvas(rows: 1, columns: 3)
+        edge.put("ab日", row: 0, column: 0)
+        #expect(edge.line(0) == "ab" && TextWidth.of(edge.line(0)) <= 3)
     }
 }

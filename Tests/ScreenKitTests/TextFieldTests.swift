@@ -55,3 +55,25 @@ import Testing
         #expect(canvas[0, 19].style.reverse)
     }
 }
+
+/// Issue 37: the cursor never lands inside a character.
+@Suite struct TextFieldGroupingTests {
+    @Test func aCombiningMarkJoinsItsBase() {
+        var field = TextField(label: "/")
+        _ = field.handle(.character("e"))
+        _ = field.handle(.character("\u{301}"))
+        #expect(field.text == "e\u{301}" && field.cursor == 1)
+        _ = field.handle(.left)
+        #expect(field.cursor == 0)
+        _ = field.handle(.right)
+        _ = field.handle(.backspace)
+        #expect(field.text.isEmpty && field.cursor == 0)
+        // A base typed before a mark takes it; the cursor goes after both.
+        field.text = "\u{301}x"
+        _ = field.handle(.home)
+        _ = field.handle(.character("a"))
+        #expect(field.text == "a\u{301}x" && field.cursor == 1)
+        _ = field.handle(.right)
+        #expect(field.cursor == 2)
+    }
+}

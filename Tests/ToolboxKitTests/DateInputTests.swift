@@ -82,3 +82,46 @@ import Testing
         }
     }
 }
+
+/// Issue 37: one calendar both ways, and nothing stored that the server's form cannot carry.
+@Suite struct DateRoundTripTests {
+    @Test func beforeTheGregorianReformTheDayIsKept() throws {
+        let input = DateInput(now: Date(timeIntervalSince1970: 0), utcOffset: { _ in 0 })
+        let date = try input.value(of: "1582-10-14").start
+        #expect(ISO8601.format(date) == "1582-10-14T00:00:00Z")
+        #expect(ISO8601.parse("1582-10-04T12:00:00Z").map(ISO8601.format) == "1582-10-04T12:00:00Z")
+        #expect(ISO8601.parse("0001-01-01T00:00:00Z").map(ISO8601.format) == "0001-01-01T00:00:00Z")
+    }
+
+    @Test func whatTheFormCannotCarryIsRefused() {
+        let input = DateInput(now: Date(timeIntervalSince1970: 0), utcOffset: { _ in 0 })
+        #expect(input.value("9999-12-31T23:00-01") == nil)
+        #expect(input.value("9999-12-31T22:00-01") != nil)
+        #expect(input.value("0000-01-01T00:30+01:00") == nil)
+        #expect(ISO8601.parse("10000-01-01T00:00:00Z") == nil)
+    }
+
+    @Test func serverFormsReadAsBefore() {
+        #expect(ISO8601.parse("2018-08-24T14:15:22Z")?.timeIntervalSince1970 == 1_535_120_122)
+        #expect(ISO8601.parse("2018-08-24T14:15:22.250Z")?.timeIntervalSince1970 == 1_535_120_122.25)
+        #expect(ISO8601.parse("2018-08-24T16:15:22+02:00")?.timeIntervalSince1970 == 1_535_120_122)
+        #expect(ISO8601.parse("2018-08-24 14:15:22Z") == nil)
+        #expect(ISO8601.parse("2018-02-30T00:00:00Z") == nil)
+        #expect(ISO8601.format(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
+    }
+
+    /// The property: any instant in 0000–9999 written and read back is the same second, and
+    /// a day typed reads back as the day written.
+    @Test func formatThenParseIsTheSameSecond() throws {
+        var generator = SeededGenerator(seed: 37)
+        let input = DateInput(now: Date(timeIntervalSince1970: 0), utcOffset: { _ in 0 })
+        for _ in 0..<5_000 {
+            let seconds = Int.random(in: -62_167_219_200..<253_402_300_800, using: &generator)
+            let date = Date(timeIntervalSince1970: Double(seconds))
+            #expect(ISO8601.isRepresentable(date))
+            let text = ISO8601.format(date)
+            #expect(ISO8601.parse(text) == date, "\(text)")
+            #expect(try input.value(of: String(text.prefix(10))).start == Date(timeIntervalSince1970: Double(seconds - ((seconds % 86_400) + 86_400) % 86_400)), "\(text)")
+        }
+    }
+}

@@ -78,3 +78,32 @@ import Testing
         #expect(TextWidth.elideMiddle("日本語のテキストです", to: 9) == "日本…です")
     }
 }
+
+/// Issue 37: table fitting as the outside fuzzing found it broken.
+@Suite struct TableFittingFindingsTests {
+    @Test func anEmptyKeptColumnTakesNoRoom() {
+        let table = Table(columns: ["", "NAME"], rows: [["", "a long name that gives way"]], fits: [.keep, .shrink(order: 0, minimum: 4)])
+        for line in table.aligned(width: 12, bold: false).split(separator: "\n") { #expect(TextWidth.of(String(line)) <= 12, "\(line)") }
+    }
+
+    @Test func keptColumnsKeepTheirTextWhileOthersCanGiveWay() {
+        let table = Table(columns: ["ID", "TITLE", "RESULT"], rows: [["abcdefghij", "a title that is long", "true"]],
+                          fits: [.keep, .shrink(order: 0, minimum: 12), .keep])
+        let lines = table.aligned(width: 20, bold: false).split(separator: "\n")
+        #expect(lines[1].hasPrefix("abcdefghij") && lines[1].hasSuffix("true"), "\(lines)")
+        for line in lines { #expect(TextWidth.of(String(line)) <= 20, "\(line)") }
+        // Kept columns wider than the terminal together: the line is cut at its edge.
+        for line in table.aligned(width: 8, bold: false).split(separator: "\n") { #expect(TextWidth.of(String(line)) <= 8, "\(line)") }
+    }
+}
+
+/// Issue 37: hosts compared by bytes.
+@Suite struct NoProxyBytesTests {
+    @Test func aHostStartingWithACombiningMarkMatchesItsOwnEntry() throws {
+        #expect(ProxyChoice.matches(host: "\u{301}a.example", "\u{301}a.example"))
+        #expect(ProxyChoice.matches(host: "x.\u{301}a.example", "\u{301}a.example"))
+        #expect(!ProxyChoice.matches(host: "\u{E9}a", "e\u{301}a"))
+        #expect(try ServerURL("http://a/\u{301}x").host == "a")
+        #expect(try ServerURL("http://a:81/\u{301}x").port == 81)
+    }
+}

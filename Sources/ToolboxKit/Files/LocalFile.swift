@@ -108,6 +108,14 @@ extension LocalFile {
     /// is a temporary file of ours; a leftover once that process is gone.
     public static func temporaryPrefix(for name: String) -> String { "." + name + ".tmp." }
 
+    /// A new temporary path beside `path` (`.NAME.tmp.PID.RANDOM`), not created.
+    public static func temporaryPath(for path: String) -> String {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        return folder + "/" + temporaryName(for: name)
+    }
+
     /// `.NAME.tmp.PID.RANDOM`
     static func temporaryName(for name: String) -> String {
         let random = UInt64.random(in: 0...UInt64.max)

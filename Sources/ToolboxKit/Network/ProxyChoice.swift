@@ -85,9 +85,15 @@ public struct ProxyChoice: Sendable, Equatable {
                 if entryAddress == address { return true }
                 continue
             }
-            while pattern.hasPrefix(".") { pattern.removeFirst() }
+            while pattern.utf8.first == UInt8(ascii: ".") { pattern = String(pattern.utf8.dropFirst())! }
             guard !pattern.isEmpty, address == nil else { continue }
-            if host == pattern || host.hasSuffix("." + pattern) { return true }
+            // By bytes: a host is no text to compare by canonical equivalence, and a Character
+            // search misses a match whose first scalar fuses with what precedes it.
+            let hostBytes = Array(host.utf8)
+            let patternBytes = Array(pattern.utf8)
+            if hostBytes == patternBytes || hostBytes.suffix(patternBytes.count + 1).elementsEqual([UInt8(ascii: ".")] + patternBytes) {
+                return true
+            }
         }
         return false
     }

@@ -102,22 +102,27 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
 
     /// The port: the URL's, else 443 for https and 80 for http.
     public var port: Int {
+        // By bytes: a `/`, `]` or `:` followed by a combining mark is one Character.
         var rest = Substring(base[base.schemeEnd!...])
-        if let slash = rest.firstIndex(of: "/") { rest = rest[..<slash] }
-        if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") { rest = rest[rest.index(after: close)...] }
-        if let colon = rest.lastIndex(of: ":"), let number = Int(rest[rest.index(after: colon)...]) { return number }
+        if let slash = rest.utf8.firstIndex(of: UInt8(ascii: "/")) { rest = rest[..<slash] }
+        if rest.utf8.first == UInt8(ascii: "["), let close = rest.utf8.firstIndex(of: UInt8(ascii: "]")) { rest = rest[rest.utf8.index(after: close)...] }
+        if let colon = rest.utf8.lastIndex(of: UInt8(ascii: ":")), let number = Int(rest[rest.utf8.index(after: colon)...]) { return number }
         return isHTTPS ? 443 : 80
     }
 
     /// The host name, as ~/.netrc names machines: `127.0.0.1`, `api.example.com`.
     public var host: String {
+        // By bytes, as `port`.
         var rest = Substring(base[base.schemeEnd!...])
-        if let slash = rest.firstIndex(of: "/") { rest = rest[..<slash] }
-        if let at = rest.lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
-        if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") { return String(rest[rest.index(after: rest.startIndex)..<close]) }
-        if let colon = rest.lastIndex(of: ":") { rest = rest[..<colon] }
+        if let slash = rest.utf8.firstIndex(of: UInt8(ascii: "/")) { rest = rest[..<slash] }
+        if let at = rest.utf8.lastIndex(of: UInt8(ascii: "@")) { rest = rest[rest.utf8.index(after: at)...] }
+        if rest.utf8.first == UInt8(ascii: "["), let close = rest.utf8.firstIndex(of: UInt8(ascii: "]")) {
+            return String(rest[rest.utf8.index(after: rest.startIndex)..<close])
+        }
+        if let colon = rest.utf8.lastIndex(of: UInt8(ascii: ":")) { rest = rest[..<colon] }
         return String(rest)
     }
+
 }
 
 extension StringProtocol {

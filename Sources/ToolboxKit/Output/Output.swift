@@ -56,7 +56,8 @@ public struct Table: Sendable {
         var widths = columns.map(TextWidth.of)
         for row in cells {
             for (index, cell) in row.enumerated() where index < widths.count {
-                widths[index] = max(widths[index], TextWidth.of(cell))
+                // Text of no width (a combining mark alone) still gets a column to be shown in.
+                widths[index] = max(widths[index], TextWidth.of(cell), cell.isEmpty ? 0 : 1)
             }
         }
         let fits = self.fits ?? columns.indices.map { $0 == columns.count - 1 ? .shrink(order: 0, minimum: 1) : .keep }
@@ -70,19 +71,30 @@ public struct Table: Sendable {
             // Too narrow to say anything: the column goes, and its gap with it.
             if minimum == 0 && widths[index] < 4 { widths[index] = 0 }
         }
-        let shown = widths.indices.filter { widths[$0] > 0 || fits[$0] == .keep }
+        // Still too wide: before a column that keeps its text loses any, the others give way
+        // past their minimum, and leave when too narrow to say anything.
+        for (_, index, _) in giving {
+            let excess = Self.total(widths) - width
+            guard excess > 0 else { break }
+            widths[index] = max(widths[index] - excess, 0)
+            if widths[index] < 4 { widths[index] = 0 }
+        }
+        // An empty column takes no room and leaves no gap.
+        let shown = widths.indices.filter { widths[$0] > 0 }
         func line(_ row: [String]) -> String {
             var text = ""
             for index in shown where index < row.count {
                 let cell = row[index]
                 let isLast = index == shown.last
-                let room = isLast ? max(width - TextWidth.of(text), 1) : widths[index]
+                let room = isLast ? width - TextWidth.of(text) : widths[index]
+                guard room > 0 else { break }
                 let fitted = TextWidth.of(cell) <= room ? cell
                     : Self.cutsInMiddle(fits[index]) ? TextWidth.elideMiddle(cell, to: room) : TextWidth.truncate(cell, to: room)
                 text += isLast ? fitted : TextWidth.pad(fitted, to: room) + "  "
             }
             while text.hasSuffix(" ") { text.removeLast() }
-            return text
+            // Columns that keep their text wider than the terminal together: cut at its edge.
+            return TextWidth.of(text) > width ? TextWidth.truncate(text, to: max(width, 1)) : text
         }
         let header = line(columns)
         var text = SGR.styled(header, SGR.bold, enabled: bold) + "\n"

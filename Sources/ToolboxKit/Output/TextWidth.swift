@@ -18,10 +18,32 @@ public enum TextWidth {
         return total
     }
 
+    /// The columns `text` takes: each grapheme cluster (what a terminal draws in one place)
+    /// counts once, so an emoji sequence joined by ZWJ, a flag, a keycap or a character with
+    /// VS16 takes two columns, not the sum of its scalars.
     public static func of(_ text: String) -> Int {
+        // The common case, ASCII: a column a byte.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
         var total = 0
-        for scalar in text.unicodeScalars { total += width(scalar) }
+        for character in text { total += of(character) }
         return total
+    }
+
+    /// The columns one grapheme cluster takes: 0 (marks alone), 1 or 2.
+    public static func of(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if scalars.count == 1 { return width(first) }
+        var widest = 0
+        var regionalIndicators = 0
+        for scalar in scalars {
+            // VS16 asks for the emoji form; ZWJ joins emoji into one picture; U+20E3 makes a keycap.
+            if scalar == "\u{FE0F}" || scalar == "\u{200D}" || scalar == "\u{20E3}" { return 2 }
+            if (0x1F1E6...0x1F1FF).contains(scalar.value) { regionalIndicators += 1 }
+            widest = max(widest, width(scalar))
+        }
+        if regionalIndicators >= 2 { return 2 }
+        return min(widest, 2)
     }
 
     public static func width(_ scalar: Unicode.Scalar) -> Int {

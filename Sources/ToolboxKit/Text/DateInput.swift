@@ -51,8 +51,18 @@ public struct DateInput: Sendable {
         return value
     }
 
-    /// What `text` names, or nil when it is none of the forms.
+    /// What `text` names, or nil when it is none of the forms or falls outside the years
+    /// 0000–9999 once in UTC (`9999-12-31T23:00-01` is the year 10000), which no ISO 8601
+    /// reader takes back.
     public func value(_ text: String) -> Value? {
+        guard let value = anyValue(text) else { return nil }
+        switch value {
+        case .instant(let date): return ISO8601.isRepresentable(date) ? value : nil
+        case .day(let first, let last): return ISO8601.isRepresentable(first) && ISO8601.isRepresentable(last) ? value : nil
+        }
+    }
+
+    private func anyValue(_ text: String) -> Value? {
         let trimmed = text.trimmingSpaces()
         guard trimmed.utf8.count <= 64 else { return nil }
         switch trimmed.lowercased() {

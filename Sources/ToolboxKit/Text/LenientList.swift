@@ -5,8 +5,13 @@ public struct LenientList<Element: Decodable>: Decodable {
     public struct Skipped: Sendable, Equatable, CustomStringConvertible {
         public let index: Int
         public let problem: JSONDecodeFailure
-        /// `record 3: [3].publishDate: expected an ISO 8601 date, found "soon"`
-        public var description: String { "record \(index): \(problem.description)" }
+        /// The record's own id (`id` or `_id`), when it has one that reads as text.
+        public var id: String? = nil
+        /// `"broken" (record 3): [3].publishDate: expected an ISO 8601 date, found "soon"`:
+        /// named by its id, as the list names it, and its place; quoted and cut, as any server value.
+        public var description: String {
+            (id.map { Terminal.quote($0) + " (record \(index))" } ?? "record \(index)") + ": " + problem.description
+        }
     }
 
     public private(set) var records: [Element] = []
@@ -16,9 +21,10 @@ public struct LenientList<Element: Decodable>: Decodable {
         var container = try decoder.unkeyedContainer()
         var index = 0
         while !container.isAtEnd {
-            switch try container.decode(Attempt.self).result {
+            let attempt = try container.decode(Attempt.self)
+            switch attempt.result {
             case .success(let record): records.append(record)
-            case .failure(let problem): skipped.append(Skipped(index: index, problem: problem))
+            case .failure(let problem): skipped.append(Skipped(index: index, problem: problem, id: attempt.id))
             }
             index += 1
         }
@@ -27,8 +33,21 @@ public struct LenientList<Element: Decodable>: Decodable {
     /// One record, decoded or not; decoding this never fails, so the array goes on.
     struct Attempt: Decodable {
         let result: Result<Element, JSONDecodeFailure>
+        /// For a record that failed: its id, read on its own.
+        var id: String?
+
+        /// Just a record's id, under either name the APIs use.
+        struct IDProbe: Decodable {
+            let id: String?
+            enum CodingKeys: String, CodingKey { case id, _id }
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                id = (try? container.decode(String.self, forKey: .id)) ?? (try? container.decode(String.self, forKey: ._id))
+            }
+        }
 
         init(from decoder: any Decoder) throws {
+            defer { if case .failure = result { id = (try? IDProbe(from: decoder))?.id ?? nil } }
             do {
                 result = .success(try Element(from: decoder))
             } catch let error as DecodingError {
