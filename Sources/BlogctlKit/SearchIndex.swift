@@ -20,8 +20,10 @@ public final class SearchIndex {
     /// 4: written by sqlite-nio's SQLite rather than the system's (the same format; the
     ///    number says which code made the file, should the two ever differ).
     static let version = "4"
-    /// The most rendered text indexed per post (the rest of a longer post is not searchable).
-    public static let textLimit = 4 << 20
+    /// The most rendered text indexed per post (the rest of a longer post is not searchable):
+    /// FTS5 holds a document's terms in memory while it indexes it, about 25 MB for a MiB of
+    /// text with few repeated words, and `read` and `ui` stay under 64 MB.
+    public static let textLimit = 1 << 20
     /// Ids looked up per statement when a listing is checked against the index: each
     /// statement costs a trip to SQLite's thread, so 10,000 posts are checked in 20.
     static let lookupBatch = 500
@@ -83,6 +85,9 @@ public final class SearchIndex {
         chmod(path, 0o600)
         // A copy of the cache: no fsync per change (a crash that damages it means a rebuild).
         guard (try? opened.executeAlone("PRAGMA synchronous = OFF")) != nil else { return false }
+        // A small page cache: indexing a long post's text would otherwise hold megabytes of
+        // pages in memory (read and ui stay under 64 MB); searches read few pages.
+        _ = try? opened.executeAlone("PRAGMA cache_size = -1024")
         // Not a full integrity check at every open (it reads the whole file): damage that the
         // version read does not meet shows as an error later, and `search` rebuilds then.
         let existing = try? scalar("SELECT value FROM meta WHERE key = 'version'")
