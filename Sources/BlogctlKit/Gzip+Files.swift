@@ -71,33 +71,45 @@ extension Gzip {
     /// at the end, and bytes after the member are corruption. Returns the number of bytes.
     @discardableResult
     static func decompress(fd: Int32, limit: Int, consume: (UnsafeBufferPointer<UInt8>) -> Void) throws(Failure) -> Int {
+        try inflateMember(limit: limit, consume: consume) { buffer throws(Failure) in
+            if buffer.count != 1 << 16 { buffer = [UInt8](repeating: 0, count: 1 << 16) }
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if count >= 0 { return count }
+                if errno != EINTR { throw .corrupt(String(cString: strerror(errno))) }
+            }
+        }
+    }
+
+    /// The one inflate loop: input from `next` (which fills its buffer and says how many bytes,
+    /// 0 at the end), output to `consume`, at most `limit` bytes. One gzip member: input that
+    /// ends before its trailer is truncated, bytes after it are corruption, a bad CRC-32 or
+    /// length is corrupt.
+    static func inflateMember(limit: Int, consume: (UnsafeBufferPointer<UInt8>) -> Void,
+                        next: (inout [UInt8]) throws(Failure) -> Int) throws(Failure) -> Int {
         var stream = z_stream()
         guard inflateInit2_(&stream, 31, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw .corrupt("inflateInit2 failed")
         }
         defer { inflateEnd(&stream) }
-        var input = [UInt8](repeating: 0, count: 1 << 16)
+        var input: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 256 * 1024)
         var total = 0
         var started = false
-        while true {
-            let count = input.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .corrupt(String(cString: strerror(errno)))
-            }
+        var finished = false
+        while !finished {
+            let count = try next(&input)
             if count == 0 { throw .corrupt(started ? "truncated" : "not gzip") }
             if !started {
                 guard count >= 2, input[0] == 0x1F, input[1] == 0x8B else { throw .corrupt("not gzip") }
                 started = true
             }
-            var finished = false
             var failure: Failure?
             input.withUnsafeMutableBufferPointer { source in
                 stream.next_in = source.baseAddress
                 stream.avail_in = uInt(count)
                 chunk.withUnsafeMutableBufferPointer { target in
-                    while failure == nil && !finished && (stream.avail_in > 0 || stream.avail_out == 0) {
+                    while failure == nil && !finished {
                         stream.next_out = target.baseAddress
                         stream.avail_out = uInt(target.count)
                         let result = inflate(&stream, Z_NO_FLUSH)
@@ -110,7 +122,10 @@ extension Gzip {
                         if produced > 0 { consume(UnsafeBufferPointer(rebasing: target[0..<produced])) }
                         switch result {
                         case Z_STREAM_END: finished = true
-                        case Z_OK, Z_BUF_ERROR: if produced == 0 && stream.avail_in == 0 { return }
+                        case Z_OK, Z_BUF_ERROR:
+                            // Everything given is used and nothing more came out: more input.
+                            if stream.avail_in == 0 && stream.avail_out > 0 { return }
+                            if result == Z_BUF_ERROR && produced == 0 { failure = .corrupt("no progress") }
                         case Z_DATA_ERROR: failure = .corrupt(stream.msg.map { String(cString: $0) } ?? "bad data")
                         default: failure = .corrupt("inflate error \(result)")
                         }
@@ -118,12 +133,8 @@ extension Gzip {
                 }
             }
             if let failure { throw failure }
-            if finished {
-                guard stream.avail_in == 0 else { throw .corrupt("trailing bytes after the gzip member") }
-                var extra: UInt8 = 0
-                guard read(fd, &extra, 1) == 0 else { throw .corrupt("trailing bytes after the gzip member") }
-                return total
-            }
         }
+        guard stream.avail_in == 0, try next(&input) == 0 else { throw .corrupt("trailing bytes after the gzip member") }
+        return total
     }
 }

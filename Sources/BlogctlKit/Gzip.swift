@@ -79,44 +79,14 @@ public enum Gzip {
     @discardableResult
     public static func decompress(_ input: [UInt8], limit: Int,
                                   consume: (UnsafeBufferPointer<UInt8>) -> Void) throws(Failure) -> Int {
-        guard input.count >= 18, input[0] == 0x1F, input[1] == 0x8B else { throw .corrupt("not gzip") }
-        var stream = z_stream()
-        guard inflateInit2_(&stream, 31, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw .corrupt("inflateInit2 failed")
+        guard input.count >= 18 else { throw .corrupt("not gzip") }
+        var given = false
+        return try inflateMember(limit: limit, consume: consume) { buffer in
+            // The whole input at once, then its end.
+            guard !given else { return 0 }
+            given = true
+            buffer = input
+            return input.count
         }
-        defer { inflateEnd(&stream) }
-        var chunk = [UInt8](repeating: 0, count: 256 * 1024)
-        var total = 0
-        var finished = false
-        var failure: Failure?
-        input.withUnsafeBufferPointer { source in
-            stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
-            stream.avail_in = uInt(source.count)
-            chunk.withUnsafeMutableBufferPointer { target in
-                while failure == nil && !finished {
-                    stream.next_out = target.baseAddress
-                    stream.avail_out = uInt(target.count)
-                    let result = inflate(&stream, Z_NO_FLUSH)
-                    let produced = target.count - Int(stream.avail_out)
-                    if total + produced > limit {
-                        failure = .tooLarge(limit: limit)
-                        break
-                    }
-                    total += produced
-                    if produced > 0 { consume(UnsafeBufferPointer(rebasing: target[0..<produced])) }
-                    switch result {
-                    case Z_STREAM_END: finished = true
-                    case Z_OK: if stream.avail_in == 0 && produced == 0 { failure = .corrupt("truncated") }
-                    case Z_BUF_ERROR: failure = .corrupt("truncated")
-                    case Z_DATA_ERROR:
-                        failure = .corrupt(stream.msg.map { String(cString: $0) } ?? "bad data")
-                    default: failure = .corrupt("inflate error \(result)")
-                    }
-                }
-            }
-        }
-        if let failure { throw failure }
-        guard stream.avail_in == 0 else { throw .corrupt("trailing bytes after the gzip member") }
-        return total
     }
 }
