@@ -17,7 +17,8 @@ extension PostCache {
         try LocalFile.writeAtomically(listingPath, Array(JSONCoding.encode(posts)), mode: 0o600)
         // The ids alone, one a line, for the shell's Tab: decoding 10,000 posts' metadata
         // would take longer than a completion may.
-        let ids = posts.map(\.id).filter { !$0.contains("\n") && !$0.contains("\r") }.joined(separator: "\n") + "\n"
+        // By bytes: "\r\n" is one Character, which neither "\n" nor "\r" matches.
+        let ids = posts.map(\.id).filter { !$0.utf8.contains(0x0A) && !$0.utf8.contains(0x0D) }.joined(separator: "\n") + "\n"
         try LocalFile.writeAtomically(idsPath, Array(ids.utf8), mode: 0o600)
     }
 

@@ -11,8 +11,9 @@ public enum ConditionIDCompletion {
     /// Keeps the ids of a listing; failing to is no error (it is only for completion).
     public static func save(_ summaries: [ConditionSummary], environment: [String: String] = Environment.current) {
         let path = path(environment: environment)
-        // An id is opaque and may hold anything but a newline would break the file.
-        let lines = summaries.map(\.id).filter { !$0.contains("\n") && !$0.contains("\r") }.joined(separator: "\n") + "\n"
+        // An id is opaque and may hold anything but a newline would break the file (by bytes:
+        // "\r\n" is one Character, which neither "\n" nor "\r" matches).
+        let lines = summaries.map(\.id).filter { !$0.utf8.contains(0x0A) && !$0.utf8.contains(0x0D) }.joined(separator: "\n") + "\n"
         do {
             try LocalFile.privateDirectory(String(path.dropLast("/ids".count)))
             try LocalFile.writeAtomically(path, Array(lines.utf8), mode: 0o600)

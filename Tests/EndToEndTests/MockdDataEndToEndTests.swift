@@ -18,16 +18,30 @@ import Testing
 
     /// Runs the installed mockd from `/` until its first line, then stops it.
     func firstLine(_ mockd: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (String, Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: mockd)
-        process.arguments = ["--port", "0", "--quiet"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: "/")
-        process.environment = ["PATH": "/usr/bin:/bin"].merging(environment) { _, new in new }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        func launch() throws -> (Process, Pipe, Pipe) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: mockd)
+            process.arguments = ["--port", "0", "--quiet"] + arguments
+            process.currentDirectoryURL = URL(fileURLWithPath: "/")
+            process.environment = ["PATH": "/usr/bin:/bin"].merging(environment) { _, new in new }
+            let out = Pipe(), err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            return (process, out, err)
+        }
+        // The copy just made may still be open for writing in a child another test forked
+        // before it execs (ETXTBSY, "Text file busy"): started again once that child has.
+        var launched: (Process, Pipe, Pipe)?
+        for attempt in 1...500 where launched == nil {
+            do {
+                launched = try launch()
+            } catch let error as NSError where attempt < 500 && (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY) {
+                usleep(2_000)
+            }
+        }
+        guard let (process, out, err) = launched else { throw HarnessError("mockd did not start") }
         var line = Data()
         while !line.contains(0x0A) {
             let chunk = out.fileHandleForReading.availableData
