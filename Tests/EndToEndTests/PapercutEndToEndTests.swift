@@ -84,3 +84,21 @@ import Testing
         }
     }
 }
+
+/// Issue 38: a mistyped command is answered as git and gh answer it.
+@Suite struct DidYouMeanEndToEndTests {
+    @Test func aMistypedCommandNamesTheNearestOnes() throws {
+        let sandbox = try Sandbox()
+        for (tool, arguments, expected) in [
+            ("blogctl", ["lst"], "blogctl: unknown command \"lst\" for blogctl; did you mean \"list\"? (see 'blogctl --help')\n"),
+            ("devsync", ["--server", "http://127.0.0.1:9", "pul"], "devsync: unknown command \"pul\" for devsync; did you mean \"pull\"? (see 'devsync --help')\n"),
+            ("condtest", ["shw", "1"], "condtest: unknown command \"shw\" for condtest; did you mean \"show\"? (see 'condtest --help')\n"),
+        ] {
+            let run = try runTool(tool, arguments, sandbox: sandbox)
+            #expect(run.status == 64 && run.stderr == expected, "\(tool) \(arguments): \(run.stderr)")
+        }
+        // Nothing near: the parser's own words, cleaned.
+        let far = try runTool("blogctl", ["xyzzy"], sandbox: sandbox)
+        #expect(far.status == 64 && far.stderr.hasPrefix("Error: Unexpected argument 'xyzzy'"))
+    }
+}

@@ -101,3 +101,30 @@ import Testing
         return [UInt8](data)
     }
 }
+
+/// Issue 38: a mistyped subcommand gets the nearest ones, as git and gh suggest them.
+@Suite struct CommandSuggestionTests {
+    @Test func theNearestCommandsAreNamed() {
+        let names = ["list", "show", "read", "search", "links", "open", "cache", "ui", "config", "help"]
+        #expect(CommandSuggestion.message(tool: "blogctl", word: "lst", names: names) == "unknown command \"lst\" for blogctl; did you mean \"list\"?")
+        #expect(CommandSuggestion.message(tool: "blogctl", word: "raed", names: names) == "unknown command \"raed\" for blogctl; did you mean \"read\"?")
+        #expect(CommandSuggestion.message(tool: "blogctl", word: "sh", names: names) == "unknown command \"sh\" for blogctl; did you mean \"show\"?")
+        #expect(CommandSuggestion.message(tool: "blogctl", word: "lnks", names: names)?.contains("\"links\"") == true)
+        #expect(CommandSuggestion.message(tool: "blogctl", word: "list", names: names) == nil)
+        #expect(CommandSuggestion.message(tool: "blogctl", word: "--json", names: names) == nil)
+        #expect(CommandSuggestion.message(tool: "blogctl", word: "zzzzzz", names: names) == nil)
+        #expect(CommandSuggestion.distance(Array("ab".utf8), Array("ba".utf8)) == 1)
+    }
+}
+
+/// Issue 38: a day word with a time.
+@Suite struct DayWordTimeTests {
+    @Test func todayAndYesterdayTakeATime() throws {
+        let now = try #require(ISO8601.parse("2024-10-01T15:00:00Z"))
+        let input = DateInput(now: now, utcOffset: { _ in 3_600 })
+        #expect(try input.value(of: "today 08:00").start == ISO8601.parse("2024-10-01T07:00:00Z"))
+        #expect(try input.value(of: "Yesterday 17:30:15").start == ISO8601.parse("2024-09-30T16:30:15Z"))
+        #expect(input.value("today 25:00") == nil)
+        #expect(input.value("today") != nil)
+    }
+}

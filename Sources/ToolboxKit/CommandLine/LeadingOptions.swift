@@ -38,4 +38,17 @@ public enum LeadingOptions {
         if let end = rest.firstIndex(of: "--") { rest.insert(contentsOf: moved, at: end) } else { rest += moved }
         return rest
     }
+
+    /// The first word after the shared options written before it: the subcommand, if any.
+    public static func firstWord(_ arguments: [String]) -> String? {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            let name = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? argument
+            if valued.contains(name) { index += argument.contains("=") ? 1 : 2 }
+            else if flags.contains(argument) { index += 1 }
+            else { return argument }
+        }
+        return nil
+    }
 }

@@ -33,8 +33,13 @@ public enum ToolMain {
             exit(0)
         }
         var command: any ParsableCommand
+        let hoisted = LeadingOptions.hoisted(given, subcommands: subcommands)
+        if Command.configuration.defaultSubcommand == nil, !subcommands.isEmpty, let first = LeadingOptions.firstWord(given),
+           let message = CommandSuggestion.message(tool: name, word: first, names: subcommands.sorted() + ["help"]) {
+            fail(name, .usage(message + " (see '\(name) --help')"))
+        }
         do {
-            command = try Command.parseAsRoot(LeadingOptions.hoisted(given, subcommands: subcommands))
+            command = try Command.parseAsRoot(hoisted)
         } catch {
             parserExit(Command.self, error)
         }

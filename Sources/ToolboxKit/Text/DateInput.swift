@@ -10,8 +10,8 @@ import FoundationEssentials
 /// to its last (`--until`).
 public struct DateInput: Sendable {
     /// The forms, as every help text and error says them.
-    public static let forms = "2024-10-01T09:15:00Z, 2024-10-01, 09:15, 2024-10-01 09:15, now, today or yesterday "
-        + "(local time unless a zone such as Z or +02:00 is given)"
+    public static let forms = "2024-10-01T09:15:00Z, 2024-10-01, 09:15, 2024-10-01 09:15, now, today or yesterday, "
+        + "today 08:00 or yesterday 17:30 (local time unless a zone such as Z or +02:00 is given)"
 
     /// What a text names.
     public enum Value: Sendable, Equatable {
@@ -73,6 +73,12 @@ public struct DateInput: Sendable {
         }
         if let time = ClockTime(trimmed) {
             return .instant(local(CivilDate(localDay: now, offset: utcOffset), time).addingTimeInterval(time.fraction))
+        }
+        // A day word and a time: `today 08:00`, `yesterday 17:30:15`, on the local clock.
+        for (word, days) in [("today ", 0), ("yesterday ", -1)] where trimmed.lowercased().hasPrefix(word) {
+            guard let time = ClockTime(String(trimmed.dropFirst(word.count)).trimmingSpaces()) else { return nil }
+            let day = CivilDate(localDay: now, offset: utcOffset).adding(days: days)
+            return .instant(local(day, time).addingTimeInterval(time.fraction))
         }
         if let date = CivilDate(trimmed) { return day(date) }
         // A day and a time: `2024-10-01 09:15`, `2024-10-01T09:15:30`, with or without a zone.
