@@ -11,7 +11,7 @@ func loadPost(_ id: String, offline: Bool, common: CommonOptions) async throws -
     if progress.enabled { Interrupt.clearLineAndExit() }
     progress.start()
     defer { progress.finish() }
-    return try await common.withClient(tool: .blogctl) { api in
+    return try await common.withClient(tool: .blogctl, waitSpinner: false) { api in
         let loader = PostLoader(cache: cache, client: BlogClient(api: api), warn: warn)
         return try await loader.load(id) { done, total in progress.update(done: done, total: total) }
     }

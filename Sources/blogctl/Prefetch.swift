@@ -35,7 +35,7 @@ extension Blogctl {
             let limit = ByteSize.parse(maxSize) ?? 1_000_000
             let progress = ProgressDisplay(label: "prefetch", enabled: common.showsProgress, unit: .items)
             if progress.enabled { Interrupt.clearLineAndExit() }
-            let results = try await common.withClient(tool: .blogctl) { api in
+            let results = try await common.withClient(tool: .blogctl, waitSpinner: false) { api in
                 let client = BlogClient(api: api)
                 let posts = try await client.metadataList { Tool.blogctl.warn("" + $0) }
                 progress.start()

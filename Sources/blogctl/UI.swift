@@ -33,7 +33,7 @@ extension Blogctl {
 
         func run() async throws {
             let cache = try PostCache.standard()
-            let status = try await common.withClient(tool: .blogctl) { api in
+            let status = try await common.withClient(tool: .blogctl, waitSpinner: false) { api in
                 try await PostBrowser.run(PostBrowser.Context(client: BlogClient(api: api), cache: cache, marks: ReadMarks.standard(),
                                                               arrangementPath: Arrangement.path()))
             }

@@ -70,7 +70,7 @@ extension Condtest {
         func evaluateAll() async throws {
             let progress = ProgressDisplay(label: "evaluating", enabled: common.showsProgress, unit: .items)
             progress.start()
-            let outcomes = try await common.withClient(tool: .condtest) { client in
+            let outcomes = try await common.withClient(tool: .condtest, waitSpinner: false) { client in
                 try await ConditionSweep.run(client: client, arguments: words, jobs: jobs,
                                              warn: { Tool.condtest.warn("" + $0) },
                                              progress: { progress.update(done: Int64($0), total: Int64($1)) })

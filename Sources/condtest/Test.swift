@@ -82,7 +82,7 @@ extension Condtest {
         /// A server condition, fetched with a client made on first use and kept for the run.
         private func fetch(_ id: String) async throws(ToolError) -> ConditionRecord {
             do {
-                return try await common.withClient(tool: .condtest) { client in
+                return try await common.withClient(tool: .condtest, waitSpinner: false) { client in
                     try await ConditionLoader.load(.server(id: id), client: client)
                 }
             } catch let error as ToolError {

@@ -27,7 +27,7 @@ extension Condtest {
         var cases: String?
 
         func run() async throws {
-            let status = try await common.withClient(tool: .condtest) { client in
+            let status = try await common.withClient(tool: .condtest, waitSpinner: false) { client in
                 try await ConditionBrowser.run(client: client, casesPath: cases)
             }
             if status != 0 { throw ExitCode(status) }

@@ -35,7 +35,7 @@ extension Devsync {
             let deviceStore = try store.open(for: Self.self)
             if dryRun { return try showPlan(deviceStore) }
             let progress = ProgressDisplay(label: "syncing", enabled: common.showsProgress, unit: .items)
-            let report = try await common.withClient(tool: .devsync) { client in
+            let report = try await common.withClient(tool: .devsync, waitSpinner: false) { client in
                 progress.start()
                 defer { progress.finish() }
                 return try await SyncRun(store: deviceStore, client: client, jobs: jobs, retries: common.retries).run(

@@ -42,7 +42,7 @@ extension Devsync {
 
         func run() async throws {
             let deviceStore = try store.open(for: Self.self)
-            let status = try await common.withClient(tool: .devsync) { client in
+            let status = try await common.withClient(tool: .devsync, waitSpinner: false) { client in
                 try await DeviceBrowser.run(DeviceBrowser.Context(store: deviceStore, client: client, jobs: jobs, retries: common.retries))
             }
             if status != 0 { throw ExitCode(status) }

@@ -57,7 +57,7 @@ extension Passcode {
             let gate = GateOptions(once: once, idleTimeout: idleTimeout ?? (once ? common.requestedTimeout : nil),
                                    maxFailures: once || scripted ? common.retries : .max)
             let quiet = once || common.quiet
-            let outcome = try await common.withClient(tool: .passcode) { client in
+            let outcome = try await common.withClient(tool: .passcode, waitSpinner: false) { client in
                 let source = ServerInternalsSource(client: client, credentials: login)
                 if scripted {
                     return try await ScriptRunner.run(source: source, maxFailures: common.retries, gate: gate) { line in

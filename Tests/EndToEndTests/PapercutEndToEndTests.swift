@@ -102,3 +102,21 @@ import Testing
         #expect(far.status == 64 && far.stderr.hasPrefix("Error: Unexpected argument 'xyzzy'"))
     }
 }
+
+/// Issue 38: a command that waits on the network shows a spinner on a terminal after a
+/// second, as gh does, and clears it; piped, nothing (every test that reads stderr whole).
+@Suite struct WaitSpinnerEndToEndTests {
+    @Test func aSlowServerGetsASpinnerThatCtrlCClears() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(["--quiet", "--latency", "8000", "--failure-rate", "0"], sandbox: sandbox) { mockd in
+            let tmux = try TmuxSession(command: Binaries.path("condtest"), arguments: ["list", "--no-pager"], sandbox: sandbox,
+                                       environment: ["CONDTEST_SERVER": mockd.url], columns: 80, rows: 10)
+            defer { tmux.kill() }
+            let waiting = try tmux.waitForScreen { $0.contains("waiting for \(mockd.url)") }
+            #expect(waiting.contains("waiting for \(mockd.url)"))
+            try tmux.send("C-c")
+            let after = try tmux.waitForScreen { $0.contains("EXITED") }
+            #expect(after.contains("EXITED 130") && !after.contains("waiting for"), "\(after)")
+        }
+    }
+}

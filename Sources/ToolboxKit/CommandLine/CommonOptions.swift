@@ -89,7 +89,10 @@ public struct CommonOptions: ParsableArguments, Sendable {
     }
 
     /// Runs `body` with a client configured from these options, shut down afterwards.
-    public func withClient<T>(tool: Tool, _ body: (APIClient) async throws -> T) async throws -> T {
+    /// `waitSpinner`: on a terminal (and without `--quiet` or `-v`), a spinner on stderr once
+    /// the work has waited a second, as gh shows one, cleared before the work returns; off for
+    /// commands that draw their own progress or screen.
+    public func withClient<T>(tool: Tool, waitSpinner: Bool = true, _ body: (APIClient) async throws -> T) async throws -> T {
         let verboseSink: (@Sendable (String) -> Void)? = verbose ? { @Sendable line in StandardError.write(line) } : nil
         let server = try serverURL(tool: tool)
         let network = try network(for: server)
@@ -97,6 +100,19 @@ public struct CommonOptions: ParsableArguments, Sendable {
             tool.warn("-k: the certificate of \(server.host) is not checked")
         }
         if verbose, let proxy = network.proxy { StandardError.write("* through the proxy \(proxy.description)") }
+        let spinner = waitSpinner && showsProgress && !verbose ? ProgressDisplay(label: "waiting for " + server.description, enabled: true) : nil
+        let starter = spinner.map { spinner in
+            Task {
+                try? await Task.sleep(for: .seconds(1))
+                guard !Task.isCancelled else { return }
+                Interrupt.clearLineAndExit()
+                spinner.start()
+            }
+        }
+        defer {
+            starter?.cancel()
+            spinner?.finish()
+        }
         return try await APIClient.using(try APIClient(server: server, network: network, verbose: verboseSink), body)
     }
 }

@@ -22,6 +22,9 @@ public final class ProgressDisplay: Sendable {
     private let started = ContinuousClock.now
     private let ticker = Mutex<Task<Void, Never>?>(nil)
     private static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+    /// Whether a progress line is on stderr now: a message written meanwhile clears it first
+    /// (`StandardError.write`), and the next tick draws it again below the message.
+    static let drawing = Mutex(false)
 
     public init(label: String, enabled: Bool, unit: Unit = .bytes) {
         self.label = Terminal.sanitizeField(label)
@@ -31,7 +34,7 @@ public final class ProgressDisplay: Sendable {
 
     /// Starts the spinner; it turns every 100 ms until `finish()`.
     public func start() {
-        guard enabled else { return }
+        guard enabled, !state.withLock({ $0.finished }) else { return }
         let task = Task { [weak self] in
             while !Task.isCancelled {
                 guard let self else { return }
@@ -55,7 +58,12 @@ public final class ProgressDisplay: Sendable {
             state.drewSomething = true
             return render(state)
         }
-        if let line { StandardError.writeRaw("\r" + line + SGR.clearLine) }
+        if let line { Self.draw(line) }
+    }
+
+    private static func draw(_ line: String) {
+        drawing.withLock { $0 = true }
+        StandardError.writeRaw("\r" + line + SGR.clearLine)
     }
 
     /// Clears the line and stops the spinner.
@@ -67,6 +75,7 @@ public final class ProgressDisplay: Sendable {
             return !state.finished && state.drewSomething
         }
         if clear { StandardError.writeRaw("\r" + SGR.clearLine) }
+        Self.drawing.withLock { $0 = false }
     }
 
     private func tick() {
@@ -76,7 +85,7 @@ public final class ProgressDisplay: Sendable {
             state.drewSomething = true
             return render(state)
         }
-        if let line { StandardError.writeRaw("\r" + line + SGR.clearLine) }
+        if let line { Self.draw(line) }
     }
 
     private func render(_ state: State) -> String {

@@ -73,7 +73,9 @@ public struct StandardOutput: ~Copyable {
 /// reaches stderr: whatever a message quotes, `Terminal.sanitize` has the last word.
 public enum StandardError {
     public static func write(_ line: String) {
-        StandardOutput.writeAll(2, bytes(of: line))
+        // A progress line on stderr is cleared first; it is drawn again below at its next tick.
+        let clear = ProgressDisplay.drawing.withLock { drawing in defer { drawing = false }; return drawing }
+        StandardOutput.writeAll(2, (clear ? Array(("\r" + SGR.clearLine).utf8) : []) + bytes(of: line))
     }
 
     /// The most a message line holds: values in messages are cut by `Terminal.quote`, and
