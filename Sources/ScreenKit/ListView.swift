@@ -98,6 +98,15 @@ public struct ListView: Sendable {
         return false
     }
 
+    /// Esc on a list: a filter kept in force is cleared (true); without one, nothing (false),
+    /// and Esc on the first screen does not quit (tig and newsboat ignore it there).
+    public mutating func clearFilter() -> Bool {
+        guard !filter.text.isEmpty else { return false }
+        filter.text = ""
+        rebuild(keeping: selection)
+        return true
+    }
+
     public mutating func move(_ motion: Motion) {
         cursor = motion.apply(to: cursor, count: itemRows.count, page: max(pageSize / linesPerItem, 1))
     }

@@ -218,3 +218,23 @@ import ToolboxKit
         #expect(browser.outcome == 0)
     }
 }
+
+/// Issue 38, items 1 and 10: Esc leaves search results and never quits; a new search starts empty.
+extension PostBrowserTests {
+    @Test func escNeverQuitsTheFirstScreenAndASearchStartsEmpty() {
+        var browser = loaded()
+        _ = browser.handle(.escape)
+        #expect(browser.outcome == nil)
+        _ = browser.handle(.character("/"))
+        for character in "dijkstra" { _ = browser.handle(.character(character)) }
+        _ = browser.handle(.enter)
+        _ = browser.handle(.character("/"))
+        #expect(browser.searchField?.text == "")
+        _ = browser.handle(.escape)
+        _ = browser.handle(.escape)
+        _ = browser.handle(.escape)
+        #expect(browser.outcome == nil)
+        _ = browser.handle(.character("q"))
+        #expect(browser.outcome == 0)
+    }
+}

@@ -189,3 +189,20 @@ import ToolboxKit
         }
     }
 }
+
+/// Issue 38, item 1: Esc never quits from the first screen; it clears a filter kept there.
+extension ConditionBrowserTests {
+    @Test func escOnTheFirstScreenClearsAFilterAndNeverQuits() {
+        var browser = loaded()
+        _ = browser.handle(.escape)
+        #expect(browser.outcome == nil)
+        for key: KeyPress in [.character("/"), .character("z"), .character("z"), .character("z"), .enter] { _ = browser.handle(key) }
+        #expect(browser.list.shownCount == 0)
+        _ = browser.handle(.escape)
+        #expect(browser.list.shownCount == browser.list.totalCount && browser.outcome == nil)
+        _ = browser.handle(.escape)
+        #expect(browser.outcome == nil)
+        _ = browser.handle(.character("q"))
+        #expect(browser.outcome == 0)
+    }
+}

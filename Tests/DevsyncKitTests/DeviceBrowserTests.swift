@@ -166,3 +166,20 @@ import ToolboxKit
         #expect(press(.character("r"), on: &browser) == [.load])
     }
 }
+
+/// Issue 38, item 1: Esc on the device list clears the type and never quits.
+extension DeviceBrowserTests {
+    @Test func escOnTheDeviceListNeverQuits() {
+        var browser = loaded()
+        press(.escape, on: &browser)
+        #expect(browser.outcome == nil)
+        press(.character("t"), on: &browser)
+        #expect(browser.typeFilter != nil)
+        press(.escape, on: &browser)
+        #expect(browser.typeFilter == nil && browser.outcome == nil)
+        press(.escape, on: &browser)
+        #expect(browser.outcome == nil)
+        press(.character("q"), on: &browser)
+        #expect(browser.outcome == 0)
+    }
+}

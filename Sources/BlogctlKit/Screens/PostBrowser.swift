@@ -76,7 +76,7 @@ public struct PostBrowser: ScreenProgram {
     }
 
     enum ListAction: Sendable, Equatable {
-        case motion(Motion), open, arrange, search, unreadOnly, toggleRead, prefetch, reload, help, quit
+        case motion(Motion), open, arrange, search, unreadOnly, toggleRead, prefetch, reload, help, quit, back
     }
 
     static let listKeys = KeyTable<ListAction>(
@@ -89,7 +89,8 @@ public struct PostBrowser: ScreenProgram {
             ([.character("P")], "prefetch every post body in the background", .prefetch),
             ([.character("r")], "reload the list from the server", .reload),
             ([.character("?")], "this help", .help),
-            ([.character("q"), .escape], "quit (Esc: back from search results)", .quit),
+            ([.escape], "back from search results (nothing else on this first screen)", .back),
+            ([.character("q")], "quit", .quit),
         ])
 
     /// Every post as listed, the marks, and how they are arranged.
@@ -156,7 +157,8 @@ public struct PostBrowser: ScreenProgram {
         case .motion(let motion)?: setCurrentList { $0.move(motion) }
         case .open?: return open()
         case .arrange?: menu = Menu(title: "arrange", entries: Arrangement.menuEntries)
-        case .search?: searchField = TextField(label: "search:", text: results?.query ?? "")
+        // A new search starts empty, as less's and newsboat's prompts do.
+        case .search?: searchField = TextField(label: "search:")
         case .unreadOnly?:
             unreadOnly.toggle()
             arrange()
@@ -168,8 +170,8 @@ public struct PostBrowser: ScreenProgram {
             loadingList = true
             return [.loadList]
         case .help?: showsHelp = true
-        case .quit?:
-            if results != nil && key == .escape { results = nil } else { outcome = 0 }
+        case .quit?: outcome = 0
+        case .back?: results = nil
         case nil: break
         }
         return []

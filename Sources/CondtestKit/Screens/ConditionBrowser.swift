@@ -27,7 +27,7 @@ public struct ConditionBrowser: ScreenProgram {
         case appended(Result<String, ToolError>)
     }
 
-    enum ListAction: Sendable, Equatable { case open, filter, reload, help, quit, motion(Motion) }
+    enum ListAction: Sendable, Equatable { case open, filter, reload, help, quit, clear, motion(Motion) }
     enum TesterAction: Sendable, Equatable { case next, previous, test, edit, append, reload, help, back }
 
     static let listKeys = KeyTable<ListAction>(
@@ -36,7 +36,8 @@ public struct ConditionBrowser: ScreenProgram {
             ([.character("/")], "filter by name (Enter keeps it, Esc clears it)", .filter),
             ([.character("r")], "reload the list", .reload),
             ([.character("?")], "this help", .help),
-            ([.character("q"), .escape], "quit", .quit),
+            ([.escape], "clear the filter (nothing else on this first screen)", .clear),
+            ([.character("q")], "quit", .quit),
         ])
     static let testerKeys = KeyTable<TesterAction>([
         ([.tab, .down], "next field or button", .next),
@@ -96,6 +97,7 @@ public struct ConditionBrowser: ScreenProgram {
             return [.loadList]
         case .help?: showsHelp = true
         case .quit?: outcome = 0
+        case .clear?: _ = list.clearFilter()
         case .filter?, nil: break
         }
         return []

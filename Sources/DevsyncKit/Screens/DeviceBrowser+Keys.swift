@@ -5,7 +5,7 @@ import ToolboxKit
 /// What each key does on each of the three screens.
 extension DeviceBrowser {
     enum Action: Sendable, Equatable {
-        case motion(Motion), open, filter, cycleType, switchTab, sync, pull, reload, help, back
+        case motion(Motion), open, filter, cycleType, switchTab, sync, pull, reload, help, back, clear
     }
 
     static let devicesKeys = KeyTable<Action>(
@@ -18,7 +18,8 @@ extension DeviceBrowser {
             ([.character("R")], "pull the device list from the server", .pull),
             ([.character("r")], "read the store again", .reload),
             ([.character("?")], "this help", .help),
-            ([.character("q"), .escape], "quit", .back),
+            ([.escape], "clear the filter and the type (nothing else on this first screen)", .clear),
+            ([.character("q")], "quit", .back),
         ])
 
     static let syncKeys = KeyTable<Action>(
@@ -58,6 +59,11 @@ extension DeviceBrowser {
             let next = typeFilter.flatMap { types.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
             typeFilter = next < types.count ? types[next] : nil
             filterByType()
+        case .clear?:
+            if !list.clearFilter() && typeFilter != nil {
+                typeFilter = nil
+                filterByType()
+            }
         case .switchTab?: tab = .sync
         case .sync?: return startSync()
         case .pull?: return pull()
@@ -97,7 +103,7 @@ extension DeviceBrowser {
                 return [.stopSync]
             }
             tab = .devices
-        case .filter?, .cycleType?, .reload?, nil: break
+        case .filter?, .cycleType?, .reload?, .clear?, nil: break
         }
         return []
     }
