@@ -36,3 +36,5 @@ static inline void sk_setup_keys(void) { keypad(stdscr, TRUE); nodelay(stdscr, T
 static inline int sk_get_wch(wint_t *character) { return wget_wch(stdscr, character); }
 static inline void sk_clear_row(int row) { wmove(stdscr, row, 0); wclrtoeol(stdscr); }
 static inline void sk_show(void) { wnoutrefresh(stdscr); doupdate(); }
+// After endwin (Ctrl-Z, then fg): back to the program's modes, the whole screen drawn again.
+static inline void sk_resume(void) { clearok(curscr, TRUE); wrefresh(stdscr); }

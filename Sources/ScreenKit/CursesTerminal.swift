@@ -12,6 +12,8 @@ final class CursesTerminal {
         case key(KeyPress)
         case interrupt
         case resize
+        /// Ctrl-Z: the terminal is in raw mode, so the key arrives here, not as SIGTSTP.
+        case suspend
     }
 
     private let screen: OpaquePointer
@@ -60,6 +62,23 @@ final class CursesTerminal {
         delscreen(screen)
     }
 
+    /// Ctrl-Z, as less and tig do it: the terminal as the shell had it, the process stopped
+    /// (SIGTSTP, whose default stops it); on `fg` (SIGCONT) the screen is taken back and
+    /// drawn whole again, at the terminal's size then.
+    func suspend() {
+        endwin()
+        // Raised on this thread with SIGTSTP let through: the threads Dispatch made may hold
+        // it blocked, and a signal every thread blocks stays pending instead of stopping us.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGTSTP)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        signal(SIGTSTP, SIG_DFL)
+        raise(SIGTSTP)
+        sk_resume()
+        resize()
+    }
+
     /// Follows a SIGWINCH: asks the terminal its size and resizes ncurses' screens.
     func resize() {
         var size = winsize()
@@ -78,6 +97,8 @@ final class CursesTerminal {
                 if let input = functionKey(Int32(character)) { inputs.append(input) }
             } else if character == 0x03 {
                 inputs.append(.interrupt)
+            } else if character == 0x1A {
+                inputs.append(.suspend)
             } else if let key = KeyPress.fromCharacter(UInt32(character)) {
                 inputs.append(.key(key))
             }

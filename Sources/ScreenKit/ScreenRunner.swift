@@ -108,6 +108,10 @@ public enum ScreenRunner {
                     for input in inputs {
                         switch input {
                         case .interrupt: return .interrupted
+                        case .suspend:
+                            terminal.suspend()
+                            causes.append("resume")
+                            commands += program.resized(rows: terminal.size.rows, columns: terminal.size.columns)
                         case .resize:
                             causes.append("resize")
                             commands += program.resized(rows: terminal.size.rows, columns: terminal.size.columns)

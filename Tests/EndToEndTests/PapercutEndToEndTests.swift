@@ -120,3 +120,32 @@ import Testing
         }
     }
 }
+
+/// Issue 38, item 11: Ctrl-Z suspends a screen and `fg` draws it again, as in less and tig.
+@Suite struct SuspendEndToEndTests {
+    @Test func ctrlZSuspendsAndFgRedraws() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(["--quiet", "--latency", "0", "--failure-rate", "0"], sandbox: sandbox) { mockd in
+            let shell = try TmuxSession(command: "/usr/bin/env", arguments: ["bash", "--norc", "--noprofile"], sandbox: sandbox,
+                                        environment: ["PATH": Binaries.directory + ":/usr/bin:/bin", "PS1": "$ ", "CONDTEST_SERVER": mockd.url],
+                                        columns: 80, rows: 24)
+            defer { shell.kill() }
+            try shell.sendLiteral("condtest ui")
+            try shell.send("Enter")
+            _ = try shell.waitForScreen { $0.contains("12 conditions") && $0.contains("? help") }
+            try shell.send("C-z")
+            let stopped = try shell.waitForScreen { $0.contains("Stopped") }
+            #expect(stopped.contains("Stopped") && !stopped.contains("? help"))
+            try shell.sendLiteral("fg")
+            try shell.send("Enter")
+            let back = try shell.waitForScreen { $0.contains("12 conditions") && $0.contains("? help") }
+            #expect(back.contains("Domain is rollout.io"))
+            try shell.send("q")
+            _ = try shell.waitForScreen { !$0.contains("? help") && $0.contains("$ ") }
+            try shell.sendLiteral("echo status $?")
+            try shell.send("Enter")
+            let status = try shell.waitForScreen { $0.contains("status 0") }
+            #expect(status.contains("status 0"))
+        }
+    }
+}
