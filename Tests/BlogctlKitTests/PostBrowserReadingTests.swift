@@ -93,3 +93,20 @@ import ToolboxKit
         do { let value = browser.handle(.click(row: 4, column: 5)); #expect(value.first == .openPost(id: "m2", width: 78)) }
     }
 }
+
+/// Issue 38, item 2: a cached post is offline only when the server could not be reached.
+extension PostBrowserReadingTests {
+    @Test func aCachedPostIsOfflineOnlyWhenTheServerCannotBeReached() {
+        var browser = loaded()
+        _ = browser.handle(.enter)
+        _ = browser.receive(.post(id: "a1", .success(text("a1", lines: ["from the cache"]))))
+        #expect(browser.status.online && !screen(&browser).contains("cannot be reached"))
+        _ = browser.receive(.cachedOnly(id: "a1"))
+        #expect(!browser.status.online && screen(&browser).contains("the server cannot be reached: the cached copy"))
+        // Another post's news changes nothing here.
+        var other = loaded()
+        _ = other.handle(.enter)
+        _ = other.receive(.cachedOnly(id: "zz"))
+        #expect(other.status.online)
+    }
+}

@@ -76,6 +76,10 @@ extension PostBrowser {
                 }
             }
             self.reader = reader
+        case .cachedOnly(let id):
+            guard reader?.metadata.id == id else { return [] }
+            status.online = false
+            notice = "the server cannot be reached: the cached copy"
         case .rendered(let id, let width, let text):
             guard reader?.metadata.id == id, width == paneWidth else { return [] }
             reader?.loaded(text: text.text, links: text.links)

@@ -45,15 +45,20 @@ extension PostBrowser {
         case .openPost(let id, let width):
             // A cached body shows at once; the server is asked afterwards whether it changed
             // (a slow server never delays a post already here), and a new body replaces it.
+            // Shown from the cache before the server is asked: not offline, only not asked yet.
             let cached = try? await PostLoader(cache: context.cache, client: nil).load(id)
-            if let cached { poster.post(.post(id: id, render(cached, width: width, context: context))) }
+            if let cached { poster.post(.post(id: id, render(cached, width: width, context: context, offline: false))) }
             let gate = ProgressGate()
             let loader = PostLoader(cache: context.cache, client: context.client)
             do {
                 let loaded = try await loader.load(id) { done, total in
                     if let seconds = gate.due() { poster.post(.progress(id: id, done: done, total: total, seconds: seconds)) }
                 }
-                guard !Task.isCancelled, cached == nil || loaded.source == .server else { return }
+                guard !Task.isCancelled else { return }
+                // The server answered 304 (or 200 with the same copy): what is shown stands. It
+                // could not be reached: only then is the copy shown offline.
+                if cached != nil && loaded.source == .cache { return poster.post(.cachedOnly(id: id)) }
+                guard cached == nil || loaded.source == .server else { return }
                 poster.post(.post(id: id, render(loaded, width: width, context: context)))
             } catch {
                 if !Task.isCancelled, cached == nil { poster.post(.post(id: id, .failure(error))) }
@@ -99,13 +104,14 @@ extension PostBrowser {
 
     /// The body laid out for the pane: `read`'s renderer, without styles (the screen has its
     /// own), written as it is laid out into a spooled file in the cache's private folder.
-    static func render(_ loaded: PostLoader.Loaded, width: Int, context: Context) -> Result<PostText, ToolError> {
+    static func render(_ loaded: PostLoader.Loaded, width: Int, context: Context, offline: Bool? = nil) -> Result<PostText, ToolError> {
         let options = RenderOptions(format: .text, width: width, styled: false,
                                     links: LinkResolver(postId: loaded.metadata.postId, server: context.client.server))
         do throws(ToolError) {
             let writer = try SpooledText.Writer(folder: context.cache.directory)
             let links = PostPage.renderBodyAndLinks(loaded.body, options: options) { writer.append($0) }
-            return .success(PostText(metadata: loaded.metadata, text: try writer.finish(), links: links, offline: loaded.source == .cache))
+            return .success(PostText(metadata: loaded.metadata, text: try writer.finish(), links: links,
+                                     offline: offline ?? (loaded.source == .cache)))
         } catch {
             return .failure(error)
         }

@@ -68,6 +68,8 @@ public struct PostBrowser: ScreenProgram {
         case progress(id: String, done: Int64, total: Int64?, seconds: Double)
         case post(id: String, Result<PostText, ToolError>)
         case rendered(id: String, width: Int, PostText)
+        /// The post shown from the cache could not be checked: the server is out of reach.
+        case cachedOnly(id: String)
         case marked(ToolError?)
         case found(query: String, Result<[SearchIndex.Hit], ToolError>)
         case opened(url: String, ToolError?)
