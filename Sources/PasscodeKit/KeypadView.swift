@@ -43,7 +43,8 @@ public struct KeypadView: Sendable {
     public enum Status: Sendable, Equatable {
         case loading(frame: Int)
         case ready
-        case error(String)
+        /// A call failed; `retrying`: another try comes by itself after a pause.
+        case error(String, retrying: Bool)
         case unlocked
         case rejected
     }
@@ -78,7 +79,8 @@ public struct KeypadView: Sendable {
         switch status {
         case .loading(let frame): (Spinner.frame(frame) + " loading…", .plain)
         case .ready: ("", .plain)
-        case .error(let message): ("error: " + message + " (retrying; press a key to retry now)", Style(color: .red))
+        case .error(let message, let retrying):
+            ("error: " + message + (retrying ? " (retrying; press a key to retry now)" : " (press a key to try again)"), Style(color: .red))
         case .unlocked: ("✓ unlocked", Style(bold: true, color: .green))
         case .rejected: ("✗ wrong code", Style(bold: true, color: .red))
         }

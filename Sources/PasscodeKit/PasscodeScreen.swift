@@ -36,6 +36,8 @@ public struct PasscodeScreen: ScreenProgram {
 
     public let gate: GateOptions
     public private(set) var machine = PasscodeMachine()
+    /// The last failure is one another try cannot mend (refused credentials): no retry comes by itself.
+    private var failureIsPermanent = false
     /// The selected button: the bottom digit, under the thumb, at first.
     public private(set) var selected = 10
     public private(set) var feedback: (status: KeypadView.Status, token: Int)?
@@ -82,6 +84,7 @@ public struct PasscodeScreen: ScreenProgram {
         switch message {
         case .snapshot(let snapshot):
             machine = snapshot.machine
+            failureIsPermanent = snapshot.isPermanentFailure
             if gate.once && snapshot.effects.contains(.unlocked) {
                 outcome = .unlocked
                 return []
@@ -130,7 +133,7 @@ public struct PasscodeScreen: ScreenProgram {
         } else {
             switch machine.phase {
             case .loading: status = .loading(frame: frame)
-            case .failed(_, let message): status = .error(message)
+            case .failed(_, let message): status = .error(message, retrying: !failureIsPermanent)
             case .ready: status = .ready
             }
         }

@@ -9,6 +9,9 @@ public enum ScriptRunner {
         case chunk([UInt8])
         /// `--idle-timeout`: the timer started after input number `token` ran out.
         case idle(Int)
+        /// A call failed in a way another try cannot mend (refused credentials): the script
+        /// gives up at once, whether or not more input comes.
+        case gaveUp
     }
 
     /// Runs until the input ends: `.quit` (or, with `--once`, `.cancelled`). Gives up with the
@@ -21,12 +24,13 @@ public enum ScriptRunner {
                            write: @escaping @Sendable (String) -> Void) async throws(ToolError) -> GateOutcome {
         let transcript = Mutex(ScriptTranscript())
         let unlocks = Atomic<Int>(0)
+        let (inputs, continuation) = AsyncStream.makeStream(of: Input.self)
         let session = PasscodeSession(source: source) { snapshot in
             if snapshot.effects.contains(.unlocked) { unlocks.add(1, ordering: .sequentiallyConsistent) }
             let lines = transcript.withLock { $0.lines(for: snapshot) }
             for line in lines { write(line) }
+            if snapshot.isPermanentFailure { continuation.yield(.gaveUp) }
         }
-        let (inputs, continuation) = AsyncStream.makeStream(of: Input.self)
         BlockingReader.start(fd: fd) { chunk in
             continuation.yield(.chunk(chunk))
             if chunk.isEmpty { continuation.finish() }
@@ -44,6 +48,7 @@ public enum ScriptRunner {
                         await session.stop()
                         return .timedOut
                     }
+                    if case .gaveUp = input, let error = await session.waitUntilReady(maxFailures: maxFailures) { throw error }
                     continue
                 }
                 timer.restart()

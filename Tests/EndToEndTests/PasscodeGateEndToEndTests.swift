@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 15: `passcode --once` as a gate, in a real terminal (tmux) and in script mode:
 /// 0 unlocked, 1 cancelled, 130 Ctrl-C, 124 idle, the server's status when giving up.
@@ -102,6 +103,33 @@ import Testing
             let down = try run(["--once", "--retries", "1"], "1\n", mockd.url)
             #expect(down.status == 69, "\(down.stderr)")
             #expect(down.stderr.contains("answered HTTP 500"))
+        }
+    }
+}
+
+/// Issue 38, item 4: refused credentials end a script at once (77, one line), even while its
+/// input stays open; they never wait for the input to end.
+@Suite struct RefusedScriptEndToEndTests {
+    @Test func refusedCredentialsEndTheScriptAtOnce() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(["--quiet", "--latency", "0", "--failure-rate", "0"], sandbox: sandbox) { mockd in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Binaries.path("passcode"))
+            process.arguments = ["--once", "--script"]
+            process.environment = sandbox.environment.merging(["PASSCODE_SERVER": mockd.url, "PASSCODE_USER": "u",
+                                                               "PASSCODE_PASSWORD": "wrong"]) { _, new in new }
+            let input = Pipe(), errors = Pipe()
+            process.standardInput = input
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = errors
+            try process.run()
+            watch(process, limit: 60)
+            // The input is held open: the answer cannot come from its end.
+            process.waitUntilExit()
+            try input.fileHandleForWriting.close()
+            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(process.terminationStatus == 77, "\(stderr)")
+            #expect(stderr == "passcode: \(mockd.url)/getPasscodeInternals refused the credentials\n")
         }
     }
 }

@@ -39,7 +39,7 @@ import ToolboxKit
     }
 
     @Test func theScreenFitsEightyByTwentyFour() {
-        let canvas = drawn(started(), selected: 10, status: .error(String(repeating: "x", count: 30)))
+        let canvas = drawn(started(), selected: 10, status: .error(String(repeating: "x", count: 30), retrying: true))
         #expect(canvas.line(1).contains("Please enter your 4 digit code"))
         #expect(canvas.line(3).contains("○  ○  ○  ○"))
         #expect(canvas.line(18).contains("error: xxx"))
