@@ -37,7 +37,8 @@ public struct HTTPChangeSender: ChangeSender {
             default: return .failed("HTTP \(response.status)")
             }
         } catch {
-            return .failed(error.message)
+            // Kept as the change's last error, shown in columns cut at their end: reason first.
+            return .failed(error.brief)
         }
     }
 }

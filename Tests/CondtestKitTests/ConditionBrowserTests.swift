@@ -147,7 +147,9 @@ import ToolboxKit
         _ = browser.receive(.list(.failure(.unreachable(url: "http://127.0.0.1:9/conditions", reason: "connection refused"))))
         let text = screen(&browser, columns: 120)
         #expect(text.contains("(offline)"))
-        #expect(text.contains("cannot reach http://127.0.0.1:9/conditions (connection refused)"))
+        // Issue 38, item 3: the reason first, so that a narrow status line keeps it.
+        #expect(text.contains("connection refused (/conditions)"))
+        #expect(screen(&browser, columns: 60).contains("connection refused"))
         do { let value = browser.handle(.character("r")); #expect(value == [.loadList]) }
         _ = browser.receive(.list(.success(Self.summaries)))
         #expect(!screen(&browser, columns: 120).contains("offline"))

@@ -133,7 +133,7 @@ import Testing
         }
         defer { tmux.kill() }
         try tmux.send("r")
-        _ = try tmux.waitForScreen { $0.contains("(offline)") && $0.contains("cannot reach") }
+        _ = try tmux.waitForScreen { $0.contains("(offline)") && $0.contains("connection refused") }
         try tmux.send("Enter")
         _ = try tmux.waitForScreen { $0.contains("error: cannot reach") }
         try tmux.send("Escape", "j")

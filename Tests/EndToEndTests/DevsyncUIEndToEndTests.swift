@@ -116,7 +116,9 @@ import Testing
         _ = try tmux.waitForScreen { $0.contains("pending sync") }
         try tmux.send("S")
         let screen = try tmux.waitForScreen { $0.contains("offline: nothing sent, 1 kept for later") }
-        #expect(screen.contains("1 kept for later · cannot reach http://127.0.0.1"))
+        // Issue 38, item 3: the reason first, so the row and the line keep it.
+        #expect(screen.contains("1 kept for later · connection refused (/devices/"))
+        #expect(screen.contains("last error: connection refused"))
         try tmux.send("q")
         _ = try tmux.waitForScreen { $0.contains("devsync › devices") }
         try tmux.send("q")

@@ -108,3 +108,16 @@ import Testing
         #expect(try JSONCoding.decode([String: String].self, from: data) == ["v": "a\u{7F}b\u{9B}c\u{202E}d\u{1B}"])
     }
 }
+
+/// Issue 38, item 3: the reason first wherever a message is cut at its end.
+@Suite struct BriefErrorTests {
+    @Test func theReasonComesFirst() {
+        #expect(ToolError.unreachable(url: "http://127.0.0.1:41713/devices/WWM-1", reason: "connection refused").brief
+                == "connection refused (/devices/WWM-1)")
+        #expect(ToolError.httpStatus(url: "http://h/devices/X", status: 500, message: "Internal Server Error").brief
+                == "HTTP 500: Internal Server Error (/devices/X)")
+        #expect(ToolError.timedOut(url: "http://h/x", seconds: 2.5).brief == "no answer within 2.5s (/x)")
+        #expect(ToolError.unreachable(url: "http://h:1", reason: "connection refused").brief == "connection refused (h:1)")
+        #expect(ToolError.badData("x").brief == "x")
+    }
+}

@@ -52,7 +52,7 @@ extension PostBrowser {
         case .listFailed(let failure):
             loadingList = false
             status.online = !Self.meansOffline(failure)
-            status.error = failure.message + " (r retries)"
+            status.error = failure.brief + " (r retries)"
             showsSavedList = hasListing
         case .progress(let id, let done, let total, let seconds):
             guard reader?.metadata.id == id else { return [] }
@@ -84,7 +84,7 @@ extension PostBrowser {
             guard reader?.metadata.id == id, width == paneWidth else { return [] }
             reader?.loaded(text: text.text, links: text.links)
         case .marked(let failure):
-            if let failure { status.error = "marks not saved: " + failure.message }
+            if let failure { status.error = "marks not saved: " + failure.brief }
         case .found(let query, let result):
             guard results?.query == query else { return [] }
             results?.found(result, listed: posts)

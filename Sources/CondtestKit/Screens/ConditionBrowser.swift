@@ -144,7 +144,7 @@ public struct ConditionBrowser: ScreenProgram {
             let line = try CaseFileLine.line(conditionID: tester.summary.id, arguments: tester.arguments, expect: result)
             return [.appendCase(line: line, path: casesPath)]
         } catch {
-            status.error = error.message
+            status.error = error.brief
             return []
         }
     }
@@ -160,7 +160,7 @@ public struct ConditionBrowser: ScreenProgram {
         case .list(.failure(let failure)):
             loadingList = false
             status.online = !(failure.exitStatus == .unavailable)
-            status.error = failure.message + " (r retries)"
+            status.error = failure.brief + " (r retries)"
         case .condition(let id, let result):
             guard var tester, tester.summary.id == id else { return [] }
             switch result {
@@ -173,7 +173,7 @@ public struct ConditionBrowser: ScreenProgram {
         case .appended(.success(let line)):
             notice = "appended: " + line
         case .appended(.failure(let failure)):
-            status.error = failure.message
+            status.error = failure.brief
         }
         return []
     }

@@ -12,7 +12,7 @@ extension DeviceBrowser {
             show(snapshot)
         case .loaded(.failure(let failure)):
             loading = false
-            status.error = failure.message
+            status.error = failure.brief
         case .pulled(let result):
             pulling = false
             switch result {
@@ -38,7 +38,7 @@ extension DeviceBrowser {
             loading = true
             return detail?.device.id == id ? [.load, .history(id: id)] : [.load]
         case .changed(_, .failure(let failure)):
-            if detail != nil { detail?.say(failure.message) } else { status.error = failure.message }
+            if detail != nil { detail?.say(failure.message) } else { status.error = failure.brief }
         case .sync(let event):
             board.apply(event)
             if case .claimed = event { boardList.setSections([ListView.Section(items: board.rows.map(\.id))]) }
@@ -69,7 +69,7 @@ extension DeviceBrowser {
             if stopped { summary = "stopped: " + summary }
             board.finished(summary)
         case .failure(let failure):
-            board.finished("sync failed: " + failure.message + "; every change not through is kept")
+            board.finished("sync failed: " + failure.brief + "; every change not through is kept")
             noteFailure(failure, hint: "S tries again")
         }
         loading = true
@@ -79,6 +79,6 @@ extension DeviceBrowser {
     /// A failure from the server: offline when it could not be reached.
     private mutating func noteFailure(_ failure: ToolError, hint: String) {
         if failure.exitStatus == .unavailable { status.online = false }
-        status.error = failure.message + " (" + hint + ")"
+        status.error = failure.brief + " (" + hint + ")"
     }
 }

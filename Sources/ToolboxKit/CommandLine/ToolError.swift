@@ -99,6 +99,30 @@ public enum ToolError: Error, Sendable, Equatable {
         }
     }
 
+    /// The reason first, then where (`connection refused (/devices/X)`): for a table column,
+    /// a status line or a stored last error, which are cut at their end, so that what went
+    /// wrong survives the cut and a 500 and a refused connection never look the same.
+    public var brief: String {
+        switch self {
+        case .unreachable(let url, let reason): return "\(reason) (\(Self.place(url)))"
+        case .proxyUnreachable(let proxy, let reason): return "\(reason) (the proxy \(proxy))"
+        case .timedOut(let url, let seconds): return "no answer within \(Self.format(seconds))s (\(Self.place(url)))"
+        case .httpStatus(let url, let status, let message):
+            return "HTTP \(status)" + (message.isEmpty ? "" : ": \(message)") + " (\(Self.place(url)))"
+        case .credentialsRefused(let url): return "credentials refused (\(Self.place(url)))"
+        case .protocolViolation(let url, let detail): return "\(detail) (\(Self.place(url)))"
+        default: return message
+        }
+    }
+
+    /// A URL's path (with its query), or its host when it has none: where, in few words.
+    static func place(_ url: String) -> String {
+        guard let schemeEnd = url.schemeEnd else { return url }
+        let rest = url[schemeEnd...]
+        guard let slash = rest.firstIndex(of: "/"), rest[slash...].count > 1 else { return host(of: url) }
+        return String(rest[slash...])
+    }
+
     /// `host[:port]` of a URL, for messages about the host itself.
     static func host(of url: String) -> String {
         guard let schemeEnd = url.schemeEnd else { return url }
