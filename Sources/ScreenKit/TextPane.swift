@@ -41,6 +41,19 @@ public struct TextPane: Sendable {
 
     public init(lines: [Line] = []) { self.lines = lines }
 
+    /// Where the view is, as less shows it: `Top`, `NN%` (of the rows above the view's end),
+    /// `End`; nil when the whole text fits.
+    public var position: String? {
+        let count = rowCount
+        guard count > pageSize else { return nil }
+        if top == 0 { return "Top" }
+        if top + pageSize >= count { return "End" }
+        return "\((top + pageSize) * 100 / count)%"
+    }
+
+    /// The share of the text above the view, 0 to 1: kept when the text is laid out again.
+    public var fractionAbove: Double { rowCount > 0 ? Double(top) / Double(rowCount) : 0 }
+
     /// Rows of the text at the last width drawn.
     public var rowCount: Int { rows.count + (body?.lineCount ?? 0) }
 

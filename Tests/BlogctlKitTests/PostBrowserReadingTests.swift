@@ -110,3 +110,27 @@ extension PostBrowserReadingTests {
         #expect(other.status.online)
     }
 }
+
+/// Issue 38, item 6: the reader shows where it is and keeps its place when laid out again.
+extension PostBrowserReadingTests {
+    @Test func theReaderShowsItsPositionAndKeepsItsPlaceAcrossAResize() {
+        var browser = loaded()
+        _ = browser.handle(.enter)
+        _ = browser.receive(.post(id: "a1", .success(text("a1", lines: (0..<1_000).map { "line \($0)" }))))
+        #expect(screen(&browser).split(separator: "\n")[0].hasSuffix("Top"))
+        _ = browser.handle(.character("G"))
+        #expect(screen(&browser).split(separator: "\n")[0].hasSuffix("End"))
+        for _ in 0..<30 { _ = browser.handle(.pageUp) }
+        let before = screen(&browser)
+        let percent = before.split(separator: "\n")[0].split(separator: " ").last.map(String.init) ?? ""
+        #expect(percent.hasSuffix("%"), "\(percent)")
+        // Laid out again at a new width, twice as long: the same share of it above the view.
+        let width = browser.paneWidth
+        _ = browser.receive(.rendered(id: "a1", width: width, text("a1", lines: (0..<2_000).map { "row \($0)" })))
+        let after = screen(&browser)
+        let afterPercent = after.split(separator: "\n")[0].split(separator: " ").last.map(String.init) ?? ""
+        // The share above the view is kept; the figure shown counts to the view's end, a page later.
+        #expect(abs((Int(afterPercent.dropLast()) ?? 0) - (Int(percent.dropLast()) ?? 0)) <= 2, "\(afterPercent) vs \(percent)")
+        #expect(!after.contains("row 0\n") && !after.contains("row 1999"))
+    }
+}

@@ -7,8 +7,11 @@ extension PostBrowser {
         let body = Rect(row: 1, column: 0, rows: max(canvas.rows - 3, 1), columns: canvas.columns)
         listRect = body
         if var reader {
-            canvas.put(" blogctl › " + reader.metadata.title, row: 0, column: 0, style: .heading)
             reader.draw(into: &canvas, rect: Rect(row: 1, column: 1, rows: body.rows, columns: canvas.columns - 2), tick: frame)
+            // The title, then where the view is (as less and newsboat show it) at the right.
+            let position = reader.load == .loaded ? reader.pane.position.map { " " + $0 + " " } ?? "" : ""
+            canvas.put(" blogctl › " + reader.metadata.title, row: 0, column: 0, width: canvas.columns - TextWidth.of(position), style: .heading)
+            canvas.put(position, row: 0, column: canvas.columns - TextWidth.of(position), style: .heading)
             self.reader = reader
         } else if var results {
             canvas.put(" blogctl › search: " + results.query, row: 0, column: 0, style: .heading)

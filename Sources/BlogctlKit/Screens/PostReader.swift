@@ -63,8 +63,11 @@ public struct PostReader: Sendable {
 
     /// The rendered body arrived (first, or again at a new width: the place is kept).
     mutating func loaded(text: SpooledText, links: [String]) {
+        // Laid out again at a new width: the same share of the post stays above the view.
+        let above = load == .loaded ? pane.fractionAbove : 0
         pane.lines = header
         pane.body = text
+        if above > 0 { pane.scroll(to: Int(above * Double(pane.rowCount))) }
         self.links = links
         load = .loaded
     }
