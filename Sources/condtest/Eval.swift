@@ -83,7 +83,11 @@ extension Condtest {
                 let rows = outcomes.map { outcome in
                     [outcome.id, outcome.name, outcome.value.map { $0 ? "true" : "false" } ?? "error: " + (outcome.error?.message ?? "")]
                 }
-                StandardOutput.print(Table(columns: ["ID", "NAME", "RESULT"], rows: rows).render(mode))
+                // Narrow, the id gives way first (in its middle), then the name; the answer stays
+                // (never under 5 columns: true and false whole; an error is cut at its end).
+                StandardOutput.print(Table(columns: ["ID", "NAME", "RESULT"], rows: rows,
+                                           fits: [.shrink(order: 0, minimum: 10, middle: true), .shrink(order: 1, minimum: 8),
+                                                  .shrink(order: 2, minimum: 5)]).render(mode))
             }
             let status = ConditionSweep.exitStatus(outcomes)
             if status != .success { throw ExitCode(status.rawValue) }

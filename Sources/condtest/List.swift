@@ -23,7 +23,8 @@ extension Condtest {
                 StandardOutput.printJSON(summaries)
             case .table, .tsv:
                 let table = Table(columns: ["ID", "NAME"], rows: summaries.map { [$0.id, $0.name] },
-                                  fits: [.shrink(order: 1, minimum: 10, middle: true), .shrink(order: 0, minimum: 12)])
+                                  // The id gives way first, in its middle (both ends tell ids apart); then the name.
+                                  fits: [.shrink(order: 0, minimum: 10, middle: true), .shrink(order: 1, minimum: 12)])
                 pager.print(table.render(common.outputMode))
             }
         }

@@ -40,3 +40,29 @@ import Testing
         }
     }
 }
+
+/// Issue 38, item 7: the answer and the name stay; ids are cut in their middle.
+@Suite struct TableOrderEndToEndTests {
+    @Test(arguments: [40, 60, 80])
+    func theAnswerStaysAndIdsGiveWayFirst(columns: Int) async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(["--quiet", "--latency", "0", "--failure-rate", "0"], sandbox: sandbox) { mockd in
+            let env = ["CONDTEST_SERVER": mockd.url]
+            for arguments in [["eval", "--all", "rollout.io"], ["list", "--no-pager"]] {
+                let tmux = try TmuxSession(command: Binaries.path("condtest"), arguments: arguments, sandbox: sandbox,
+                                           environment: env, columns: columns, rows: 40)
+                defer { tmux.kill() }
+                let screen = try tmux.waitForScreen { $0.contains("EXITED") }
+                let rows = screen.split(separator: "\n").filter { $0.hasPrefix("5b8f") }
+                #expect(rows.count == 12, "\(arguments) at \(columns): \(screen)")
+                // The id keeps both ends (its middle is cut) when there is no room for it whole.
+                #expect(rows.allSatisfy { $0.contains("…b0") || $0.hasPrefix("5b8f1c3e9d1a4c0012a3b0") }, "\(arguments) at \(columns): \(screen)")
+                if columns == 40 { #expect(rows.allSatisfy { $0.contains("…b0") }, "\(arguments) at 40: \(screen)") }
+                if arguments[0] == "eval" {
+                    #expect(rows.allSatisfy { $0.hasSuffix("true") || $0.hasSuffix("false") || $0.contains("error") },
+                            "the answer at \(columns): \(screen)")
+                }
+            }
+        }
+    }
+}
