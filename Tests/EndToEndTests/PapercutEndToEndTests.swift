@@ -93,6 +93,7 @@ import Testing
             ("blogctl", ["lst"], "blogctl: unknown command \"lst\" for blogctl; did you mean \"list\"? (see 'blogctl --help')\n"),
             ("devsync", ["--server", "http://127.0.0.1:9", "pul"], "devsync: unknown command \"pul\" for devsync; did you mean \"pull\"? (see 'devsync --help')\n"),
             ("condtest", ["shw", "1"], "condtest: unknown command \"shw\" for condtest; did you mean \"show\"? (see 'condtest --help')\n"),
+            ("blogctl", ["cache", "lst"], "blogctl: unknown command \"lst\" for blogctl cache; did you mean \"list\"? (see 'blogctl cache --help')\n"),
         ] {
             let run = try runTool(tool, arguments, sandbox: sandbox)
             #expect(run.status == 64 && run.stderr == expected, "\(tool) \(arguments): \(run.stderr)")

@@ -34,10 +34,7 @@ public enum ToolMain {
         }
         var command: any ParsableCommand
         let hoisted = LeadingOptions.hoisted(given, subcommands: subcommands)
-        if Command.configuration.defaultSubcommand == nil, !subcommands.isEmpty, let first = LeadingOptions.firstWord(given),
-           let message = CommandSuggestion.message(tool: name, word: first, names: subcommands.sorted() + ["help"]) {
-            fail(name, .usage(message + " (see '\(name) --help')"))
-        }
+        if let message = mistypedCommand(Command.self, given, path: name) { fail(name, .usage(message)) }
         do {
             command = try Command.parseAsRoot(hoisted)
         } catch {
@@ -87,6 +84,20 @@ public enum ToolMain {
             let clean = Terminal.sanitizeField(String(line))
             return clean.count > 200 ? String(clean.prefix(200)) + "…" : clean
         }
+    }
+
+    /// "Did you mean" for the first word that is no subcommand where one is expected, at any
+    /// depth (`blogctl lst`, `blogctl cache lst`); nil when the words name commands, or where
+    /// ArgumentParser's own answer is better (options, which it suggests itself).
+    static func mistypedCommand(_ type: ParsableCommand.Type, _ words: [String], path: String) -> String? {
+        let subcommands = type.configuration.subcommands
+        guard !subcommands.isEmpty, type.configuration.defaultSubcommand == nil,
+              let first = LeadingOptions.firstWord(words), let at = words.firstIndex(of: first) else { return nil }
+        if let next = subcommands.first(where: { $0._commandName == first }) {
+            return mistypedCommand(next, Array(words[(at + 1)...]), path: path + " " + first)
+        }
+        let names = subcommands.map { $0._commandName }.sorted() + ["help"]
+        return CommandSuggestion.message(tool: path, word: first, names: names).map { $0 + " (see '\(path) --help')" }
     }
 
     /// The shell of `--generate-completion-script SHELL` (or `=SHELL`), whose script is ours to
