@@ -40,14 +40,8 @@ public enum PostPage {
     }
 
     /// The body and its numbered links as a screen shows them under its own header: one
-    /// rendering gives both (the massive post is not laid out twice).
-    public static func renderBodyAndLinks(_ body: PostBody, options: RenderOptions) -> (text: [UInt8], links: [String]) {
-        var text: [UInt8] = []
-        let links = renderBodyAndLinks(body, options: options) { text += $0 }
-        return (text, links)
-    }
-
-    /// As above, the text handed to `sink` as it is laid out (a screen spools it to a file).
+    /// rendering gives both (the massive post is not laid out twice). The text goes to `sink`
+    /// as it is laid out (the screen spools it to a file), never held whole.
     public static func renderBodyAndLinks(_ body: PostBody, options: RenderOptions, sink: @escaping ([UInt8]) -> Void) -> [String] {
         let renderer = BodyRenderer(options: options, sink: sink)
         renderBody(body, into: renderer)
