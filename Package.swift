@@ -139,27 +139,32 @@ let package = Package(
         .target(
             name: "TestSupport", path: "Tests/Support",
             swiftSettings: swiftSettings),
+        // What every screen's tests share: a program driven as the runner drives it, golden frames.
+        .target(
+            name: "ScreenDriver", dependencies: ["ScreenKit"], path: "Tests/ScreenDriver",
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "ToolboxKitTests", dependencies: ["ToolboxKit", "TestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "ScreenKitTests", dependencies: ["ScreenKit", "TestSupport"],
+            name: "ScreenKitTests", dependencies: ["ScreenKit", "ScreenDriver", "TestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "CondtestKitTests", dependencies: ["CondtestKit", "ScreenKit", "TestSupport"],
-            exclude: ["Fixtures"],
+            name: "CondtestKitTests", dependencies: ["CondtestKit", "ScreenKit", "ScreenDriver", "TestSupport"],
+            exclude: ["Fixtures", "Frames"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "DevsyncKitTests",
-            dependencies: ["DevsyncKit", "ScreenKit", "SQLiteKit", "TestSupport", .product(name: "SQLiteNIO", package: "sqlite-nio")],
-            exclude: ["Fixtures"],
+            dependencies: ["DevsyncKit", "ScreenKit", "ScreenDriver", "SQLiteKit", "TestSupport", .product(name: "SQLiteNIO", package: "sqlite-nio")],
+            exclude: ["Fixtures", "Frames"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "PasscodeKitTests", dependencies: ["PasscodeKit", "ScreenKit", "TestSupport"],
+            name: "PasscodeKitTests", dependencies: ["PasscodeKit", "ScreenKit", "ScreenDriver", "TestSupport"],
+            exclude: ["Frames"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "BlogctlKitTests", dependencies: ["BlogctlKit", "ScreenKit", "SQLiteKit", "TestSupport"],
-            exclude: ["Golden"],
+            name: "BlogctlKitTests", dependencies: ["BlogctlKit", "ScreenKit", "ScreenDriver", "SQLiteKit", "TestSupport"],
+            exclude: ["Golden", "Frames"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "MockdKitTests",

@@ -165,6 +165,14 @@ public final class DeviceStore: Sendable {
                       serverDate: StoredDate.parse(text("serverDate")), change: change)
     }
 
+    /// A number that changes whenever another connection (another process) commits to the
+    /// store; this connection's own commits leave it as it is. What `devsync ui` watches.
+    public func dataVersion() throws(ToolError) -> Int {
+        do { return try connection.alone { try $0.value("PRAGMA data_version")?.integer ?? 0 } } catch {
+            throw .io(path: path, reason: StoreSchema.describe(error))
+        }
+    }
+
     func read<T>(_ body: (SQLiteStatements) throws -> T) throws(ToolError) -> T {
         do { return try connection.transaction(.read, body) } catch let error as ToolError { throw error } catch {
             throw .io(path: path, reason: StoreSchema.describe(error))

@@ -21,9 +21,6 @@ public struct KeypadView: Sendable {
     static let buttonWidth = 9
     static let gap = 2
     static let title = "Please enter your 4 digit code"
-    static let hint = "digits, arrows + Enter or mouse · Backspace delete · Esc cancel · q quit"
-    /// The hint on a terminal narrower than the long one (60 columns).
-    static let shortHint = "digits, arrows+Enter · Bksp delete · Esc cancel · q quit"
 
     public init(width: Int, height: Int = 24) {
         self.width = max(width, 40)
@@ -49,7 +46,8 @@ public struct KeypadView: Sendable {
         case rejected
     }
 
-    public func draw(into canvas: inout Canvas, machine: PasscodeMachine, selected: Int, status: Status) {
+    /// `hint`: the keys' hint (the screen's `KeyTable`'s, fitted to the width).
+    public func draw(into canvas: inout Canvas, machine: PasscodeMachine, selected: Int, status: Status, hint: String) {
         centered(Self.title, row: titleRow, on: &canvas, style: .bold)
         let circles = (0..<PasscodeMachine.codeLength).map { $0 < machine.progress ? "●" : "○" }.joined(separator: "  ")
         centered(circles, row: circlesRow, on: &canvas)
@@ -72,7 +70,7 @@ public struct KeypadView: Sendable {
         }
         let (text, style) = statusText(status)
         centered(text, row: statusRow, on: &canvas, style: style)
-        centered(TextWidth.of(Self.hint) <= width ? Self.hint : Self.shortHint, row: hintRow, on: &canvas, style: .dim)
+        centered(hint, row: hintRow, on: &canvas, style: .dim)
     }
 
     func statusText(_ status: Status) -> (String, Style) {

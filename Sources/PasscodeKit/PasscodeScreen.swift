@@ -34,6 +34,18 @@ public struct PasscodeScreen: ScreenProgram {
         case refused
     }
 
+    enum Action: Sendable, Equatable { case digit, delete, cancel, press, move, help, quit }
+
+    static let keys = KeyTable<Action>([
+        .init((0...9).map { .character(Character(String($0))) }, "type the digit", .digit, hint: "digit", shownAs: "0–9"),
+        .init([.up, .down, .left, .right], "choose a button (or click one)", .move, shownAs: "←↑→↓"),
+        .init([.enter], "press the chosen button", .press, hint: "press"),
+        .init([.backspace, .delete], "delete the last digit", .delete, hint: "delete"),
+        .init([.escape], "cancel the code typed (a gate with none typed: cancel the gate)", .cancel, hint: "cancel"),
+        .init([.character("q"), .character("Q"), .control("d")], "quit", .quit, hint: "quit"),
+        .init([.character("?"), .function(1)], "this help", .help, hint: "help"),
+    ])
+
     public let gate: GateOptions
     public private(set) var machine = PasscodeMachine()
     /// The last failure is one another try cannot mend (refused credentials): no retry comes by itself.
@@ -45,7 +57,8 @@ public struct PasscodeScreen: ScreenProgram {
     private var frame = 0
     private var token = 0
     private var idleToken = 0
-    private var lastSize = (rows: 24, columns: 80)
+    private var size = (rows: 24, columns: 80)
+    public private(set) var help: HelpOverlay?
 
     public init(gate: GateOptions = GateOptions()) { self.gate = gate }
 
@@ -58,24 +71,37 @@ public struct PasscodeScreen: ScreenProgram {
 
     public mutating func tick() { frame += 1 }
 
+    public mutating func resized(rows: Int, columns: Int) -> [Command] {
+        size = (rows, columns)
+        help?.layout(rows: rows)
+        return []
+    }
+
     public mutating func handle(_ key: KeyPress) -> [Command] {
         let idle = restartIdleTimer()
-        switch key {
-        case .character("q"), .character("Q"), .control("d"):
-            outcome = gate.once ? .cancelled : .quit
-        case .character(let character) where character.isASCII && character.isNumber:
-            return idle + [.send(.digit(Int(String(character))!))]
-        case .backspace, .delete: return idle + [.send(.delete)]
-        case .escape: return idle + [.cancel]
-        case .enter: return idle + press(selected)
-        case .up, .down, .left, .right: selected = KeypadView.move(selected, key)
-        case .click(let row, let column):
-            let view = KeypadView(width: lastSize.columns, height: lastSize.rows)
-            if let slot = view.button(row: row, column: column) {
-                selected = slot
-                return idle + press(slot)
-            }
-        default: break
+        if var overlay = help {
+            help = overlay.handle(key) ? overlay : nil
+            return idle
+        }
+        if case .click(let row, let column) = key {
+            guard let slot = KeypadView(width: size.columns, height: size.rows).button(row: row, column: column) else { return idle }
+            selected = slot
+            return idle + press(slot)
+        }
+        switch Self.keys.action(for: key) {
+        case .quit?: outcome = gate.once ? .cancelled : .quit
+        case .digit?:
+            guard case .character(let character) = key, let digit = Int(String(character)) else { return idle }
+            return idle + [.send(.digit(digit))]
+        case .delete?: return idle + [.send(.delete)]
+        case .cancel?: return idle + [.cancel]
+        case .press?: return idle + press(selected)
+        case .move?: selected = KeypadView.move(selected, key)
+        case .help?:
+            var overlay = HelpOverlay(title: "passcode: keys", table: Self.keys)
+            overlay.layout(rows: size.rows)
+            help = overlay
+        case nil: break
         }
         return idle
     }
@@ -125,8 +151,7 @@ public struct PasscodeScreen: ScreenProgram {
         return [.idleTimer(token: idleToken)]
     }
 
-    public mutating func draw(into canvas: inout Canvas) {
-        lastSize = (canvas.rows, canvas.columns)
+    public func draw(into canvas: inout Canvas) {
         let status: KeypadView.Status
         if let feedback {
             status = feedback.status
@@ -137,6 +162,9 @@ public struct PasscodeScreen: ScreenProgram {
             case .ready: status = .ready
             }
         }
-        KeypadView(width: canvas.columns, height: canvas.rows).draw(into: &canvas, machine: machine, selected: selected, status: status)
+        let hint = Chrome.fitted(Self.keys.hints, width: canvas.columns)
+        KeypadView(width: canvas.columns, height: canvas.rows).draw(into: &canvas, machine: machine, selected: selected, status: status,
+                                                                    hint: hint)
+        help?.draw(into: &canvas)
     }
 }

@@ -1,10 +1,12 @@
+import ToolboxKit
+
 /// A button: `[ Test ]`, reversed while it has the focus. Enter or a click presses it.
 public struct Button: Sendable, Equatable {
     public var label: String
 
     public init(_ label: String) { self.label = label }
 
-    public var width: Int { label.count + 4 }
+    public var width: Int { TextWidth.of(label) + 4 }
 
     /// Draws the button and returns where it is, for clicks.
     @discardableResult

@@ -1,16 +1,38 @@
-/// A screen's keys: which keys do what, and the words the help overlay (`?`) shows for them.
-/// The same table dispatches the keys and writes the help, so the help cannot drift.
+/// A screen's keys: which keys do what, the words the help overlay (`?`) shows for them, and
+/// the few the footer shows (as lazygit's `DisplayOnScreen`). The same table dispatches the
+/// keys, writes the help and the footer, so none of them can drift from the others.
 public struct KeyTable<Action: Sendable & Equatable>: Sendable {
     public struct Binding: Sendable {
         public let keys: [KeyPress]
         public let label: String
         public let action: Action
+        /// The footer's word for it (`Enter open`), when the footer shows it.
+        public let hint: String?
+        /// How the help and the footer name the keys, where listing them would not do (`0–9`).
+        public let shownAs: String?
+
+        public init(_ keys: [KeyPress], _ label: String, _ action: Action, hint: String? = nil, shownAs: String? = nil) {
+            self.keys = keys
+            self.label = label
+            self.action = action
+            self.hint = hint
+            self.shownAs = shownAs
+        }
     }
 
     public private(set) var bindings: [Binding] = []
 
+    public init(_ bindings: [Binding]) { self.bindings = bindings }
+
     public init(_ bindings: [(keys: [KeyPress], label: String, action: Action)]) {
-        self.bindings = bindings.map { Binding(keys: $0.keys, label: $0.label, action: $0.action) }
+        self.bindings = bindings.map { Binding($0.keys, $0.label, $0.action) }
+    }
+
+    /// The footer's hints, in the table's order: the first key's name and the hint.
+    public var hints: [String] {
+        bindings.compactMap { binding in
+            binding.hint.map { (binding.shownAs ?? (binding.keys[0] == .backspace ? "Bksp" : Self.display(binding.keys[0]))) + " " + $0 }
+        }
     }
 
     /// The action bound to `key`, if any.
@@ -20,7 +42,7 @@ public struct KeyTable<Action: Sendable & Equatable>: Sendable {
 
     /// The help overlay's lines: the keys, then what they do.
     public var helpLines: [(keys: String, label: String)] {
-        bindings.map { binding in (binding.keys.map(Self.display).joined(separator: " "), binding.label) }
+        bindings.map { binding in (binding.shownAs ?? binding.keys.map(Self.display).joined(separator: " "), binding.label) }
     }
 
     static func display(_ key: KeyPress) -> String {

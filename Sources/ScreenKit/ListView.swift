@@ -1,5 +1,6 @@
 /// A scrolling list with a cursor, optional section headers, and filter-as-you-type (`/`).
-/// Pure state: keys move it, `draw` paints the visible part. An item is `linesPerItem` rows
+/// Pure state: `layout` gives it its rect (before any draw), keys move it and keep the cursor
+/// in view, `draw` paints the visible part and changes nothing. An item is `linesPerItem` rows
 /// (its text's lines, or what the screen draws for it); the cursor is on an item (never on a
 /// header), and the item under it is `selection`.
 public struct ListView: Sendable {
@@ -38,8 +39,10 @@ public struct ListView: Sendable {
     /// The filter being typed, while `/` is active; the filter in force otherwise.
     public private(set) var filter = TextField(label: "/")
     public private(set) var isFiltering = false
-    /// Rows visible at the last draw (for paging).
-    public var pageSize = 10
+    /// Where the list is drawn, from the last `layout`.
+    public private(set) var rect = Rect(row: 0, column: 0, rows: 10, columns: 40)
+    /// Rows of items visible (the filter line takes the last row while it is typed).
+    public var pageSize: Int { max(rect.rows - (isFiltering ? 1 : 0), 1) }
     /// Rows each item takes: an item's text has as many lines.
     public let linesPerItem: Int
 
@@ -51,6 +54,12 @@ public struct ListView: Sendable {
     }
 
     public init(items: [String]) { self.init(sections: [Section(items: items)]) }
+
+    /// Places the list in `rect`: what paging and clicks count with, and what `draw` fills.
+    public mutating func layout(_ rect: Rect) {
+        self.rect = rect
+        reveal()
+    }
 
     /// Replaces the items, keeping the cursor on the same index where it still exists.
     public mutating func setSections(_ sections: [Section]) {
@@ -72,6 +81,7 @@ public struct ListView: Sendable {
 
     /// Handles a key; false when the key is not the list's (the screen's own keys).
     public mutating func handle(_ key: KeyPress) -> Bool {
+        defer { reveal() }
         if isFiltering {
             switch key {
             case .enter: isFiltering = false
@@ -104,11 +114,13 @@ public struct ListView: Sendable {
         guard !filter.text.isEmpty else { return false }
         filter.text = ""
         rebuild(keeping: selection)
+        reveal()
         return true
     }
 
     public mutating func move(_ motion: Motion) {
         cursor = motion.apply(to: cursor, count: itemRows.count, page: max(pageSize / linesPerItem, 1))
+        reveal()
     }
 
     /// Puts the cursor on item `index` when it is shown; false otherwise.
@@ -116,6 +128,7 @@ public struct ListView: Sendable {
     public mutating func select(_ index: Int) -> Bool {
         guard let position = itemRows.firstIndex(where: { rows[$0] == .item(index, line: 0) }) else { return false }
         cursor = position
+        reveal()
         return true
     }
 
@@ -124,25 +137,30 @@ public struct ListView: Sendable {
         itemRows.compactMap { if case .item(let index, _) = rows[$0] { index } else { nil } }
     }
 
-    /// Selects the item on a screen row of the last draw; false when that row holds none.
-    public mutating func click(row: Int, in rect: Rect) -> Bool {
+    /// Selects the item on a screen row; false when that row holds none.
+    public mutating func click(row: Int) -> Bool {
         let index = top + row - rect.row
         guard row >= rect.row, index < rows.count, case .item(let item, _) = rows[index] else { return false }
         return select(item)
     }
 
-    /// Draws the visible rows in `rect`, the selected item highlighted; the filter line takes
-    /// the last row while `/` is active. `item` draws an item's lines (its text's otherwise).
-    public mutating func draw(into canvas: inout Canvas, rect: Rect, focused: Bool = true, item: ItemDrawer? = nil) {
-        let showsFilter = isFiltering
-        let height = max(rect.rows - (showsFilter ? 1 : 0), 1)
-        pageSize = height
+    /// Scrolls so the cursor's item is in view, with the header just above it when there is room.
+    private mutating func reveal() {
+        let height = pageSize
         let cursorRow = itemRows.isEmpty ? 0 : itemRows[cursor]
         if cursorRow < top { top = cursorRow }
         if cursorRow + linesPerItem > top + height { top = cursorRow + linesPerItem - height }
-        // A header directly above the cursor stays in view when there is room.
-        if top > 0, top == cursorRow, case .header = rows[top - 1], height > linesPerItem { top -= 1 }
+        if top > 0, top == cursorRow, top - 1 < rows.count, case .header = rows[top - 1], height > linesPerItem { top -= 1 }
         top = max(0, min(top, max(rows.count - height, 0)))
+    }
+
+    /// Draws the visible rows in the laid-out rect, the selected item highlighted; the filter
+    /// line takes the last row while `/` is active. `item` draws an item's lines (its text's
+    /// otherwise).
+    public func draw(into canvas: inout Canvas, focused: Bool = true, item: ItemDrawer? = nil) {
+        let showsFilter = isFiltering
+        let height = pageSize
+        let cursorRow = itemRows.isEmpty ? 0 : itemRows[cursor]
         for offset in 0..<height where top + offset < rows.count {
             let y = rect.row + offset
             switch rows[top + offset] {
@@ -224,5 +242,6 @@ public struct ListView: Sendable {
         } else {
             cursor = min(cursor, max(itemRows.count - 1, 0))
         }
+        reveal()
     }
 }

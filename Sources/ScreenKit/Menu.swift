@@ -1,3 +1,5 @@
+import ToolboxKit
+
 /// A pop-up menu: arrows and Enter choose, Esc closes, and typing moves to the first entry
 /// that starts with what was typed (as in a file dialog).
 public struct Menu: Sendable, Equatable {
@@ -48,7 +50,7 @@ public struct Menu: Sendable, Equatable {
 
     /// Draws a framed box centred on the canvas.
     public func draw(into canvas: inout Canvas) {
-        let width = min(max((entries.map(\.count) + [title.count]).max() ?? 0, 10) + 4, canvas.columns)
+        let width = min(max((entries.map(TextWidth.of) + [TextWidth.of(title)]).max() ?? 0, 10) + 4, canvas.columns)
         let height = min(entries.count + 2, canvas.rows)
         let box = Rect(row: max((canvas.rows - height) / 2, 0), column: max((canvas.columns - width) / 2, 0), rows: height, columns: width)
         Frame.draw(into: &canvas, rect: box, title: title)

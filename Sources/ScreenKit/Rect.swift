@@ -16,4 +16,7 @@ public struct Rect: Sendable, Equatable {
     public func contains(row: Int, column: Int) -> Bool {
         row >= self.row && row < self.row + rows && column >= self.column && column < self.column + columns
     }
+
+    /// Inside a frame drawn on its edge.
+    public var inner: Rect { Rect(row: row + 1, column: column + 1, rows: rows - 2, columns: columns - 2) }
 }

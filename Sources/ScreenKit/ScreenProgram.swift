@@ -2,6 +2,8 @@
 /// and a render function. It never touches the terminal or the network: it asks for work with
 /// commands, and the work's results come back as messages, on the one thread that owns the
 /// terminal. So every key of every screen is unit-tested by calling `handle` and reading `draw`.
+/// Layout happens in `resized`, which comes before `start` and after every change of size;
+/// `draw` is not mutating, so nothing a key reads can depend on whether a frame was drawn.
 public protocol ScreenProgram: Sendable {
     /// Data arriving from work the program asked for.
     associatedtype Message: Sendable
@@ -20,15 +22,11 @@ public protocol ScreenProgram: Sendable {
     /// Set when the program is done; the screen closes and `ScreenRunner.run` returns it.
     var outcome: Outcome? { get }
     /// Paints the whole screen on `canvas`, which is the terminal's size.
-    mutating func draw(into canvas: inout Canvas)
-    /// The terminal has a new size (work that depends on it, such as a layout made elsewhere,
-    /// can be asked for again); `draw` follows.
+    func draw(into canvas: inout Canvas)
+    /// The terminal's size, before `start` and whenever it changes: the screen lays itself
+    /// out (work that depends on the size, such as a body laid out elsewhere, can be asked
+    /// for again); `draw` follows.
     mutating func resized(rows: Int, columns: Int) -> [Command]
-}
-
-extension ScreenProgram {
-    /// Most screens lay out in `draw` alone.
-    public mutating func resized(rows: Int, columns: Int) -> [Command] { [] }
 }
 
 /// How a command runs: in order with the others of its queue (keys sent to a session), or as

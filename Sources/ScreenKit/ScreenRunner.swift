@@ -35,10 +35,14 @@ public enum ScreenRunner {
             for number in [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT] { signal(number, SIG_DFL) }
         }
         let job = Job(program: program, terminal: terminal, mailbox: mailbox, perform: perform)
-        return await withCheckedContinuation { continuation in
+        let end = await withCheckedContinuation { continuation in
             job.finish = { continuation.resume(returning: $0) }
             Thread.start { job.run() }
         }
+        // The program ended by itself (q): what it asked to be written is written before the
+        // tool exits. An interrupt does not wait.
+        if case .finished = end { await job.scheduler.drained() }
+        return end
     }
 
     private static func trapSignals<Message>(_ mailbox: Mailbox<Event<Message>>) -> [any DispatchSourceSignal] {
@@ -63,11 +67,9 @@ public enum ScreenRunner {
         var program: Program
         let terminal: CursesTerminal
         let mailbox: Mailbox<Event<Program.Message>>
-        let perform: @Sendable (Program.Command, Poster<Program.Message>) async -> Void
         var finish: ((ScreenEnd<Program.Outcome>) -> Void)?
         let trace = UITrace()
-        var queues: [String: AsyncStream<Program.Command>.Continuation] = [:]
-        var latest: [String: Task<Void, Never>] = [:]
+        let scheduler: CommandScheduler<Program.Command, Program.Message>
         var lastTick = ContinuousClock.now
 
         init(program: Program, terminal: CursesTerminal, mailbox: Mailbox<Event<Program.Message>>,
@@ -75,18 +77,18 @@ public enum ScreenRunner {
             self.program = program
             self.terminal = terminal
             self.mailbox = mailbox
-            self.perform = perform
+            scheduler = CommandScheduler(poster: Poster(mailbox: mailbox), perform: perform)
         }
 
         func run() {
             let end = loop()
-            for task in latest.values { task.cancel() }
-            for queue in queues.values { queue.finish() }
+            scheduler.stop()
             terminal.end()
             finish?(end)
         }
 
         private func loop() -> ScreenEnd<Program.Outcome> {
+            start(program.resized(rows: terminal.size.rows, columns: terminal.size.columns))
             start(program.start())
             draw(causes: ["start"], began: .now)
             var idleReads = 0
@@ -159,24 +161,7 @@ public enum ScreenRunner {
             trace?.record(causes: causes, began: began)
         }
 
-        private func start(_ commands: [Program.Command]) {
-            let poster = Poster(mailbox: mailbox)
-            let perform = self.perform
-            for command in commands {
-                switch command.policy {
-                case .latest(let slot):
-                    latest[slot]?.cancel()
-                    latest[slot] = Task { await perform(command, poster) }
-                case .serial(let name):
-                    if queues[name] == nil {
-                        let (stream, continuation) = AsyncStream.makeStream(of: Program.Command.self)
-                        queues[name] = continuation
-                        Task { for await queued in stream { await perform(queued, poster) } }
-                    }
-                    queues[name]?.yield(command)
-                }
-            }
-        }
+        private func start(_ commands: [Program.Command]) { scheduler.start(commands) }
     }
 }
 

@@ -10,7 +10,6 @@ public struct TextField: Sendable, Equatable {
     /// The cursor: the number of characters before it.
     public private(set) var cursor = 0
     /// The first character shown, when the text is wider than the field.
-    private var scroll = 0
 
     public init(label: String, text: String = "") {
         self.label = label
@@ -22,7 +21,6 @@ public struct TextField: Sendable, Equatable {
         set {
             characters = Array(newValue)
             cursor = characters.count
-            scroll = 0
         }
     }
 
@@ -81,11 +79,17 @@ public struct TextField: Sendable, Equatable {
     /// Draws `label text` on `row`, scrolled so the cursor shows; the cursor is a reversed
     /// cell while focused. Returns the column of the cursor.
     @discardableResult
-    public mutating func draw(into canvas: inout Canvas, row: Int, column: Int, width: Int, focused: Bool) -> Int {
+    public func draw(into canvas: inout Canvas, row: Int, column: Int, width: Int, focused: Bool) -> Int {
         let start = label.isEmpty ? column : canvas.put(label + " ", row: row, column: column, width: width)
         let room = max(column + width - start - 1, 1)
-        if cursor < scroll { scroll = cursor }
-        while TextWidth.of(String(characters[scroll..<cursor])) > room { scroll += 1 }
+        // The text scrolls as little as shows the cursor (counted back from it, so a long
+        // paste costs one pass); drawing keeps no state.
+        var scroll = cursor
+        var used = 0
+        while scroll > 0, used + TextWidth.of(characters[scroll - 1]) <= room {
+            used += TextWidth.of(characters[scroll - 1])
+            scroll -= 1
+        }
         let shown = String(characters[scroll...])
         canvas.fill(row: row, column: start, width: room + 1, style: .plain)
         canvas.put(shown, row: row, column: start, width: room, style: focused ? .bold : .plain)

@@ -4,7 +4,7 @@ import ToolboxKit
 /// each; a line longer than the width continues on the next row, broken at a space where one
 /// is near, with the same indentation. The wrapping is kept until the text or the width
 /// changes, so scrolling a long text costs only the rows drawn; a new width keeps the line
-/// at the top in view. `find` moves to a match, and matches are shown in reverse.
+/// at the top in view. `layout` places it (before any draw), `draw` only paints. `find` moves to a match, and matches are shown in reverse.
 /// A text too long to hold (a post) follows `lines` as a `SpooledText` `body`, one row a line
 /// (laid out for the width already), read a window at a time: memory does not grow with it.
 public struct TextPane: Sendable {
@@ -25,21 +25,43 @@ public struct TextPane: Sendable {
     }
 
     /// New lines keep the position (a render at a new width, an explanation that changed).
-    public var lines: [Line] { didSet { wrappedWidth = nil } }
+    public var lines: [Line] {
+        didSet {
+            wrappedWidth = nil
+            wrap()
+        }
+    }
     /// The first wrapped row shown.
     public private(set) var top = 0
     /// The line the top row comes from, kept across a new width.
     private var topLine = 0
-    private var pageSize = 10
+    /// Where the pane is drawn, from the last `layout`.
+    public private(set) var rect = Rect(row: 0, column: 0, rows: 10, columns: 80)
+    private var pageSize: Int { max(rect.rows, 1) }
     private var rows: [Row] = []
     private var wrappedWidth: Int?
     /// What `find` looks for, lowercased; matches are highlighted while it is set.
     public private(set) var needle: String?
 
     /// Rows after `lines`, from a file: never wrapped, never held.
-    public var body: SpooledText? { didSet { wrappedWidth = nil } }
+    public var body: SpooledText? {
+        didSet {
+            wrappedWidth = nil
+            wrap()
+        }
+    }
 
-    public init(lines: [Line] = []) { self.lines = lines }
+    public init(lines: [Line] = []) {
+        self.lines = lines
+        wrap()
+    }
+
+    /// Places the pane in `rect`: the lines wrap for its width (unless they already are) and
+    /// the view stays within the text.
+    public mutating func layout(_ rect: Rect) {
+        self.rect = rect
+        wrap()
+    }
 
     /// Where the view is, as less shows it: `Top`, `NN%` (of the rows above the view's end),
     /// `End`; nil when the whole text fits.
@@ -117,10 +139,7 @@ public struct TextPane: Sendable {
         return last ? fromBody() ?? fromRows() : fromRows() ?? fromBody()
     }
 
-    public mutating func draw(into canvas: inout Canvas, rect: Rect) {
-        layout(width: rect.columns)
-        pageSize = max(rect.rows, 1)
-        top = min(top, max(rowCount - rect.rows, 0))
+    public func draw(into canvas: inout Canvas) {
         let bodyStart = max(top - rows.count, 0)
         let bodyRows = body?.lines(bodyStart..<bodyStart + rect.rows) ?? []
         for offset in 0..<rect.rows where top + offset < rowCount {
@@ -137,8 +156,11 @@ public struct TextPane: Sendable {
         }
     }
 
-    /// Wraps every line for `width` unless it is wrapped for it already.
-    private mutating func layout(width: Int) {
+    /// Wraps every line for the rect's width unless they are wrapped for it already, and keeps
+    /// the view within the text.
+    private mutating func wrap() {
+        defer { top = min(top, max(rowCount - rect.rows, 0)) }
+        let width = rect.columns
         guard wrappedWidth != width else { return }
         wrappedWidth = width
         rows = []

@@ -111,7 +111,8 @@ import TestSupport
         var pane = TextPane(lines: [TextPane.Line("title")])
         pane.body = text
         var canvas = Canvas(rows: 10, columns: 40)
-        pane.draw(into: &canvas, rect: Rect(row: 0, column: 0, rows: 10, columns: 40))
+        pane.layout(Rect(row: 0, column: 0, rows: 10, columns: 40))
+        pane.draw(into: &canvas)
         #expect(pane.rowCount == 2_001)
         #expect(pane.find("needle", includingTop: true) && pane.top == 8)
         #expect(pane.find("needle", forward: true) && pane.top == 508)

@@ -1,3 +1,4 @@
+import ScreenDriver
 import ScreenKit
 import TestSupport
 import Testing
@@ -16,15 +17,7 @@ extension BrowserTesting {
         return browser
     }
 
-    func screen(_ browser: inout PostBrowser, rows: Int = 24, columns: Int = 80) -> String {
-        var canvas = Canvas(rows: rows, columns: columns)
-        browser.draw(into: &canvas)
-        return canvas.text
-    }
 
-    func type(_ text: String, into browser: inout PostBrowser) {
-        for character in text { _ = browser.handle(.character(character)) }
-    }
 
     func text(_ id: String, lines: [String], links: [String] = []) -> PostBrowser.PostText {
         try! PostBrowser.PostText(metadata: Fixtures.posts.first { $0.id == id }!, lines: lines, links: links)

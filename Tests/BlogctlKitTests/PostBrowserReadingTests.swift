@@ -1,3 +1,4 @@
+import ScreenDriver
 import ScreenKit
 import Testing
 import ToolboxKit
@@ -10,31 +11,31 @@ import ToolboxKit
         _ = browser.handle(.enter)
         let body = (1...100).map { "line \($0)" } + ["the needle here"]
         _ = browser.receive(.post(id: "a1", .success(text("a1", lines: body, links: ["https://example.com/", "mailto:x@y"]))))
-        var view = screen(&browser)
+        var view = ScreenDriver.screen(&browser)
         #expect(view.contains("zebra crossings"))
         #expect(view.contains("By Ada Lovelace, Writer"))
         #expect(view.contains("line 1\n"))
         for key: KeyPress in [.character(" "), .pageDown] { _ = browser.handle(key) }
-        view = screen(&browser)
+        view = ScreenDriver.screen(&browser)
         #expect(!view.contains("line 1\n") && view.contains("line 40"))
         for key: KeyPress in [.character("b"), .pageUp, .character("g")] { _ = browser.handle(key) }
-        #expect(screen(&browser).contains("line 1\n"))
+        #expect(ScreenDriver.screen(&browser).contains("line 1\n"))
         _ = browser.handle(.character("G"))
-        #expect(screen(&browser).contains("the needle here"))
+        #expect(ScreenDriver.screen(&browser).contains("the needle here"))
         _ = browser.handle(.character("g"))
         _ = browser.handle(.character("/"))
-        type("NEEDLE", into: &browser)
+        ScreenDriver.type("NEEDLE", into: &browser)
         _ = browser.handle(.enter)
-        #expect(screen(&browser).contains("the needle here"))
+        #expect(ScreenDriver.screen(&browser).contains("the needle here"))
         _ = browser.handle(.character("g"))
         _ = browser.handle(.character("n"))
-        #expect(screen(&browser).contains("the needle here"))
+        #expect(ScreenDriver.screen(&browser).contains("the needle here"))
         _ = browser.handle(.character("N"))
-        #expect(screen(&browser).contains("the needle here"))
+        #expect(ScreenDriver.screen(&browser).contains("the needle here"))
         _ = browser.handle(.character("/"))
-        type("absent", into: &browser)
+        ScreenDriver.type("absent", into: &browser)
         _ = browser.handle(.enter)
-        #expect(screen(&browser).contains("not found: absent"))
+        #expect(ScreenDriver.screen(&browser).contains("not found: absent"))
         // ] opens the next post in list order (m2, banana); [ goes back.
         do { let value = browser.handle(.character("]")); #expect(value == [.openPost(id: "m2", width: 78), .mark(ids: ["m2"], read: true)]) }
         do { let value = browser.handle(.character("[")); #expect(value == [.openPost(id: "a1", width: 78)]) }
@@ -45,17 +46,17 @@ import ToolboxKit
         _ = browser.handle(.enter)
         _ = browser.receive(.post(id: "a1", .success(text("a1", lines: ["text"], links: ["https://example.com/a", "mailto:x@y"]))))
         _ = browser.handle(.character("l"))
-        #expect(screen(&browser).contains("[1] https://example.com/a"))
+        #expect(ScreenDriver.screen(&browser).contains("[1] https://example.com/a"))
         do { let value = browser.handle(.enter); #expect(value == [.openLink("https://example.com/a")]) }
         _ = browser.handle(.character("l"))
         _ = browser.handle(.down)
         do { let value = browser.handle(.enter); #expect(value == []) }
-        #expect(screen(&browser).contains("only http and https"))
+        #expect(ScreenDriver.screen(&browser).contains("only http and https"))
         _ = browser.handle(.character("l"))
         _ = browser.handle(.escape)
         #expect(browser.reader?.linkList == nil)
         _ = browser.receive(.opened(url: "https://example.com/a", .missing("no browser to open it")))
-        #expect(screen(&browser).contains("no browser to open it"))
+        #expect(ScreenDriver.screen(&browser).contains("no browser to open it"))
     }
 
     @Test func aResizeWhileReadingLaysTheBodyOutAgain() {
@@ -64,10 +65,10 @@ import ToolboxKit
         _ = browser.receive(.post(id: "a1", .success(text("a1", lines: ["a line of the body"]))))
         do { let value = browser.resized(rows: 16, columns: 60); #expect(value == [.render(id: "a1", width: 58)]) }
         _ = browser.receive(.rendered(id: "a1", width: 58, text("a1", lines: ["laid out again"])))
-        #expect(screen(&browser, rows: 16, columns: 60).contains("laid out again"))
+        #expect(ScreenDriver.screen(&browser, rows: 16, columns: 60).contains("laid out again"))
         // A layout for a width no longer current is dropped.
         _ = browser.receive(.rendered(id: "a1", width: 100, text("a1", lines: ["stale"])))
-        #expect(!screen(&browser, rows: 16, columns: 60).contains("stale"))
+        #expect(!ScreenDriver.screen(&browser, rows: 16, columns: 60).contains("stale"))
     }
 
     @Test func theRestOfTheKeysMoveOpenAndGoBack() {
@@ -89,7 +90,7 @@ import ToolboxKit
         // r on the list reloads it; a click on a post's second row reads it.
         _ = browser.handle(.escape)
         do { let value = browser.handle(.character("r")); #expect(value == [.loadList]) }
-        _ = screen(&browser)
+        _ = ScreenDriver.screen(&browser)
         do { let value = browser.handle(.click(row: 4, column: 5)); #expect(value.first == .openPost(id: "m2", width: 78)) }
     }
 }
@@ -100,9 +101,9 @@ extension PostBrowserReadingTests {
         var browser = loaded()
         _ = browser.handle(.enter)
         _ = browser.receive(.post(id: "a1", .success(text("a1", lines: ["from the cache"]))))
-        #expect(browser.status.online && !screen(&browser).contains("cannot be reached"))
+        #expect(browser.status.online && !ScreenDriver.screen(&browser).contains("cannot be reached"))
         _ = browser.receive(.cachedOnly(id: "a1"))
-        #expect(!browser.status.online && screen(&browser).contains("the server cannot be reached: the cached copy"))
+        #expect(!browser.status.online && ScreenDriver.screen(&browser).contains("the server cannot be reached: the cached copy"))
         // Another post's news changes nothing here.
         var other = loaded()
         _ = other.handle(.enter)
@@ -117,17 +118,17 @@ extension PostBrowserReadingTests {
         var browser = loaded()
         _ = browser.handle(.enter)
         _ = browser.receive(.post(id: "a1", .success(text("a1", lines: (0..<1_000).map { "line \($0)" }))))
-        #expect(screen(&browser).split(separator: "\n")[0].hasSuffix("Top"))
+        #expect(ScreenDriver.screen(&browser).split(separator: "\n")[0].hasSuffix("Top"))
         _ = browser.handle(.character("G"))
-        #expect(screen(&browser).split(separator: "\n")[0].hasSuffix("End"))
+        #expect(ScreenDriver.screen(&browser).split(separator: "\n")[0].hasSuffix("End"))
         for _ in 0..<30 { _ = browser.handle(.pageUp) }
-        let before = screen(&browser)
+        let before = ScreenDriver.screen(&browser)
         let percent = before.split(separator: "\n")[0].split(separator: " ").last.map(String.init) ?? ""
         #expect(percent.hasSuffix("%"), "\(percent)")
         // Laid out again at a new width, twice as long: the same share of it above the view.
         let width = browser.paneWidth
         _ = browser.receive(.rendered(id: "a1", width: width, text("a1", lines: (0..<2_000).map { "row \($0)" })))
-        let after = screen(&browser)
+        let after = ScreenDriver.screen(&browser)
         let afterPercent = after.split(separator: "\n")[0].split(separator: " ").last.map(String.init) ?? ""
         // The share above the view is kept; the figure shown counts to the view's end, a page later.
         #expect(abs((Int(afterPercent.dropLast()) ?? 0) - (Int(percent.dropLast()) ?? 0)) <= 2, "\(afterPercent) vs \(percent)")

@@ -1,3 +1,4 @@
+import ScreenDriver
 import ScreenKit
 import TestSupport
 import Testing
@@ -9,7 +10,7 @@ import ToolboxKit
     @Test func eachPostIsTwoRowsWithTitleAuthorDateSummaryAndAnUnreadMark() {
         var browser = loaded()
         #expect(!browser.isBusy)
-        let lines = screen(&browser).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = ScreenDriver.screen(&browser).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // Newest first: a1 (2018-08-31), then m2.
         #expect(lines[1].hasPrefix(" • zebra crossings"))
         #expect(lines[1].contains("Ada Lovelace · " + DateDisplay.human(Fixtures.posts[0].publishDate)))
@@ -17,12 +18,12 @@ import ToolboxKit
         #expect(lines[3].hasPrefix(" • banana"))
         let apple = lines.first { $0.contains("Apple pie") }!
         #expect(apple.hasPrefix("   Apple pie"), "a2 is read: no mark")
-        #expect(screen(&browser).contains("7 posts · 6 unread"))
+        #expect(ScreenDriver.screen(&browser).contains("7 posts · 6 unread"))
     }
 
     @Test func narrowScreensKeepAuthorAndDayAndCutTheTitle() {
         var browser = loaded()
-        let lines = screen(&browser, rows: 16, columns: 60).split(separator: "\n").map(String.init)
+        let lines = ScreenDriver.screen(&browser, rows: 16, columns: 60).split(separator: "\n").map(String.init)
         #expect(lines[1].contains("Ada Lovelace · 2018-09-01") || lines[1].contains("Ada Lovelace · 2018-08-31"))
         #expect(lines.allSatisfy { TextWidth.of($0) <= 60 })
     }
@@ -32,30 +33,30 @@ import ToolboxKit
         _ = browser.handle(.character("o"))
         #expect(browser.menu?.entries == ["Group by author", "Group by month", "No groups", "Sort by date", "Sort by title",
                                           "Sort by author", "Reverse"])
-        type("group by a", into: &browser)
+        ScreenDriver.type("group by a", into: &browser)
         do {
             let value = browser.handle(.enter)
             #expect(value == [.saveArrangement(Arrangement(grouping: .author))])
         }
         #expect(browser.menu == nil)
-        let text = screen(&browser, rows: 40)
+        let text = ScreenDriver.screen(&browser, rows: 40)
         let headers = ["Ada Lovelace (2)", "Edsger Dijkstra (1)", "grace Hopper (2)", "Margaret Hamilton (2)"]
         let positions = headers.map { text.range(of: $0)?.lowerBound }
         #expect(positions.allSatisfy { $0 != nil })
         #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted(), "author sections A to Z")
         // "s" then "sort by t" picks the title; "r" reverses; Esc closes without a change.
         _ = browser.handle(.character("o"))
-        type("sort by t", into: &browser)
+        ScreenDriver.type("sort by t", into: &browser)
         _ = browser.handle(.enter)
         #expect(browser.arrangement == Arrangement(grouping: .author, sorting: .title))
         _ = browser.handle(.character("o"))
-        type("r", into: &browser)
+        ScreenDriver.type("r", into: &browser)
         _ = browser.handle(.enter)
         #expect(browser.arrangement.reversed)
         _ = browser.handle(.character("o"))
         do { let value = browser.handle(.escape); #expect(value == []) }
         #expect(browser.menu == nil)
-        #expect(screen(&browser).contains("posts (by author, title reversed)"))
+        #expect(ScreenDriver.screen(&browser).contains("posts (by author, title reversed)"))
     }
 
     @Test func theArrangementIsRememberedInTheStateFolder() throws {
@@ -79,14 +80,14 @@ import ToolboxKit
         #expect(browser.isBusy)
         #expect(browser.read.contains("a1"))
         _ = browser.receive(.progress(id: "a1", done: 2_000_000, total: 8_000_000, seconds: 2))
-        let loading = screen(&browser)
+        let loading = ScreenDriver.screen(&browser)
         #expect(loading.contains("downloading 2.0 MB of 8.0 MB (25%) · 1.0 MB/s"))
         #expect(loading.contains("Esc stops the download"))
         // Esc while loading cancels the download and shows the list at once.
         do { let value = browser.handle(.escape); #expect(value == [.stopLoading]) }
         #expect(browser.reader == nil)
-        #expect(screen(&browser).contains("6 posts") == false)
-        #expect(screen(&browser).contains("7 posts · 5 unread"))
+        #expect(ScreenDriver.screen(&browser).contains("6 posts") == false)
+        #expect(ScreenDriver.screen(&browser).contains("7 posts · 5 unread"))
         // A late answer for the closed post changes nothing.
         _ = browser.receive(.post(id: "a1", .success(text("a1", lines: ["late"]))))
         #expect(browser.reader == nil)
@@ -95,34 +96,34 @@ import ToolboxKit
     @Test func uTogglesTheMarkInTheListAndWhileReading() {
         var browser = loaded()
         do { let value = browser.handle(.character("u")); #expect(value == [.mark(ids: ["a1"], read: true)]) }
-        #expect(screen(&browser).contains("5 unread"))
+        #expect(ScreenDriver.screen(&browser).contains("5 unread"))
         do { let value = browser.handle(.character("u")); #expect(value == [.mark(ids: ["a1"], read: false)]) }
         _ = browser.handle(.enter)
         do { let value = browser.handle(.character("u")); #expect(value == [.mark(ids: ["a1"], read: false)]) }
         _ = browser.receive(.marked(.io(path: "/x/read.json", reason: "No space left on device")))
-        #expect(screen(&browser).contains("marks not saved"))
+        #expect(ScreenDriver.screen(&browser).contains("marks not saved"))
     }
 
     @Test func bigUShowsOnlyUnreadPosts() {
         var browser = loaded()
         _ = browser.handle(.character("U"))
-        let text = screen(&browser, rows: 40)
+        let text = ScreenDriver.screen(&browser, rows: 40)
         #expect(!text.contains("Apple pie"))
         #expect(text.contains("unread only"))
         _ = browser.handle(.character("U"))
-        #expect(screen(&browser, rows: 40).contains("Apple pie"))
+        #expect(ScreenDriver.screen(&browser, rows: 40).contains("Apple pie"))
     }
 
     @Test func searchReplacesTheListAndEscReturns() {
         var browser = loaded()
         _ = browser.handle(.character("/"))
-        type("apple  tart", into: &browser)
+        ScreenDriver.type("apple  tart", into: &browser)
         do { let value = browser.handle(.enter); #expect(value == [.search("apple tart")]) }
-        #expect(screen(&browser).contains("searching"))
+        #expect(ScreenDriver.screen(&browser).contains("searching"))
         let hit = SearchIndex.Hit(id: "g1", title: "apple tart", author: "grace Hopper",
                                   snippet: "an \u{E000}apple\u{E001} a day", cached: true)
         _ = browser.receive(.found(query: "apple tart", .success([hit])))
-        let view = screen(&browser)
+        let view = ScreenDriver.screen(&browser)
         #expect(view.contains("search: apple tart"))
         #expect(view.contains("an apple a day"))
         #expect(!view.contains("zebra"))
@@ -132,24 +133,26 @@ import ToolboxKit
         #expect(browser.results != nil, "Esc from the post returns to the results")
         _ = browser.handle(.escape)
         #expect(browser.results == nil)
-        #expect(screen(&browser).contains("zebra"))
+        #expect(!ScreenDriver.screen(&browser).contains("zebra"), "the filter typed stays in force on the list")
+        _ = browser.handle(.escape)
+        #expect(ScreenDriver.screen(&browser).contains("zebra"), "a second Esc clears it")
         _ = browser.handle(.character("/"))
         _ = browser.handle(.escape)
-        #expect(browser.searchField == nil && browser.outcome == nil)
+        #expect(!browser.list.isFiltering && browser.outcome == nil)
         _ = browser.handle(.character("/"))
-        type("zz", into: &browser)
+        ScreenDriver.type("zz", into: &browser)
         _ = browser.handle(.enter)
         _ = browser.receive(.found(query: "zz", .success([])))
-        #expect(screen(&browser).contains("nothing found"))
+        #expect(ScreenDriver.screen(&browser).contains("nothing found"))
     }
 
     @Test func offlineTheSavedListShowsAndTheStatusSaysSo() {
         var browser = PostBrowser(server: "http://127.0.0.1:9", arrangement: Arrangement())
         _ = browser.start()
-        #expect(screen(&browser).contains("loading the posts"))
+        #expect(ScreenDriver.screen(&browser).contains("loading the posts"))
         _ = browser.receive(.listing(Fixtures.posts, read: [], fromServer: false))
         _ = browser.receive(.listFailed(.unreachable(url: "http://127.0.0.1:9/post-metadata", reason: "Connection refused")))
-        let view = screen(&browser, columns: 120)
+        let view = ScreenDriver.screen(&browser, columns: 120)
         #expect(view.contains("(offline)"))
         #expect(view.contains("zebra crossings"))
         #expect(view.contains("posts (date) · the saved list"))
@@ -158,7 +161,7 @@ import ToolboxKit
         // An uncached post says so.
         _ = browser.handle(.enter)
         _ = browser.receive(.post(id: "a1", .failure(.unreachable(url: "http://127.0.0.1:9/post/a1", reason: "Connection refused"))))
-        #expect(screen(&browser, columns: 120).contains("not cached, and the server cannot be reached"))
+        #expect(ScreenDriver.screen(&browser, columns: 120).contains("not cached, and the server cannot be reached"))
         do { let value = browser.handle(.character("r")); #expect(value == [.openPost(id: "a1", width: 118)]) }
     }
 
@@ -166,7 +169,7 @@ import ToolboxKit
         var browser = PostBrowser(server: "http://127.0.0.1:9", arrangement: Arrangement())
         _ = browser.start()
         _ = browser.receive(.listFailed(.unreachable(url: "http://127.0.0.1:9/post-metadata", reason: "Connection refused")))
-        #expect(screen(&browser, columns: 120).contains("no posts: the server cannot be reached and none are saved"))
+        #expect(ScreenDriver.screen(&browser, columns: 120).contains("no posts: the server cannot be reached and none are saved"))
     }
 
     @Test func prefetchRunsInTheBackgroundWithProgress() {
@@ -175,24 +178,24 @@ import ToolboxKit
         #expect(browser.isBusy)
         do { let value = browser.handle(.character("P")); #expect(value == []) }
         _ = browser.receive(.prefetchProgress(done: 3, total: 7))
-        #expect(screen(&browser).contains("prefetch 3/7"))
+        #expect(ScreenDriver.screen(&browser).contains("prefetch 3/7"))
         _ = browser.handle(.enter)
         _ = browser.receive(.prefetched(fetched: 6, failed: 1, firstFailure: "prefetch: server error"))
         #expect(!browser.isBusy || browser.reader?.isLoading == true)
-        #expect(screen(&browser).contains("prefetch: 6 fetched, 1 failed"))
+        #expect(ScreenDriver.screen(&browser).contains("prefetch: 6 fetched, 1 failed"))
     }
 
     @Test func everyKeyIsInTheHelp() {
         var browser = loaded()
         _ = browser.handle(.character("?"))
-        let help = screen(&browser, rows: 40, columns: 100)
+        let help = ScreenDriver.screen(&browser, rows: 40, columns: 100)
         for label in ["read the post", "arrange", "search", "only unread", "mark read", "prefetch", "reload", "quit"] {
             #expect(help.contains(label), "\(label)")
         }
         _ = browser.handle(.character("x"))
         _ = browser.handle(.enter)
         _ = browser.handle(.character("?"))
-        let reading = screen(&browser, rows: 40, columns: 100)
+        let reading = ScreenDriver.screen(&browser, rows: 40, columns: 100)
         for label in ["find in the post", "next match", "next post", "links", "fetch the post again", "back to the list"] {
             #expect(reading.contains(label), "\(label)")
         }
@@ -209,7 +212,7 @@ import ToolboxKit
         // The server's list comes with the marks read before these two were written.
         _ = browser.receive(.listing(Fixtures.posts, read: ["a2"], fromServer: true))
         #expect(browser.read.contains("a1") && browser.read.contains("m2") && browser.read.contains("a2"))
-        #expect(screen(&browser).contains("7 posts · 4 unread"))
+        #expect(ScreenDriver.screen(&browser).contains("7 posts · 4 unread"))
     }
 
     @Test func qQuitsFromTheList() {
@@ -229,7 +232,7 @@ extension PostBrowserTests {
         for character in "dijkstra" { _ = browser.handle(.character(character)) }
         _ = browser.handle(.enter)
         _ = browser.handle(.character("/"))
-        #expect(browser.searchField?.text == "")
+        #expect(browser.list.isFiltering && browser.list.filter.text == "" && browser.results == nil)
         _ = browser.handle(.escape)
         _ = browser.handle(.escape)
         _ = browser.handle(.escape)

@@ -1,3 +1,4 @@
+import ScreenDriver
 import ScreenKit
 import Testing
 import ToolboxKit
@@ -21,26 +22,18 @@ import ToolboxKit
         return browser
     }
 
-    func screen(_ browser: inout ConditionBrowser, rows: Int = 16, columns: Int = 60) -> String {
-        var canvas = Canvas(rows: rows, columns: columns)
-        browser.draw(into: &canvas)
-        return canvas.text
-    }
 
-    func type(_ text: String, into browser: inout ConditionBrowser) {
-        for character in text { _ = browser.handle(.character(character)) }
-    }
 
     @Test func theListShowsNamesOnlyAndFilters() {
         var browser = loaded()
         #expect(!browser.isBusy)
-        var text = screen(&browser)
+        var text = ScreenDriver.screen(&browser, rows: 16, columns: 60)
         #expect(text.contains(" Domain is rollout.io"))
         #expect(!text.contains("c1"))
         #expect(text.contains("3 conditions"))
         _ = browser.handle(.character("/"))
-        type("slo", into: &browser)
-        text = screen(&browser)
+        ScreenDriver.type("slo", into: &browser)
+        text = ScreenDriver.screen(&browser, rows: 16, columns: 60)
         #expect(!text.contains("Domain"))
         #expect(text.contains("1 of 3 conditions"))
         _ = browser.handle(.enter)
@@ -51,19 +44,19 @@ import ToolboxKit
         var browser = loaded()
         do { let value = browser.handle(.enter); #expect(value == [.loadCondition(id: "c1")]) }
         #expect(browser.isBusy)
-        #expect(screen(&browser).contains("loading"))
+        #expect(ScreenDriver.screen(&browser, rows: 16, columns: 60).contains("loading"))
         _ = browser.receive(.condition(id: "c1", .success(try record("c1", #"eq(arg1, "rollout.io")"#))))
-        type("rollout.i", into: &browser)
+        ScreenDriver.type("rollout.i", into: &browser)
         #expect(browser.tester?.result == false)
-        type("o", into: &browser)
+        ScreenDriver.type("o", into: &browser)
         #expect(browser.tester?.result == true)
-        let text = screen(&browser)
+        let text = ScreenDriver.screen(&browser, rows: 16, columns: 60)
         #expect(text.contains(#"eq(arg1, "rollout.io")"#))
         #expect(text.contains("arg1 rollout.io"))
         #expect(text.contains("[ Test ]  result: true"))
         #expect(!text.contains("explain:"))
         _ = browser.handle(.enter)
-        let tested = screen(&browser)
+        let tested = ScreenDriver.screen(&browser, rows: 16, columns: 60)
         #expect(tested.contains("explain:"))
         #expect(tested.contains(#"eq(arg1 = "rollout.io", "rollout.io"): true"#))
     }
@@ -73,9 +66,9 @@ import ToolboxKit
         _ = browser.handle(.end)
         _ = browser.handle(.enter)
         _ = browser.receive(.condition(id: "c3", .success(try record("c3", #"and(eq(arg1, "a"), eq(arg2, "b"))"#))))
-        type("a", into: &browser)
+        ScreenDriver.type("a", into: &browser)
         _ = browser.handle(.tab)
-        type("b", into: &browser)
+        ScreenDriver.type("b", into: &browser)
         #expect(browser.tester?.arguments == ["a", "b"])
         _ = browser.handle(.tab)
         #expect(browser.tester?.isOnButton == true)
@@ -87,7 +80,7 @@ import ToolboxKit
         do { let value = browser.handle(.character("a")); #expect(value.isEmpty) }
         #expect(browser.tester?.arguments == ["aa", ""])
         _ = browser.receive(.appended(.success("c3\ttrue\ta\tb")))
-        #expect(screen(&browser).contains("appended: c3 true a b"))
+        #expect(ScreenDriver.screen(&browser, rows: 16, columns: 60).contains("appended: c3 true a b"))
     }
 
     @Test func withoutCasesFileAppendingSaysHow() throws {
@@ -96,7 +89,7 @@ import ToolboxKit
         _ = browser.receive(.condition(id: "c1", .success(try record("c1", #"eq(arg1, "x")"#))))
         _ = browser.handle(.tab)
         do { let value = browser.handle(.character("a")); #expect(value.isEmpty) }
-        #expect(screen(&browser).contains("give --cases FILE"))
+        #expect(ScreenDriver.screen(&browser, rows: 16, columns: 60).contains("give --cases FILE"))
     }
 
     @Test func qAndEscGoBackQOnTheListQuits() throws {
@@ -122,7 +115,7 @@ import ToolboxKit
         _ = browser.handle(.down)
         _ = browser.handle(.enter)
         _ = browser.receive(.condition(id: "c2", .failure(.badData("condition c2: unknown operator \"fuzzy\""))))
-        let text = screen(&browser)
+        let text = ScreenDriver.screen(&browser, rows: 16, columns: 60)
         #expect(text.contains("error: condition c2: unknown operator \"fuzzy\""))
         do { let value = browser.handle(.character("r")); #expect(value == [.loadCondition(id: "c2")]) }
         _ = browser.handle(.escape)
@@ -145,20 +138,20 @@ import ToolboxKit
         var browser = ConditionBrowser(server: "http://127.0.0.1:9", casesPath: nil)
         _ = browser.start()
         _ = browser.receive(.list(.failure(.unreachable(url: "http://127.0.0.1:9/conditions", reason: "connection refused"))))
-        let text = screen(&browser, columns: 120)
+        let text = ScreenDriver.screen(&browser, columns: 120)
         #expect(text.contains("(offline)"))
         // Issue 38, item 3: the reason first, so that a narrow status line keeps it.
         #expect(text.contains("connection refused (/conditions)"))
-        #expect(screen(&browser, columns: 60).contains("connection refused"))
+        #expect(ScreenDriver.screen(&browser, columns: 60).contains("connection refused"))
         do { let value = browser.handle(.character("r")); #expect(value == [.loadList]) }
         _ = browser.receive(.list(.success(Self.summaries)))
-        #expect(!screen(&browser, columns: 120).contains("offline"))
+        #expect(!ScreenDriver.screen(&browser, columns: 120).contains("offline"))
     }
 
     @Test func helpShowsEveryKeyOfTheScreenAndAnyKeyClosesIt() {
         var browser = loaded()
         _ = browser.handle(.character("?"))
-        let text = screen(&browser, rows: 24, columns: 80)
+        let text = ScreenDriver.screen(&browser, rows: 24, columns: 80)
         for binding in ConditionBrowser.listKeys.bindings { #expect(text.contains(binding.label)) }
         _ = browser.handle(.character("j"))
         #expect(browser.showsHelp == false)

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ScreenDriver
 import ScreenKit
 import Testing
 import ToolboxKit
@@ -41,17 +42,12 @@ extension DeviceBrowserTesting {
 
     func loaded() -> DeviceBrowser {
         var browser = DeviceBrowser(server: "http://127.0.0.1:8107", now: { fixedNow })
-        do { let commands = browser.start(); #expect(commands == [.load, .pull]) }
+        do { let commands = browser.start(); #expect(commands == [.load, .pull, .watchStore]) }
         #expect(browser.isBusy)
         _ = browser.receive(.loaded(.success(snapshot(devices))))
         return browser
     }
 
-    func screen(_ browser: inout DeviceBrowser, rows: Int = 24, columns: Int = 80) -> String {
-        var canvas = Canvas(rows: rows, columns: columns)
-        browser.draw(into: &canvas)
-        return canvas.text
-    }
 
     /// The keys' commands, all of them.
     @discardableResult
@@ -59,9 +55,6 @@ extension DeviceBrowserTesting {
         keys.flatMap { browser.handle($0) }
     }
 
-    func type(_ text: String, into browser: inout DeviceBrowser) {
-        for character in text { _ = browser.handle(.character(character)) }
-    }
 
     /// The row of the screen that holds `text`.
     func line(_ text: String, in screen: String) -> String {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ScreenDriver
 import ScreenKit
 import Testing
 import ToolboxKit
@@ -8,19 +9,19 @@ import ToolboxKit
 @Suite struct DeviceBrowserTests: DeviceBrowserTesting {
     @Test func theListShowsEveryDeviceWithItsMarkDateAndType() {
         var browser = loaded()
-        let text = screen(&browser)
+        let text = ScreenDriver.screen(&browser)
         #expect(line("CWM-0012-62", in: text).contains("not installed"))
         #expect(line("CWM-0012-62", in: text).contains("Cold water"))
         #expect(line("HEA-8127-29", in: text).hasPrefix("• "))
         #expect(line("HEA-9000-01", in: text).hasPrefix("! "))
         #expect(line("WWM-0002-13", in: text).hasPrefix("✗ "))
         #expect(line("WWM-0001-12", in: text).contains(DateDisplay.human(Date(timeIntervalSince1970: 1_709_543_700))))
-        let wide = screen(&browser, columns: 120)
+        let wide = ScreenDriver.screen(&browser, columns: 120)
         #expect(wide.contains("3 pending · pulled " + DateDisplay.short(fixedNow.addingTimeInterval(-60), now: fixedNow)
                               + " · 1 conflicts · 5 devices"))
         #expect(text.contains("Sync (3)"))
         // Narrow: the type goes, the rest keeps its width, nothing passes the edge.
-        let narrow = screen(&browser, rows: 16, columns: 50)
+        let narrow = ScreenDriver.screen(&browser, rows: 16, columns: 50)
         #expect(!narrow.contains("Cold water"))
         #expect(narrow.split(separator: "\n").allSatisfy { TextWidth.of(String($0)) <= 50 })
         #expect(line("CWM-0012-62", in: narrow).contains("not installed"))
@@ -28,29 +29,29 @@ import ToolboxKit
 
     @Test func startingReadsTheStoreAndPullsAndAPullFailureIsOffline() {
         var browser = DeviceBrowser(server: "http://127.0.0.1:8107", now: { fixedNow })
-        #expect(browser.start() == [.load, .pull])
-        #expect(screen(&browser).contains("reading the store"))
+        #expect(browser.start() == [.load, .pull, .watchStore])
+        #expect(ScreenDriver.screen(&browser).contains("reading the store"))
         _ = browser.receive(.loaded(.success(snapshot([]))))
-        #expect(screen(&browser).contains("no devices in the store yet: pulling"))
+        #expect(ScreenDriver.screen(&browser).contains("no devices in the store yet: pulling"))
         #expect(browser.receive(.pulled(.failure(.unreachable(url: "http://127.0.0.1:8107", reason: "connection refused")))) == [])
-        let offline = screen(&browser)
+        let offline = ScreenDriver.screen(&browser)
         #expect(offline.contains("(offline)"))
         #expect(offline.contains("R pulls them"))
         // R pulls again, once at a time; a pull that works reads the store again.
         #expect(press(.character("R"), .character("R"), on: &browser) == [.pull])
         #expect(browser.receive(.pulled(.success(DevicePull.Outcome(devices: 5, conflicts: 1)))) == [.load])
-        #expect(screen(&browser).contains("pulled 5 devices; 1 conflict with your changes"))
-        #expect(!screen(&browser).contains("(offline)"))
+        #expect(ScreenDriver.screen(&browser).contains("pulled 5 devices; 1 conflict with your changes"))
+        #expect(!ScreenDriver.screen(&browser).contains("(offline)"))
     }
 
     @Test func slashFiltersByAnyFieldAndTCyclesTheTypes() {
         var browser = loaded()
         press(.character("/"), on: &browser)
-        type("kitchen", into: &browser)
+        ScreenDriver.type("kitchen", into: &browser)
         #expect(browser.list.shownCount == 1)
-        #expect(screen(&browser, columns: 120).contains("1 of 5 devices"))
+        #expect(ScreenDriver.screen(&browser, columns: 120).contains("1 of 5 devices"))
         press(.escape, on: &browser)
-        type("/not installed", into: &browser)
+        ScreenDriver.type("/not installed", into: &browser)
         #expect(browser.list.shownCount == 2)
         press(.enter, on: &browser)
         #expect(!browser.list.isFiltering && browser.list.shownCount == 2)
@@ -64,7 +65,7 @@ import ToolboxKit
         #expect(cycle == ["Cold water", "Heating", "Warm water", "all"])
         press(.character("t"), .character("t"), on: &browser)
         #expect(browser.shown.map(\.id) == ["HEA-8127-29", "HEA-9000-01"])
-        #expect(screen(&browser).contains("devsync › devices · Heating"))
+        #expect(ScreenDriver.screen(&browser).contains("devsync › devices · Heating"))
     }
 
     @Test func enterOpensTheDetailWithBothDatesAndItsHistory() {
@@ -75,7 +76,7 @@ import ToolboxKit
         let event = HistoryEvent(seq: 1, at: Self.now, device: "HEA-9000-01", event: .conflict, oldValue: nil,
                                  newValue: Date(timeIntervalSince1970: 1_709_630_100), detail: "the server changed it")
         _ = browser.receive(.history(id: "HEA-9000-01", .success([event])))
-        let text = screen(&browser, rows: 24, columns: 100)
+        let text = ScreenDriver.screen(&browser, rows: 24, columns: 100)
         #expect(text.contains("devsync › HEA-9000-01"))
         #expect(text.contains("server has   " + DateDisplay.human(Date(timeIntervalSince1970: 1_709_543_700))))
         #expect(text.contains("pending      not installed · recorded"))
@@ -96,36 +97,36 @@ import ToolboxKit
         #expect(browser.detail?.dateField?.text == DateDisplay.human(Self.now))
         // Letters are text in the field: q and S do nothing else.
         press(.control("u"), on: &browser)
-        type("qS", into: &browser)
+        ScreenDriver.type("qS", into: &browser)
         #expect(press(.enter, on: &browser) == [])
         #expect(browser.outcome == nil && browser.tab == .devices)
-        #expect(screen(&browser).contains("invalid date \"qS\""))
+        #expect(ScreenDriver.screen(&browser).contains("invalid date \"qS\""))
         #expect(browser.detail?.dateField != nil)
         press(.control("u"), on: &browser)
-        type("2024-10-01 09:15", into: &browser)
+        ScreenDriver.type("2024-10-01 09:15", into: &browser)
         let expected = try? DateInput.parse("2024-10-01 09:15")
         #expect(press(.enter, on: &browser) == [.record(id: "CWM-0012-62", expected)])
         #expect(browser.detail?.dateField == nil)
         // Shown once the store has it: the notice, then the store read again.
         #expect(browser.receive(.changed(id: "CWM-0012-62", .success("CWM-0012-62 installed"))) == [.load, .history(id: "CWM-0012-62")])
         press(.character("i"), on: &browser)
-        type("2024-03-04T09:15:00Z", into: &browser)
+        ScreenDriver.type("2024-03-04T09:15:00Z", into: &browser)
         press(.escape, on: &browser)
         #expect(browser.detail?.dateField == nil && browser.detail != nil)
         #expect(press(.character("c"), on: &browser) == [.record(id: "CWM-0012-62", nil)])
         // A refusal from the store is said on the detail screen.
         _ = browser.receive(.changed(id: "CWM-0012-62", .failure(.io(path: "s", reason: "the store is read-only; nothing was changed"))))
-        #expect(screen(&browser).contains("read-only"))
+        #expect(ScreenDriver.screen(&browser).contains("read-only"))
     }
 
     @Test func dDiscardsOnlyAfterAYes() {
         var browser = loaded()
         press(.enter, on: &browser)
         #expect(press(.character("d"), on: &browser) == [])
-        #expect(screen(&browser).contains("nothing to discard"))
+        #expect(ScreenDriver.screen(&browser).contains("nothing to discard"))
         press(.escape, .down, .enter, on: &browser)
         #expect(press(.character("d"), on: &browser) == [])
-        #expect(screen(&browser).contains("discard the pending change to HEA-8127-29? y discards"))
+        #expect(ScreenDriver.screen(&browser).contains("discard the pending change to HEA-8127-29? y discards"))
         #expect(press(.character("n"), on: &browser) == [])
         #expect(browser.detail?.confirmingDiscard == false)
         #expect(press(.character("d"), .character("y"), on: &browser) == [.discard(id: "HEA-8127-29", detail: nil)])
@@ -138,20 +139,20 @@ import ToolboxKit
         #expect(press(.character("t"), on: &browser) == [.discard(id: "HEA-9000-01", detail: "took the server's value over the local one")])
         press(.escape, .up, .enter, on: &browser)
         #expect(press(.character("m"), on: &browser) == [])
-        #expect(screen(&browser).contains("no conflict to resolve"))
+        #expect(ScreenDriver.screen(&browser).contains("no conflict to resolve"))
     }
 
     @Test func helpShowsEachScreensKeysAndQQuits() {
         var browser = loaded()
         press(.character("?"), on: &browser)
-        #expect(screen(&browser).contains("devices: keys"))
+        #expect(ScreenDriver.screen(&browser).contains("devices: keys"))
         press(.character("x"), on: &browser)
         #expect(!browser.showsHelp)
         press(.enter, .character("?"), on: &browser)
-        #expect(screen(&browser).contains("device: keys"))
+        #expect(ScreenDriver.screen(&browser).contains("device: keys"))
         press(.character("x"), .escape, on: &browser)
         press(.tab, .character("?"), on: &browser)
-        #expect(screen(&browser).contains("sync: keys"))
+        #expect(ScreenDriver.screen(&browser).contains("sync: keys"))
         press(.character("x"), .character("q"), on: &browser)
         #expect(browser.tab == .devices && browser.outcome == nil)
         press(.character("q"), on: &browser)
@@ -160,7 +161,7 @@ import ToolboxKit
 
     @Test func aClickOpensTheDeviceUnderIt() {
         var browser = loaded()
-        _ = screen(&browser)
+        _ = ScreenDriver.screen(&browser)
         #expect(press(.click(row: 3, column: 5), on: &browser) == [.history(id: "HEA-8127-29")])
         press(.escape, on: &browser)
         #expect(press(.character("r"), on: &browser) == [.load])

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ScreenDriver
 import ScreenKit
 import Testing
 import ToolboxKit
@@ -16,7 +17,7 @@ import ToolboxKit
 
     @Test func tabShowsThePendingChangesInSendOrderWithTheirStates() {
         var browser = onSync()
-        let text = screen(&browser)
+        let text = ScreenDriver.screen(&browser)
         let ids = text.split(separator: "\n").compactMap { row in ["HEA-9000-01", "HEA-8127-29", "WWM-0002-13"].first { row.contains($0) } }
         #expect(ids == ["HEA-9000-01", "HEA-8127-29", "WWM-0002-13"])
         #expect(line("HEA-8127-29", in: text).contains("pending · last error: HTTP 500"))
@@ -34,21 +35,21 @@ import ToolboxKit
         #expect(press(.enter, on: &browser) == [.sync])
         #expect(browser.board.running && browser.isBusy)
         #expect(press(.character("S"), on: &browser) == [])
-        #expect(screen(&browser).contains("a sync is running"))
+        #expect(ScreenDriver.screen(&browser).contains("a sync is running"))
         _ = browser.receive(.sync(.claimed(["HEA-8127-29"], heldElsewhere: 0)))
         _ = browser.receive(.sync(.sending("HEA-8127-29", attempt: 1)))
-        #expect(line("HEA-8127-29", in: screen(&browser)).contains("sending…"))
-        #expect(screen(&browser).contains("syncing 0/1"))
+        #expect(line("HEA-8127-29", in: ScreenDriver.screen(&browser)).contains("sending…"))
+        #expect(ScreenDriver.screen(&browser).contains("syncing 0/1"))
         _ = browser.receive(.sync(.waiting("HEA-8127-29", retry: 1, seconds: 1.2, error: "HTTP 500")))
-        #expect(line("HEA-8127-29", in: screen(&browser)).contains("retry 1 in 1.2 s · HTTP 500"))
+        #expect(line("HEA-8127-29", in: ScreenDriver.screen(&browser)).contains("retry 1 in 1.2 s · HTTP 500"))
         browser.tick()
         browser.tick()
-        #expect(line("HEA-8127-29", in: screen(&browser)).contains("retry 1 in 1.0 s"))
+        #expect(line("HEA-8127-29", in: ScreenDriver.screen(&browser)).contains("retry 1 in 1.0 s"))
         _ = browser.receive(.sync(.sending("HEA-8127-29", attempt: 2)))
-        #expect(line("HEA-8127-29", in: screen(&browser)).contains("sending… (try 2)"))
+        #expect(line("HEA-8127-29", in: ScreenDriver.screen(&browser)).contains("sending… (try 2)"))
         _ = browser.receive(.sync(.synced("HEA-8127-29")))
-        #expect(line("HEA-8127-29", in: screen(&browser)).contains("synced ✓"))
-        #expect(screen(&browser).contains("syncing 1/1"))
+        #expect(line("HEA-8127-29", in: ScreenDriver.screen(&browser)).contains("synced ✓"))
+        #expect(ScreenDriver.screen(&browser).contains("syncing 1/1"))
         var report = SyncReport()
         report.synced = 1
         #expect(browser.receive(.syncEnded(.success(report))) == [.load])
@@ -57,7 +58,7 @@ import ToolboxKit
         var after = devices
         after[1] = device("HEA-8127-29", .heating, "Hallway", server: Date(timeIntervalSince1970: 1_709_543_700))
         _ = browser.receive(.loaded(.success(snapshot(after))))
-        let text = screen(&browser)
+        let text = ScreenDriver.screen(&browser)
         #expect(text.contains("1 synced · 1 conflict to resolve"))
         #expect(line("HEA-8127-29", in: text).contains("synced ✓"))
         #expect(text.contains("Sync (2)"))
@@ -85,12 +86,12 @@ import ToolboxKit
         _ = browser.receive(.sync(.claimed(["HEA-8127-29", "WWM-0002-13"], heldElsewhere: 0)))
         #expect(press(.escape, on: &browser) == [.stopSync])
         #expect(browser.board.stopping && browser.tab == .sync)
-        #expect(screen(&browser).contains("Stopping…"))
+        #expect(ScreenDriver.screen(&browser).contains("Stopping…"))
         var report = SyncReport()
         report.synced = 1
         report.remaining = 1
         _ = browser.receive(.syncEnded(.success(report)))
-        #expect(screen(&browser).contains("stopped: 1 synced · 1 kept for later"))
+        #expect(ScreenDriver.screen(&browser).contains("stopped: 1 synced · 1 kept for later"))
         #expect(press(.escape, on: &browser) == [])
         #expect(browser.tab == .devices)
     }
@@ -102,11 +103,11 @@ import ToolboxKit
         report.remaining = 2
         report.lastError = "cannot reach http://127.0.0.1:8107"
         _ = browser.receive(.syncEnded(.success(report)))
-        let text = screen(&browser)
+        let text = ScreenDriver.screen(&browser)
         #expect(text.contains("offline: nothing sent, 2 kept for later · cannot reach"))
         #expect(text.contains("(offline)"))
         _ = browser.receive(.syncEnded(.failure(.io(path: "s", reason: "disk full"))))
-        #expect(screen(&browser).contains("sync failed: "))
+        #expect(ScreenDriver.screen(&browser).contains("sync failed: "))
     }
 
     @Test func sAnywhereSyncsAndNothingToSendIsSaid() {
@@ -119,15 +120,15 @@ import ToolboxKit
         _ = quiet.start()
         _ = quiet.receive(.loaded(.success(snapshot([devices[2]]))))
         #expect(press(.character("S"), on: &quiet) == [])
-        #expect(screen(&quiet).contains("nothing to send: 1 conflict wait"))
+        #expect(ScreenDriver.screen(&quiet).contains("nothing to send: 1 conflict wait"))
         _ = quiet.receive(.loaded(.success(snapshot([devices[0]]))))
         press(.character("S"), on: &quiet)
-        #expect(screen(&quiet).contains("nothing to sync"))
+        #expect(ScreenDriver.screen(&quiet).contains("nothing to sync"))
     }
 
     @Test func arrowsMoveBetweenTheChangesAndTheButton() {
         var browser = onSync()
-        _ = screen(&browser)
+        _ = ScreenDriver.screen(&browser)
         press(.up, on: &browser)
         #expect(!browser.onButton && browser.boardList.selection == 2)
         press(.character("g"), on: &browser)
@@ -147,7 +148,7 @@ import ToolboxKit
         #expect(browser.tab == .devices)
         press(.character("q"), on: &browser)
         #expect(browser.outcome == nil)
-        #expect(screen(&browser).contains("q again quits"))
+        #expect(ScreenDriver.screen(&browser).contains("q again quits"))
         press(.character("q"), on: &browser)
         #expect(browser.outcome == 0)
     }
@@ -158,9 +159,9 @@ import ToolboxKit
             press(.enter, on: &browser)
             _ = browser.receive(.sync(.claimed(["HEA-8127-29"], heldElsewhere: 0)))
             _ = browser.receive(.sync(.waiting("HEA-8127-29", retry: 2, seconds: 3, error: String(repeating: "very long error ", count: 20))))
-            for text in [screen(&browser, rows: rows, columns: columns)] + [{ () -> String in
+            for text in [ScreenDriver.screen(&browser, rows: rows, columns: columns)] + [{ () -> String in
                 press(.tab, .down, .enter, on: &browser)
-                return screen(&browser, rows: rows, columns: columns)
+                return ScreenDriver.screen(&browser, rows: rows, columns: columns)
             }()] {
                 let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
                 #expect(lines.count == rows)

@@ -7,7 +7,8 @@ import ToolboxKit
     func drawn(_ machine: PasscodeMachine, rows: Int = 24, columns: Int = 80, selected: Int = -1,
                status: KeypadView.Status = .ready) -> Canvas {
         var canvas = Canvas(rows: rows, columns: columns)
-        KeypadView(width: columns, height: rows).draw(into: &canvas, machine: machine, selected: selected, status: status)
+        KeypadView(width: columns, height: rows).draw(into: &canvas, machine: machine, selected: selected, status: status,
+                                                         hint: Chrome.fitted(PasscodeScreen.keys.hints, width: columns))
         return canvas
     }
 

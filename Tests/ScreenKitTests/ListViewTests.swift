@@ -6,7 +6,8 @@ import Testing
 
     func drawn(_ list: inout ListView, rows: Int = 10) -> Canvas {
         var canvas = Canvas(rows: rows, columns: 30)
-        list.draw(into: &canvas, rect: Rect(row: 0, column: 0, rows: rows, columns: 30))
+        list.layout(Rect(row: 0, column: 0, rows: rows, columns: 30))
+        list.draw(into: &canvas)
         return canvas
     }
 
@@ -69,10 +70,10 @@ import Testing
     @Test func aClickSelectsTheRowUnderIt() {
         var list = ListView(sections: [.init(title: "Ann", items: ["a1", "a2"])])
         _ = drawn(&list)
-        do { let value = list.click(row: 2, in: Rect(row: 0, column: 0, rows: 10, columns: 30)); #expect(value) }
+        do { let value = list.click(row: 2); #expect(value) }
         #expect(list.selection == 1)
-        do { let value = list.click(row: 0, in: Rect(row: 0, column: 0, rows: 10, columns: 30)); #expect(!value) }
-        do { let value = list.click(row: 7, in: Rect(row: 0, column: 0, rows: 10, columns: 30)); #expect(!value) }
+        do { let value = list.click(row: 0); #expect(!value) }
+        do { let value = list.click(row: 7); #expect(!value) }
     }
 
     @Test func newItemsKeepTheSelection() {

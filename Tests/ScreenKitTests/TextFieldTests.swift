@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func aLongTextScrollsSoTheCursorShows() {
-        var field = field(String(repeating: "a", count: 30) + "END")
+        let field = field(String(repeating: "a", count: 30) + "END")
         var canvas = Canvas(rows: 1, columns: 20)
         let column = field.draw(into: &canvas, row: 0, column: 0, width: 20, focused: true)
         #expect(canvas.line(0).hasPrefix("arg1 "))

@@ -16,7 +16,8 @@ import Testing
     @Test func textPaneScrollsWithinItsText() {
         var pane = TextPane(lines: (1...20).map { TextPane.Line("line \($0)") })
         var canvas = Canvas(rows: 5, columns: 20)
-        pane.draw(into: &canvas, rect: Rect(row: 0, column: 0, rows: 5, columns: 20))
+        pane.layout(Rect(row: 0, column: 0, rows: 5, columns: 20))
+        pane.draw(into: &canvas)
         do { let value = pane.handle(.pageDown); #expect(value) }
         #expect(pane.top == 5)
         do { let value = pane.handle(.end); #expect(value) }
@@ -52,7 +53,9 @@ import Testing
         #expect(table.action(for: .character("x")) == nil)
         #expect(table.helpLines.map(\.keys) == ["Enter l", "q"])
         var canvas = Canvas(rows: 10, columns: 40)
-        HelpOverlay.draw(into: &canvas, title: "keys", lines: table.helpLines)
+        var overlay = HelpOverlay(title: "keys", table: table)
+        overlay.layout(rows: 10)
+        overlay.draw(into: &canvas)
         #expect(canvas.text.contains("Enter l  open"))
         #expect(canvas.text.contains("q        quit"))
     }
@@ -98,7 +101,8 @@ import Testing
         var list = ListView(sections: [ListView.Section(title: "A", items: (1...10).map { "title \($0)\nsummary \($0)" })],
                             linesPerItem: 2)
         var canvas = Canvas(rows: 5, columns: 20)
-        list.draw(into: &canvas, rect: Rect(row: 0, column: 0, rows: 5, columns: 20))
+        list.layout(Rect(row: 0, column: 0, rows: 5, columns: 20))
+        list.draw(into: &canvas)
         #expect(canvas.line(0) == "A")
         #expect(canvas.line(1) == " title 1")
         #expect(canvas.line(2) == " summary 1")
@@ -106,11 +110,12 @@ import Testing
         list.move(.pageDown)
         #expect(list.selection == 2, "a page of 5 rows is 2 items")
         canvas = Canvas(rows: 5, columns: 20)
-        list.draw(into: &canvas, rect: Rect(row: 0, column: 0, rows: 5, columns: 20))
+        list.layout(Rect(row: 0, column: 0, rows: 5, columns: 20))
+        list.draw(into: &canvas)
         #expect(canvas.text.contains("summary 3"), "the whole selected item is in view")
         // A click on an item's second row selects it.
         let row = (0..<5).first { canvas.line($0) == " summary 2" }!
-        let clicked = list.click(row: row, in: Rect(row: 0, column: 0, rows: 5, columns: 20))
+        let clicked = list.click(row: row)
         #expect(clicked)
         #expect(list.selection == 1)
         let selected = list.select(9)
@@ -121,18 +126,21 @@ import Testing
     @Test func aPaneFindsAndHighlightsKeepsItsPlaceAcrossWidths() {
         var pane = TextPane(lines: (1...50).map { TextPane.Line("line \($0) " + ($0 == 30 ? "Needle" : "hay")) })
         var canvas = Canvas(rows: 5, columns: 30)
-        pane.draw(into: &canvas, rect: Rect(row: 0, column: 0, rows: 5, columns: 30))
+        pane.layout(Rect(row: 0, column: 0, rows: 5, columns: 30))
+        pane.draw(into: &canvas)
         let found = pane.find("needle")
         #expect(found)
         canvas = Canvas(rows: 5, columns: 30)
-        pane.draw(into: &canvas, rect: Rect(row: 0, column: 0, rows: 5, columns: 30))
+        pane.layout(Rect(row: 0, column: 0, rows: 5, columns: 30))
+        pane.draw(into: &canvas)
         #expect(canvas.line(0) == "line 30 Needle")
         #expect(canvas[0, 8].style.reverse && canvas[0, 13].style.reverse && !canvas[0, 7].style.reverse)
         let absent = pane.find("absent")
         #expect(!absent)
         // Narrower: the line at the top stays at the top.
         canvas = Canvas(rows: 5, columns: 10)
-        pane.draw(into: &canvas, rect: Rect(row: 0, column: 0, rows: 5, columns: 10))
+        pane.layout(Rect(row: 0, column: 0, rows: 5, columns: 10))
+        pane.draw(into: &canvas)
         #expect(canvas.line(0) == "line 30")
         let backwards = pane.find("needle", forward: false)
         #expect(backwards)

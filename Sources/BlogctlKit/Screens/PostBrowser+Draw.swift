@@ -2,53 +2,44 @@ import ScreenKit
 import ToolboxKit
 
 extension PostBrowser {
-    public mutating func draw(into canvas: inout Canvas) {
-        paneWidth = Self.paneWidth(columns: canvas.columns)
-        let body = Rect(row: 1, column: 0, rows: max(canvas.rows - 3, 1), columns: canvas.columns)
-        listRect = body
-        if var reader {
-            reader.draw(into: &canvas, rect: Rect(row: 1, column: 1, rows: body.rows, columns: canvas.columns - 2), tick: frame)
-            // The title, then where the view is (as less and newsboat show it) at the right.
+    public func draw(into canvas: inout Canvas) {
+        var chrome = self.chrome
+        chrome.status.counts = results?.hits.map { "\($0.count) found" } ?? "\(posts.count) posts · \(unreadCount) unread"
+        chrome.status.loading = prefetching.map { "prefetch \($0.done)/\($0.total)" } ?? (loadingList ? "loading" : nil)
+        let body = chrome.body
+        if let reader {
+            reader.draw(into: &canvas, tick: chrome.tick)
+            if chrome.notice == nil { chrome.notice = reader.notice }
+            // Where the view is, as less and newsboat show it, at the right of the title.
             let position = reader.load == .loaded ? reader.pane.position.map { " " + $0 + " " } ?? "" : ""
-            canvas.put(" blogctl › " + reader.metadata.title, row: 0, column: 0, width: canvas.columns - TextWidth.of(position), style: .heading)
-            canvas.put(position, row: 0, column: canvas.columns - TextWidth.of(position), style: .heading)
-            self.reader = reader
-        } else if var results {
-            canvas.put(" blogctl › search: " + results.query, row: 0, column: 0, style: .heading)
-            drawResults(&results, into: &canvas, rect: body)
-            self.results = results
+            chrome.draw(into: &canvas, title: "blogctl › " + reader.metadata.title, right: [(position, .heading)],
+                        hints: PostReader.keys.hints, helpHint: reader.finding == nil ? "? help" : nil)
+        } else if let results {
+            drawResults(results, into: &canvas, rect: body)
+            chrome.draw(into: &canvas, title: "blogctl › search: " + results.query, hints: Self.resultHints)
         } else {
             let filter = unreadOnly ? ", unread only" : ""
             let saved = showsSavedList ? " · the saved list" : ""
-            canvas.put(" blogctl › posts (" + arrangement.summary + filter + ")" + saved, row: 0, column: 0, style: .heading)
             drawPosts(into: &canvas, rect: body)
+            chrome.draw(into: &canvas, title: "blogctl › posts (" + arrangement.summary + filter + ")" + saved, hints: Self.listKeys.hints,
+                        helpHint: list.isFiltering ? nil : "? help")
         }
-        let hint = notice ?? reader?.notice ?? (reader != nil
-            ? "Space/b page · / find · ] [ next/previous · l links · u unread · Esc back"
-            : results != nil ? "Enter read · / search again · Esc all posts · q quit"
-            : "Enter read · o arrange · / search · U unread · P prefetch · q quit")
-        canvas.put(" " + hint, row: canvas.rows - 2, column: 0, width: canvas.columns, style: .dim)
-        if var field = searchField {
-            _ = field.draw(into: &canvas, row: canvas.rows - 2, column: 0, width: canvas.columns, focused: true)
-        }
-        drawStatus(into: &canvas)
         if let menu { menu.draw(into: &canvas) }
-        if showsHelp {
-            let lines = reader == nil ? Self.listKeys.helpLines : PostReader.keys.helpLines
-            HelpOverlay.draw(into: &canvas, title: reader == nil ? "posts: keys" : "reading: keys", lines: lines)
-        }
     }
 
-    private mutating func drawPosts(into canvas: inout Canvas, rect: Rect) {
+    /// Search results keep the list's keys; Esc goes back to the posts.
+    static let resultHints = ["Enter read", "/ filter again", "Esc all posts", "q quit"]
+
+    private func drawPosts(into canvas: inout Canvas, rect: Rect) {
         if !hasListing {
-            let text = loadingList ? Spinner.frame(frame) + " loading the posts…" : "no posts: the server cannot be reached and none are saved"
+            let text = loadingList ? Spinner.frame(chrome.tick) + " loading the posts…" : "no posts: the server cannot be reached and none are saved"
             canvas.put(" " + text, row: rect.row, column: 0, width: rect.columns)
             return
         }
         let shown = self.shown
         let read = self.read
         let wide = rect.columns >= 80
-        list.draw(into: &canvas, rect: rect) { canvas, index, line, row, column, width in
+        list.draw(into: &canvas) { canvas, index, line, row, column, width in
             let post = shown[index]
             let isRead = read.contains(post.id)
             if line == 0 {
@@ -61,9 +52,9 @@ extension PostBrowser {
         }
     }
 
-    private func drawResults(_ results: inout SearchResults, into canvas: inout Canvas, rect: Rect) {
+    private func drawResults(_ results: SearchResults, into canvas: inout Canvas, rect: Rect) {
         guard let hits = results.hits else {
-            canvas.put(" " + Spinner.frame(frame) + " searching…", row: rect.row, column: 0, width: rect.columns)
+            canvas.put(" " + Spinner.frame(chrome.tick) + " searching…", row: rect.row, column: 0, width: rect.columns)
             return
         }
         if let error = results.error {
@@ -76,7 +67,7 @@ extension PostBrowser {
             return
         }
         let read = self.read
-        results.list.draw(into: &canvas, rect: rect) { canvas, index, line, row, column, width in
+        results.list.draw(into: &canvas) { canvas, index, line, row, column, width in
             let hit = hits[index]
             if line == 0 {
                 Self.drawEntry(into: &canvas, row: row, column: column, width: width, mark: read.contains(hit.id) ? " " : "•",
@@ -97,19 +88,5 @@ extension PostBrowser {
         canvas.put(" " + mark + " ", row: row, column: column, width: width, style: .bold)
         canvas.put(title, row: row, column: column + 3, width: max(width - 3 - rightWidth - 3, 0), style: bold ? .bold : .plain)
         canvas.put(right, row: row, column: column + width - rightWidth - 1, width: rightWidth, style: .plain)
-    }
-
-    private mutating func drawStatus(into canvas: inout Canvas) {
-        if results != nil, let hits = results?.hits {
-            status.counts = "\(hits.count) found"
-        } else {
-            status.counts = "\(posts.count) posts · \(unreadCount) unread"
-        }
-        if let prefetching {
-            status.loading = "prefetch \(prefetching.done)/\(prefetching.total)"
-        } else {
-            status.loading = loadingList ? "loading" : nil
-        }
-        status.draw(into: &canvas, frame: frame)
     }
 }

@@ -77,24 +77,6 @@ public struct PostBrowser: ScreenProgram {
         case prefetched(fetched: Int, failed: Int, firstFailure: String?)
     }
 
-    enum ListAction: Sendable, Equatable {
-        case motion(Motion), open, arrange, search, unreadOnly, toggleRead, prefetch, reload, help, quit, back
-    }
-
-    static let listKeys = KeyTable<ListAction>(
-        Motion.bindings.map { ($0.keys, $0.label, ListAction.motion($0.action)) } + [
-            ([.enter, .right], "read the post", .open),
-            ([.character("o")], "arrange: group and sort (remembered)", .arrange),
-            ([.character("/")], "search titles, authors, summaries and cached posts", .search),
-            ([.character("U")], "only unread posts, or all", .unreadOnly),
-            ([.character("u")], "mark read or unread", .toggleRead),
-            ([.character("P")], "prefetch every post body in the background", .prefetch),
-            ([.character("r")], "reload the list from the server", .reload),
-            ([.character("?")], "this help", .help),
-            ([.escape], "back from search results (nothing else on this first screen)", .back),
-            ([.character("q")], "quit", .quit),
-        ])
-
     /// Every post as listed, the marks, and how they are arranged.
     public internal(set) var posts: [PostMetadata] = []
     public internal(set) var read: ReadMarks.IDs = []
@@ -105,16 +87,12 @@ public struct PostBrowser: ScreenProgram {
     public internal(set) var list = ListView(linesPerItem: 2)
     /// Search results, when they replace the list.
     public internal(set) var results: SearchResults?
-    /// The search prompt while it is open.
-    public internal(set) var searchField: TextField?
     public internal(set) var reader: PostReader?
     /// Where the open post sits in the list or results, for `]` and `[`.
     var readingIndex = 0
     public internal(set) var menu: Menu?
-    public internal(set) var status = StatusLine()
-    public internal(set) var showsHelp = false
+    public internal(set) var chrome: Chrome
     public internal(set) var outcome: Int32?
-    public internal(set) var notice: String?
     var loadingList = true
     var hasListing = false
     /// The list shown is the saved one: the server could not give its own.
@@ -124,94 +102,23 @@ public struct PostBrowser: ScreenProgram {
     var markedHere: [(String, Bool)] = []
     /// Counted when the marks change, not at every frame.
     var unreadCount = 0
-    var frame = 0
-    /// The reading pane's width at the last draw, which bodies are laid out for.
-    var paneWidth = 78
-    var listRect = Rect(row: 0, column: 0, rows: 0, columns: 0)
 
     public init(server: String, arrangement: Arrangement) {
         self.arrangement = arrangement
-        status.server = server
+        chrome = Chrome(server: server)
     }
+
+    public var status: StatusLine { chrome.status }
+    public var notice: String? { chrome.notice }
+    public var showsHelp: Bool { chrome.help != nil }
+    /// The reading pane's width, which bodies are laid out for.
+    var paneWidth: Int { Self.paneWidth(columns: chrome.columns) }
 
     public var isBusy: Bool { loadingList || reader?.isLoading == true || prefetching != nil }
 
     public mutating func start() -> [Command] { [.loadList] }
 
-    public mutating func tick() { frame += 1 }
-
-    public mutating func handle(_ key: KeyPress) -> [Command] {
-        if showsHelp {
-            showsHelp = false
-            return []
-        }
-        notice = nil
-        if reader != nil { return handleReader(key) }
-        if menu != nil { return handleMenu(key) }
-        if searchField != nil { return handleSearchField(key) }
-        if case .click(let row, _) = key {
-            var clicked = false
-            let rect = listRect
-            setCurrentList { clicked = $0.click(row: row, in: rect) }
-            return clicked ? open() : []
-        }
-        switch Self.listKeys.action(for: key) {
-        case .motion(let motion)?: setCurrentList { $0.move(motion) }
-        case .open?: return open()
-        case .arrange?: menu = Menu(title: "arrange", entries: Arrangement.menuEntries)
-        // A new search starts empty, as less's and newsboat's prompts do.
-        case .search?: searchField = TextField(label: "search:")
-        case .unreadOnly?:
-            unreadOnly.toggle()
-            arrange()
-        case .toggleRead?:
-            guard let post = selectedPost else { return [] }
-            return toggleRead(post.id)
-        case .prefetch?: return prefetch()
-        case .reload?:
-            loadingList = true
-            return [.loadList]
-        case .help?: showsHelp = true
-        case .quit?: outcome = 0
-        case .back?: results = nil
-        case nil: break
-        }
-        return []
-    }
-
-    private mutating func handleMenu(_ key: KeyPress) -> [Command] {
-        guard var menu else { return [] }
-        switch menu.handle(key) {
-        case .open: self.menu = menu
-        case .closed: self.menu = nil
-        case .chosen(let entry):
-            self.menu = nil
-            arrangement = arrangement.choosing(entry)
-            arrange()
-            return [.saveArrangement(arrangement)]
-        }
-        return []
-    }
-
-    private mutating func handleSearchField(_ key: KeyPress) -> [Command] {
-        guard var field = searchField else { return [] }
-        switch key {
-        case .escape: searchField = nil
-        case .enter:
-            searchField = nil
-            let words = field.text.split(whereSeparator: \.isWhitespace)
-            guard !words.isEmpty else {
-                results = nil
-                return []
-            }
-            results = SearchResults(query: words.joined(separator: " "))
-            return [.search(results!.query)]
-        default:
-            _ = field.handle(key)
-            searchField = field
-        }
-        return []
-    }
+    public mutating func tick() { chrome.advance() }
 
     /// The posts the list or the search results show, in order, for `]` and `[`.
     var readingOrder: [PostMetadata] { results?.posts ?? shown }
@@ -226,32 +133,6 @@ public struct PostBrowser: ScreenProgram {
         guard let index = currentList.selection else { return nil }
         let order = readingOrder
         return index < order.count ? order[index] : nil
-    }
-
-    private mutating func open() -> [Command] {
-        guard let index = currentList.selection, index < readingOrder.count else { return [] }
-        return open(at: index)
-    }
-
-    /// Opens the post at `index` of the reading order, marking it read.
-    mutating func open(at index: Int) -> [Command] {
-        let post = readingOrder[index]
-        readingIndex = index
-        setCurrentList { $0.select(index) }
-        reader = PostReader(metadata: post)
-        var commands: [Command] = [.openPost(id: post.id, width: paneWidth)]
-        if !read.contains(post.id) {
-            setRead(post.id, true)
-            commands.append(.mark(ids: [post.id], read: true))
-        }
-        return commands
-    }
-
-    mutating func toggleRead(_ id: String) -> [Command] {
-        let isRead = read.contains(id)
-        setRead(id, !isRead)
-        notice = isRead ? "marked unread" : "marked read"
-        return [.mark(ids: [id], read: !isRead)]
     }
 
     /// Marks `id` here at once; the file follows through a `.mark` command.
@@ -270,16 +151,6 @@ public struct PostBrowser: ScreenProgram {
         unreadCount = posts.count { !read.contains($0.id) }
     }
 
-    private mutating func prefetch() -> [Command] {
-        guard prefetching == nil else {
-            notice = "already prefetching"
-            return []
-        }
-        guard !posts.isEmpty else { return [] }
-        prefetching = (0, posts.count)
-        return [.prefetch(posts)]
-    }
-
     /// Orders `posts` by the arrangement (and the unread filter) into the list's sections.
     mutating func arrange() {
         unreadCount = posts.count { !read.contains($0.id) }  // the posts themselves may be new
@@ -289,13 +160,18 @@ public struct PostBrowser: ScreenProgram {
         shown = groups.flatMap(\.posts)
         let grouped = arrangement.grouping != .none
         list.setSections(groups.map { group in
-            ListView.Section(title: grouped ? " \(group.name) (\(group.posts.count))" : nil, items: group.posts.map(\.title))
+            // The filter (/) finds a post by its title, author or summary.
+            ListView.Section(title: grouped ? " \(group.name) (\(group.posts.count))" : nil,
+                             items: group.posts.map { $0.title + "\n" + $0.author.name + "\n" + $0.summary })
         })
         if let selected, let index = shown.firstIndex(where: { $0.id.utf8.elementsEqual(selected.utf8) }) { list.select(index) }
     }
 
     public mutating func resized(rows: Int, columns: Int) -> [Command] {
-        paneWidth = Self.paneWidth(columns: columns)
+        chrome.resize(rows: rows, columns: columns)
+        list.layout(chrome.body)
+        results?.list.layout(chrome.body)
+        reader?.layout(chrome.inset)
         guard let reader, reader.load == .loaded else { return [] }
         return [.render(id: reader.metadata.id, width: paneWidth)]
     }

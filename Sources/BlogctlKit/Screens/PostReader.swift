@@ -3,7 +3,8 @@ import ToolboxKit
 
 /// The reading pane of `blogctl ui`: one post's header and rendered body, scrolled as in
 /// `less`, with find (`/`, `n`, `N`) and its numbered links (`l`). While the body downloads it
-/// shows bytes, total and rate; every key still works. Pure state, as every screen.
+/// shows bytes, total and rate; every key still works. Pure state, as every screen: `layout`
+/// places it, `draw` only paints.
 public struct PostReader: Sendable {
     public enum Load: Sendable, Equatable {
         case loading(done: Int64, total: Int64?, seconds: Double)
@@ -11,9 +12,9 @@ public struct PostReader: Sendable {
         case loaded
     }
 
-    /// What a key asks of the screen around the pane.
+    /// What a key asks of the screen around the pane, besides the shared replies.
     public enum Request: Sendable, Equatable {
-        case handled, back, next, previous, toggleRead, reload, help, openLink(String)
+        case next, previous, toggleRead, reload, openLink(String)
     }
 
     enum Action: Sendable, Equatable {
@@ -21,17 +22,17 @@ public struct PostReader: Sendable {
     }
 
     static let keys = KeyTable<Action>(
-        Motion.bindings.map { ($0.keys, $0.label, Action.motion($0.action)) } + [
-            ([.character("/")], "find in the post (Enter finds, an empty find repeats the last)", .find),
-            ([.character("n")], "next match", .findNext),
-            ([.character("N")], "previous match", .findPrevious),
-            ([.character("]")], "next post in the list", .next),
-            ([.character("[")], "previous post in the list", .previous),
-            ([.character("l")], "the post's links (Enter opens one in $BROWSER)", .links),
-            ([.character("u")], "mark read or unread", .toggleRead),
-            ([.character("r")], "fetch the post again", .reload),
-            ([.character("?")], "this help", .help),
-            ([.escape, .character("q"), .left], "back to the list (stops a download)", .back),
+        Motion.bindings.map { .init($0.keys, $0.label, Action.motion($0.action), hint: $0.action == .pageDown ? "page" : nil) } + [
+            .init([.character("/")], "find in the post (Enter finds, an empty find repeats the last)", .find, hint: "find"),
+            .init([.character("n")], "next match", .findNext),
+            .init([.character("N")], "previous match", .findPrevious),
+            .init([.character("]")], "next post in the list", .next, hint: "next"),
+            .init([.character("[")], "previous post in the list", .previous),
+            .init([.character("l")], "the post's links (Enter opens one in $BROWSER)", .links, hint: "links"),
+            .init([.character("u")], "mark read or unread", .toggleRead, hint: "unread"),
+            .init([.character("r")], "fetch the post again", .reload),
+            .init([.character("?"), .function(1)], "this help", .help),
+            .init([.escape, .character("q"), .left], "back to the list (stops a download)", .back, hint: "back"),
         ])
 
     public let metadata: PostMetadata
@@ -44,6 +45,7 @@ public struct PostReader: Sendable {
     public private(set) var finding: TextField?
     public private(set) var notice: String?
     private var lastFind = ""
+    private(set) var rect = Rect(row: 1, column: 1, rows: 21, columns: 78)
 
     public init(metadata: PostMetadata) {
         self.metadata = metadata
@@ -51,6 +53,19 @@ public struct PostReader: Sendable {
     }
 
     public var isLoading: Bool { if case .loading = load { true } else { false } }
+
+    /// Places the reader in `rect`: the pane above the find prompt, the link box inside.
+    mutating func layout(_ rect: Rect) {
+        self.rect = rect
+        pane.layout(Rect(row: rect.row, column: rect.column, rows: max(rect.rows - (finding == nil ? 0 : 1), 0), columns: rect.columns))
+        let box = linkBox
+        linkList?.layout(box.inner)
+    }
+
+    /// The link list's box, over the pane.
+    private var linkBox: Rect {
+        Rect(row: rect.row + 1, column: rect.column + 2, rows: max(min(links.count + 2, rect.rows - 2), 3), columns: max(rect.columns - 4, 10))
+    }
 
     private var header: [TextPane.Line] {
         [TextPane.Line(metadata.title, style: .heading), TextPane.Line(PostPage.byline(metadata), style: .dim), TextPane.Line("")]
@@ -76,33 +91,37 @@ public struct PostReader: Sendable {
 
     mutating func reloading() { load = .loading(done: 0, total: nil, seconds: 0) }
 
-    public mutating func handle(_ key: KeyPress) -> Request {
+    public mutating func handle(_ key: KeyPress) -> SubScreenReply<Request> {
         notice = nil
         if finding != nil { return handleFind(key) }
         if linkList != nil { return handleLinks(key) }
         switch Self.keys.action(for: key) {
         case .motion?: _ = pane.handle(key)
-        case .find?: finding = TextField(label: "/")
+        case .find?:
+            finding = TextField(label: "/")
+            layout(rect)
         case .findNext?: find(forward: true)
         case .findPrevious?: find(forward: false)
-        case .next?: return .next
-        case .previous?: return .previous
+        case .next?: return .request(.next)
+        case .previous?: return .request(.previous)
         case .links?:
             guard load == .loaded else { return .handled }
             if links.isEmpty { notice = "this post has no links" } else {
                 linkList = ListView(items: links.enumerated().map { "[\($0.offset + 1)] \($0.element)" })
+                layout(rect)
             }
-        case .toggleRead?: return .toggleRead
-        case .reload?: return .reload
+        case .toggleRead?: return .request(.toggleRead)
+        case .reload?: return .request(.reload)
         case .help?: return .help
         case .back?: return .back
-        case nil: break
+        case nil: return .ignored
         }
         return .handled
     }
 
-    private mutating func handleFind(_ key: KeyPress) -> Request {
+    private mutating func handleFind(_ key: KeyPress) -> SubScreenReply<Request> {
         guard var field = finding else { return .handled }
+        defer { layout(rect) }
         switch key {
         case .escape: finding = nil
         case .enter:
@@ -125,7 +144,7 @@ public struct PostReader: Sendable {
         if !pane.find(lastFind, forward: forward) { notice = "not found: " + lastFind }
     }
 
-    private mutating func handleLinks(_ key: KeyPress) -> Request {
+    private mutating func handleLinks(_ key: KeyPress) -> SubScreenReply<Request> {
         guard var list = linkList else { return .handled }
         switch key {
         case .escape, .character("q"), .character("l"):
@@ -134,7 +153,7 @@ public struct PostReader: Sendable {
         case .enter:
             guard let index = list.selection else { return .handled }
             linkList = nil
-            return .openLink(links[index])
+            return .request(.openLink(links[index]))
         default:
             _ = list.handle(key)
             linkList = list
@@ -142,11 +161,10 @@ public struct PostReader: Sendable {
         }
     }
 
-    public mutating func draw(into canvas: inout Canvas, rect: Rect, tick: Int) {
+    public func draw(into canvas: inout Canvas, tick: Int) {
         switch load {
         case .loaded:
-            let promptRows = finding == nil ? 0 : 1
-            pane.draw(into: &canvas, rect: Rect(row: rect.row, column: rect.column, rows: rect.rows - promptRows, columns: rect.columns))
+            pane.draw(into: &canvas)
         case .loading(let done, let total, let seconds):
             drawHeader(into: &canvas, rect: rect)
             canvas.put(Spinner.frame(tick) + " " + Self.progressText(done: done, total: total, seconds: seconds),
@@ -163,16 +181,12 @@ public struct PostReader: Sendable {
             canvas.put(message, row: rect.row + 3, column: rect.column, width: rect.columns, style: Style(bold: true, color: .red))
             canvas.put("r tries again · Esc back", row: rect.row + 5, column: rect.column, width: rect.columns, style: .dim)
         }
-        if var finding {
-            _ = finding.draw(into: &canvas, row: rect.row + rect.rows - 1, column: rect.column, width: rect.columns, focused: true)
+        if let finding {
+            finding.draw(into: &canvas, row: rect.row + rect.rows - 1, column: rect.column, width: rect.columns, focused: true)
         }
-        if var linkList {
-            let box = Rect(row: rect.row + 1, column: rect.column + 2, rows: max(min(links.count + 2, rect.rows - 2), 3),
-                           columns: max(rect.columns - 4, 10))
-            Frame.draw(into: &canvas, rect: box, title: "links: Enter opens, Esc closes")
-            for row in box.row + 1..<box.row + box.rows - 1 { canvas.fill(row: row, column: box.column + 1, width: box.columns - 2, style: .plain) }
-            linkList.draw(into: &canvas, rect: Rect(row: box.row + 1, column: box.column + 1, rows: box.rows - 2, columns: box.columns - 2))
-            self.linkList = linkList
+        if let linkList {
+            Frame.draw(into: &canvas, rect: linkBox, title: "links: Enter opens, Esc closes")
+            linkList.draw(into: &canvas)
         }
     }
 

@@ -4,13 +4,36 @@ import ToolboxKit
 /// The Rollout app's second screen: one condition, a labelled field per argument, a Test
 /// button and the result label, and below them the `explain` tree of the last test. The
 /// result follows every edit; Enter tests (and keeps the tree); `a` on the button appends the
-/// arguments and result as a `condtest test` case line.
+/// arguments and result as a `condtest test` case line. Where each part sits follows from
+/// the rect `layout` gave and the condition loaded, so keys and the frame always agree.
 public struct ConditionTester: Sendable {
     public enum Load: Sendable, Equatable {
         case loading
         case failed(String)
         case loaded(ConditionRecord)
     }
+
+    /// What the tester asks of the browser besides the shared replies.
+    public enum Request: Sendable, Equatable {
+        case appendCase
+        case reload
+    }
+
+    enum Action: Sendable, Equatable { case next, previous, test, edit, append, reload, help, back }
+
+    /// Letters are text in a field: `a`, `r`, `?` and `q` act on the button (or with no field).
+    static let keys = KeyTable<Action>([
+        .init([.tab, .down], "next field or button", .next, hint: "move"),
+        .init([.backTab, .up], "previous field or button", .previous),
+        .init([.enter], "test: result and explain tree", .test, hint: "test"),
+        .init([.left, .right, .home, .end], "move in a field (letters are text)", .edit),
+        .init([.backspace, .delete], "erase the character before, under the cursor", .edit),
+        .init([.control("u"), .control("w"), .control("k")], "erase to the start, the word before, to the end", .edit),
+        .init([.character("a")], "on the button: append the case to --cases", .append, hint: "append"),
+        .init([.character("r")], "on the button: reload the condition", .reload),
+        .init([.character("?"), .function(1)], "this help (? on the button, F1 anywhere)", .help),
+        .init([.escape, .character("q")], "back to the list (q on the button)", .back, hint: "back"),
+    ])
 
     public let summary: ConditionSummary
     public private(set) var load = Load.loading
@@ -21,9 +44,8 @@ public struct ConditionTester: Sendable {
     public private(set) var result: Bool?
     /// The explanation of the last test (Enter), and the arguments it was made with.
     public private(set) var tested: (arguments: [String], explanation: Explanation)?
-    var tree = TextPane()
-    var buttonRect = Rect(row: 0, column: 0, rows: 0, columns: 0)
-    var fieldRows: [Int] = []
+    private(set) var tree = TextPane()
+    private(set) var rect = Rect(row: 1, column: 1, rows: 21, columns: 78)
 
     public init(summary: ConditionSummary) { self.summary = summary }
 
@@ -34,11 +56,39 @@ public struct ConditionTester: Sendable {
 
     public var arguments: [String] { fields.map(\.text) }
     public var isOnButton: Bool { focus == fields.count }
+    /// Where help opens from: `?` is text in a field.
+    var helpHint: String { record != nil && !isOnButton ? "F1 help" : "? help" }
+
+    // MARK: Layout: rows from the top of the rect, all derived from it and the record.
+
+    /// The condition in the text syntax, wrapped to the width, at most four rows.
+    var conditionRows: [String] {
+        guard let record else { return [] }
+        return Array(TextPane.wrap(TextSyntax.format(record.condition), width: rect.columns).prefix(4))
+    }
+
+    var fieldRow: Int { rect.row + 4 + conditionRows.count }
+    var buttonRect: Rect {
+        Rect(row: fieldRow + max(fields.count, 1) + 1, column: rect.column, rows: 1, columns: Button("Test").width)
+    }
+    /// The explain tree, under its heading.
+    var treeRect: Rect {
+        let top = buttonRect.row + 3
+        return Rect(row: top, column: rect.column + 1, rows: max(rect.row + rect.rows - top, 0), columns: max(rect.columns - 1, 0))
+    }
+
+    public mutating func layout(_ rect: Rect) {
+        self.rect = rect
+        tree.layout(treeRect)
+    }
+
+    // MARK: Data
 
     public mutating func loaded(_ record: ConditionRecord) {
         load = .loaded(record)
         fields = (0..<record.argumentCount).map { TextField(label: "arg\($0 + 1)") }
         focus = 0
+        tree.layout(treeRect)
         evaluate()
     }
 
@@ -56,35 +106,41 @@ public struct ConditionTester: Sendable {
         tested = nil
     }
 
-    /// What the tester did with a key: handled it, asks for the case to be appended, or left
-    /// it to the browser (Esc; q, r and ? on the button).
-    public enum Action: Sendable, Equatable {
-        case handled
-        case appendCase
-        case notMine
-    }
+    // MARK: Keys
 
-    public mutating func handle(_ key: KeyPress) -> Action {
-        guard record != nil else { return .notMine }
-        switch key {
-        case .tab, .down: focus = (focus + 1) % (fields.count + 1)
-        case .backTab, .up: focus = (focus + fields.count) % (fields.count + 1)
-        case .enter: test()
-        case .click(let row, let column):
-            if buttonRect.contains(row: row, column: column) {
-                focus = fields.count
-                test()
-            } else if let index = fieldRows.firstIndex(of: row) {
-                focus = index
-            }
+    public mutating func handle(_ key: KeyPress) -> SubScreenReply<Request> {
+        let action = Self.keys.action(for: key)
+        let onButton = record == nil || isOnButton
+        switch action {
+        case .back? where key == .escape || onButton: return .back
+        case .help? where key != .character("?") || onButton: return .help
+        case .reload? where onButton: return .request(.reload)
+        default: break
+        }
+        guard record != nil else { return .ignored }
+        switch action {
+        case .next?: focus = (focus + 1) % (fields.count + 1)
+        case .previous?: focus = (focus + fields.count) % (fields.count + 1)
+        case .test?: test()
+        case .append? where onButton: return .request(.appendCase)
         default:
+            if case .click(let row, let column) = key { return click(row: row, column: column) }
             if focus < fields.count {
-                guard fields[focus].handle(key) else { return .notMine }
+                guard fields[focus].handle(key) else { return .ignored }
                 evaluate()
                 return .handled
             }
-            if key == .character("a") { return .appendCase }
-            return tree.handle(key) ? .handled : .notMine
+            return tree.handle(key) ? .handled : .ignored
+        }
+        return .handled
+    }
+
+    private mutating func click(row: Int, column: Int) -> SubScreenReply<Request> {
+        if buttonRect.contains(row: row, column: column) {
+            focus = fields.count
+            test()
+        } else if (fieldRow..<fieldRow + fields.count).contains(row) {
+            focus = row - fieldRow
         }
         return .handled
     }
@@ -108,12 +164,12 @@ public struct ConditionTester: Sendable {
         result = Explanation.of(record.condition, arguments: arguments).result
     }
 
-    public mutating func draw(into canvas: inout Canvas, rect: Rect, tick: Int) {
-        var row = rect.row
-        canvas.put(summary.name, row: row, column: rect.column, width: rect.columns, style: .heading)
-        row += 1
-        canvas.put(summary.id, row: row, column: rect.column, width: rect.columns, style: .dim)
-        row += 2
+    // MARK: Draw
+
+    public func draw(into canvas: inout Canvas, tick: Int) {
+        canvas.put(summary.name, row: rect.row, column: rect.column, width: rect.columns, style: .heading)
+        canvas.put(summary.id, row: rect.row + 1, column: rect.column, width: rect.columns, style: .dim)
+        let row = rect.row + 3
         switch load {
         case .loading:
             canvas.put(Spinner.frame(tick) + " loading…", row: row, column: rect.column, width: rect.columns)
@@ -122,32 +178,24 @@ public struct ConditionTester: Sendable {
             canvas.put("error: " + message, row: row, column: rect.column, width: rect.columns, style: Style(bold: true, color: .red))
             canvas.put("r retries · Esc goes back", row: row + 2, column: rect.column, width: rect.columns, style: .dim)
             return
-        case .loaded(let record):
-            for line in TextPane.wrap(TextSyntax.format(record.condition), width: rect.columns).prefix(4) {
-                canvas.put(line, row: row, column: rect.column, width: rect.columns)
-                row += 1
+        case .loaded:
+            for (offset, line) in conditionRows.enumerated() {
+                canvas.put(line, row: row + offset, column: rect.column, width: rect.columns)
             }
         }
-        row += 1
-        fieldRows = []
         for index in fields.indices {
-            fieldRows.append(row)
-            fields[index].draw(into: &canvas, row: row, column: rect.column, width: rect.columns, focused: focus == index)
-            row += 1
+            fields[index].draw(into: &canvas, row: fieldRow + index, column: rect.column, width: rect.columns, focused: focus == index)
         }
         if fields.isEmpty {
-            canvas.put("(this condition takes no arguments)", row: row, column: rect.column, width: rect.columns, style: .dim)
-            row += 1
+            canvas.put("(this condition takes no arguments)", row: fieldRow, column: rect.column, width: rect.columns, style: .dim)
         }
-        row += 1
-        buttonRect = Button("Test").draw(into: &canvas, row: row, column: rect.column, focused: isOnButton)
-        let label = result.map { $0 ? "true" : "false" } ?? "–"
-        canvas.put("result: ", row: row, column: rect.column + buttonRect.columns + 2)
-        canvas.put(label, row: row, column: rect.column + buttonRect.columns + 10, style: .result(result))
-        row += 2
-        let bottom = rect.row + rect.rows
-        guard tested != nil, row < bottom else { return }
-        canvas.put("explain:", row: row, column: rect.column, width: rect.columns, style: .heading)
-        tree.draw(into: &canvas, rect: Rect(row: row + 1, column: rect.column + 1, rows: bottom - row - 1, columns: rect.columns - 1))
+        let button = buttonRect
+        Button("Test").draw(into: &canvas, row: button.row, column: button.column, focused: isOnButton)
+        canvas.put("result: ", row: button.row, column: rect.column + button.columns + 2)
+        canvas.put(result.map { $0 ? "true" : "false" } ?? "–", row: button.row, column: rect.column + button.columns + 10,
+                   style: .result(result))
+        guard tested != nil, button.row + 2 < rect.row + rect.rows else { return }
+        canvas.put("explain:", row: button.row + 2, column: rect.column, width: rect.columns, style: .heading)
+        tree.draw(into: &canvas)
     }
 }

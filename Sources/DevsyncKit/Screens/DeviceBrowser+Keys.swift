@@ -9,35 +9,32 @@ extension DeviceBrowser {
     }
 
     static let devicesKeys = KeyTable<Action>(
-        Motion.bindings.map { ($0.keys, $0.label, Action.motion($0.action)) } + [
-            ([.enter, .right], "open the device: details, history, set the date", .open),
-            ([.character("/")], "filter by id, meter point, type or date (Enter keeps it, Esc clears it)", .filter),
-            ([.character("t")], "type: all, then each type the store holds", .cycleType),
-            ([.tab, .backTab], "the sync screen", .switchTab),
-            ([.character("S")], "sync now", .sync),
-            ([.character("R")], "pull the device list from the server", .pull),
-            ([.character("r")], "read the store again", .reload),
-            ([.character("?")], "this help", .help),
-            ([.escape], "clear the filter and the type (nothing else on this first screen)", .clear),
-            ([.character("q")], "quit", .back),
+        Motion.bindings.map { .init($0.keys, $0.label, Action.motion($0.action)) } + [
+            .init([.enter, .right], "open the device: details, history, set the date", .open, hint: "open"),
+            .init([.character("/")], "filter by id, meter point, type or date as you type (Enter keeps it, Esc clears it)", .filter,
+                  hint: "filter"),
+            .init([.character("t")], "type: all, then each type the store holds", .cycleType, hint: "type"),
+            .init([.tab, .backTab], "the sync screen", .switchTab, hint: "sync screen"),
+            .init([.character("S")], "sync now", .sync, hint: "sync"),
+            .init([.character("R")], "pull the device list from the server", .pull, hint: "pull"),
+            .init([.character("r")], "read the store again (other processes' changes show by themselves)", .reload),
+            .init([.character("?"), .function(1)], "this help", .help),
+            .init([.escape], "clear the filter and the type (nothing else on this first screen)", .clear),
+            .init([.character("q")], "quit (while a sync runs, q twice)", .back, hint: "quit"),
         ])
 
     static let syncKeys = KeyTable<Action>(
-        Motion.bindings.map { ($0.keys, $0.label, Action.motion($0.action)) } + [
-            ([.enter], "on the button: sync; on a change: open its device", .open),
-            ([.character("S")], "sync now", .sync),
-            ([.tab, .backTab], "the device list", .switchTab),
-            ([.character("R")], "pull the device list from the server", .pull),
-            ([.character("?")], "this help", .help),
-            ([.escape, .character("q")], "while syncing: stop after the requests in flight; else back", .back),
+        Motion.bindings.map { .init($0.keys, $0.label, Action.motion($0.action)) } + [
+            .init([.enter], "on the button: sync; on a change: open its device", .open, hint: "sync"),
+            .init([.character("S")], "sync now", .sync),
+            .init([.tab, .backTab], "the device list", .switchTab, hint: "devices"),
+            .init([.character("R")], "pull the device list from the server", .pull),
+            .init([.character("?"), .function(1)], "this help", .help),
+            .init([.escape, .character("q")], "while syncing: stop after the requests in flight; else back", .back, hint: "back"),
         ])
 
     public mutating func handle(_ key: KeyPress) -> [Command] {
-        if showsHelp {
-            showsHelp = false
-            return []
-        }
-        notice = nil
+        if chrome.takes(key) { return [] }
         if key != .character("q") { quitArmed = false }
         if detail != nil { return handleDetail(key) }
         return tab == .devices ? handleDevices(key) : handleSync(key)
@@ -49,7 +46,7 @@ extension DeviceBrowser {
             return []
         }
         if case .click(let row, _) = key {
-            return list.click(row: row, in: listRect) ? openSelected() : []
+            return list.click(row: row) ? openSelected() : []
         }
         switch Self.devicesKeys.action(for: key) {
         case .motion(let motion)?: list.move(motion)
@@ -70,11 +67,11 @@ extension DeviceBrowser {
         case .reload?:
             loading = true
             return [.load]
-        case .help?: showsHelp = true
+        case .help?: chrome.openHelp(title: "devices: keys", table: Self.devicesKeys)
         case .back?:
             if board.running && !quitArmed {
                 quitArmed = true
-                notice = "a sync is running: q again quits (what is not through stays pending)"
+                chrome.notice = "a sync is running: q again quits (what is not through stays pending)"
             } else {
                 outcome = 0
             }
@@ -95,10 +92,10 @@ extension DeviceBrowser {
         case .sync?: return startSync()
         case .switchTab?: tab = .devices
         case .pull?: return pull()
-        case .help?: showsHelp = true
+        case .help?: chrome.openHelp(title: "sync: keys", table: Self.syncKeys)
         case .back?:
             if board.running {
-                if !board.stopping { notice = "stopping after the requests in flight…" }
+                if !board.stopping { chrome.notice = "stopping after the requests in flight…" }
                 board.stop()
                 return [.stopSync]
             }
@@ -124,21 +121,22 @@ extension DeviceBrowser {
 
     private mutating func handleDetail(_ key: KeyPress) -> [Command] {
         guard var detail else { return [] }
-        let action = detail.handle(key, now: now())
+        let reply = detail.handle(key, now: now())
         self.detail = detail
         let id = detail.device.id
-        switch action {
-        case .none: return []
-        case .help: showsHelp = true
+        switch reply {
+        case .handled, .ignored: return []
+        case .help: chrome.openHelp(title: "device: keys", table: DeviceDetail.keys)
         case .back: self.detail = nil
-        case .sync:
+        case .quit: outcome = 0
+        case .request(.sync):
             self.detail = nil
             return startSync()
-        case .pull: return pull()
-        case .record(let date): return [.record(id: id, date)]
-        case .discard: return [.discard(id: id, detail: nil)]
-        case .keepLocal: return [.keepLocal(id: id)]
-        case .takeServer: return [.discard(id: id, detail: "took the server's value over the local one")]
+        case .request(.pull): return pull()
+        case .request(.record(let date)): return [.record(id: id, date)]
+        case .request(.discard): return [.discard(id: id, detail: nil)]
+        case .request(.keepLocal): return [.keepLocal(id: id)]
+        case .request(.takeServer): return [.discard(id: id, detail: "took the server's value over the local one")]
         }
         return []
     }
@@ -150,6 +148,7 @@ extension DeviceBrowser {
 
     mutating func open(_ device: Device) -> [Command] {
         detail = DeviceDetail(device: device)
+        layOut()
         return [.history(id: device.id)]
     }
 
@@ -157,12 +156,12 @@ extension DeviceBrowser {
         tab = .sync
         onButton = true
         guard !board.running else {
-            notice = "a sync is running (Esc stops it)"
+            chrome.notice = "a sync is running (Esc stops it)"
             return []
         }
         guard board.sendable > 0 else {
             let conflicts = conflictCount
-            notice = conflicts > 0 ? "nothing to send: \(conflicts) conflict\(conflicts == 1 ? "" : "s") wait for you (Enter on one)"
+            chrome.notice = conflicts > 0 ? "nothing to send: \(conflicts) conflict\(conflicts == 1 ? "" : "s") wait for you (Enter on one)"
                 : "nothing to sync"
             return []
         }

@@ -12,14 +12,14 @@ extension DeviceBrowser {
             show(snapshot)
         case .loaded(.failure(let failure)):
             loading = false
-            status.error = failure.brief
+            chrome.status.error = failure.brief
         case .pulled(let result):
             pulling = false
             switch result {
             case .success(let pulled):
-                status.online = true
-                status.error = nil
-                notice = "pulled \(pulled.devices) devices" + (pulled.conflicts > 0
+                chrome.status.online = true
+                chrome.status.error = nil
+                chrome.notice = "pulled \(pulled.devices) devices" + (pulled.conflicts > 0
                     ? "; \(pulled.conflicts) conflict\(pulled.conflicts == 1 ? "" : "s") with your changes (marked !)" : "")
                 loading = true
                 return [.load]
@@ -30,20 +30,22 @@ extension DeviceBrowser {
             guard var detail, detail.device.id == id else { return [] }
             switch result {
             case .success(let events): detail.showHistory(events)
-            case .failure(let failure): detail.say(failure.message)
+            case .failure(let failure): detail.say(failure.brief)
             }
             self.detail = detail
         case .changed(let id, .success(let said)):
-            notice = said
+            chrome.notice = said
             loading = true
             return detail?.device.id == id ? [.load, .history(id: id)] : [.load]
         case .changed(_, .failure(let failure)):
-            if detail != nil { detail?.say(failure.message) } else { status.error = failure.brief }
+            if detail != nil { detail?.say(failure.brief) } else { chrome.status.error = failure.brief }
         case .sync(let event):
             board.apply(event)
             if case .claimed = event { boardList.setSections([ListView.Section(items: board.rows.map(\.id))]) }
         case .syncEnded(let result):
             return syncEnded(result)
+        case .storeChanged:
+            return [.load]
         }
         return []
     }
@@ -60,11 +62,11 @@ extension DeviceBrowser {
             var summary = parts.joined(separator: " · ")
             if report.synced + report.rejected == 0, report.remaining > 0, !stopped {
                 // Nothing got an answer: as good as offline, whatever the reason.
-                status.online = false
+                chrome.status.online = false
                 summary = "offline: nothing sent, \(report.remaining) kept for later · " + (report.lastError ?? "no answer")
             } else if report.synced + report.rejected > 0 {
-                status.online = true
-                status.error = nil
+                chrome.status.online = true
+                chrome.status.error = nil
             }
             if stopped { summary = "stopped: " + summary }
             board.finished(summary)
@@ -78,7 +80,7 @@ extension DeviceBrowser {
 
     /// A failure from the server: offline when it could not be reached.
     private mutating func noteFailure(_ failure: ToolError, hint: String) {
-        if failure.exitStatus == .unavailable { status.online = false }
-        status.error = failure.brief + " (" + hint + ")"
+        if failure.exitStatus == .unavailable { chrome.status.online = false }
+        chrome.status.error = failure.brief + " (" + hint + ")"
     }
 }

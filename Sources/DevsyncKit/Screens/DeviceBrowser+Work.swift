@@ -81,6 +81,22 @@ extension DeviceBrowser {
             poster.post(.syncEnded(result))
         case .stopSync:
             context.currentStop.stop.withLock { $0 }.request()
+        case .watchStore:
+            await watch(store, poster: poster)
+        }
+    }
+
+    /// Every second, asks SQLite whether another process committed to the store since the
+    /// last look (`PRAGMA data_version`: one small read, no file scan), and says so.
+    static func watch(_ store: DeviceStore, poster: ScreenRunner.Poster<Message>) async {
+        var seen = try? await store.perform { store throws(ToolError) in try store.dataVersion() }
+        while !Task.isCancelled {
+            do { try await Task.sleep(for: .seconds(1)) } catch { return }
+            let version = try? await store.perform { store throws(ToolError) in try store.dataVersion() }
+            if let version, version != seen {
+                seen = version
+                poster.post(.storeChanged)
+            }
         }
     }
 }

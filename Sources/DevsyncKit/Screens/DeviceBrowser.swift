@@ -20,6 +20,9 @@ public struct DeviceBrowser: ScreenProgram {
         case sync
         /// Esc while syncing: nothing more starts; what is in flight finishes.
         case stopSync
+        /// Watches the store for changes other processes commit (`devsync install` in
+        /// another terminal), for as long as the screen is open.
+        case watchStore
 
         public var policy: CommandPolicy {
             switch self {
@@ -29,6 +32,7 @@ public struct DeviceBrowser: ScreenProgram {
             case .record, .discard, .keepLocal: .serial("store")
             case .sync: .latest("sync")
             case .stopSync: .serial("stop")
+            case .watchStore: .latest("watch")
             }
         }
     }
@@ -58,6 +62,8 @@ public struct DeviceBrowser: ScreenProgram {
         case changed(id: String, Result<String, ToolError>)
         case sync(SyncEvent)
         case syncEnded(Result<SyncReport, ToolError>)
+        /// Another process committed to the store.
+        case storeChanged
     }
 
     public enum Tab: Sendable, Equatable { case devices, sync }
@@ -75,36 +81,54 @@ public struct DeviceBrowser: ScreenProgram {
     public internal(set) var onButton = true
     var boardList = ListView()
     public internal(set) var detail: DeviceDetail?
-    public internal(set) var status = StatusLine()
-    public internal(set) var showsHelp = false
+    public internal(set) var chrome: Chrome
     public internal(set) var outcome: Int32?
-    public internal(set) var notice: String?
     var loading = true
     var pulling = false
     var lastPull: Date?
     /// q pressed once while a sync runs: a second q quits.
     var quitArmed = false
     var idWidth = 12
-    var frame = 0
-    var listRect = Rect(row: 0, column: 0, rows: 0, columns: 0)
     /// Now, for the date field (tests fix it).
     let now: @Sendable () -> Date
 
     public init(server: String, now: @escaping @Sendable () -> Date = { Date() }) {
         self.now = now
-        status.server = server
+        chrome = Chrome(server: server)
     }
+
+    public var status: StatusLine { chrome.status }
+    public var notice: String? { chrome.notice }
+    public var showsHelp: Bool { chrome.help != nil }
 
     public var isBusy: Bool { loading || pulling || board.running }
 
     public mutating func start() -> [Command] {
         pulling = true
-        return [.load, .pull]
+        return [.load, .pull, .watchStore]
     }
 
     public mutating func tick() {
-        frame += 1
+        chrome.advance()
         board.tick()
+    }
+
+    /// Rows of the sync screen's Sync button, and the summary line under it once a sync ended.
+    static let buttonRows = 3
+
+    public mutating func resized(rows: Int, columns: Int) -> [Command] {
+        chrome.resize(rows: rows, columns: columns)
+        layOut()
+        return []
+    }
+
+    /// The devices' list under its column header; the sync board's changes above the button;
+    /// the detail one row in.
+    mutating func layOut() {
+        let body = chrome.body
+        list.layout(Rect(row: body.row + 1, column: 0, rows: body.rows - 1, columns: body.columns))
+        boardList.layout(Rect(row: body.row + 1, column: 0, rows: body.rows - 2 - Self.buttonRows, columns: body.columns))
+        detail?.layout(Rect(row: body.row + 1, column: 1, rows: body.rows - 1, columns: body.columns - 2))
     }
 
     /// Counted when the store is read, not at every frame.

@@ -3,8 +3,28 @@ import ScreenKit
 import ToolboxKit
 
 extension DeviceDetail {
+    /// Rows the fields take above the date field's line.
+    var fieldRows: Int {
+        guard let change = device.change else { return 4 }
+        return 5 + (change.serverChange == nil ? 0 : 1)
+    }
+
+    /// Rows the bad date's message takes (wrapped, at most three).
+    var messageRows: [String] {
+        message.map { Array(TextPane.wrap($0, width: max(rect.columns, 10)).prefix(3)) } ?? []
+    }
+
+    /// The history's place: what the fields, the date line and the message leave.
+    var historyRect: Rect {
+        let top = rect.row + fieldRows + 1 + (dateField != nil || confirmingDiscard ? 1 : 0) + messageRows.count + 1
+        return Rect(row: top, column: rect.column, rows: rect.row + rect.rows - top, columns: rect.columns)
+    }
+
+    /// History rows in view.
+    var historyPage: Int { max(historyRect.rows - 2, 1) }
+
     /// The fields, the line for the date field or a message, then the history in what is left.
-    public mutating func draw(into canvas: inout Canvas, rect: Rect) {
+    public func draw(into canvas: inout Canvas) {
         var row = rect.row
         let labelWidth = 13
         func field(_ label: String, _ value: String, style: Style = .plain) {
@@ -32,26 +52,23 @@ extension DeviceDetail {
             field("pending", "none: the server has what was recorded here", style: .dim)
         }
         row += 1
-        if dateField != nil, row < rect.row + rect.rows {
-            dateField!.draw(into: &canvas, row: row, column: rect.column, width: rect.columns, focused: true)
+        if let dateField, row < rect.row + rect.rows {
+            dateField.draw(into: &canvas, row: row, column: rect.column, width: rect.columns, focused: true)
             row += 1
         } else if confirmingDiscard {
             canvas.put("discard the pending change to \(device.id)? y discards, any other key keeps it", row: row,
                        column: rect.column, width: rect.columns, style: Style(bold: true, color: .yellow))
             row += 1
         }
-        if let message {
-            // Wrapped, not cut: a bad date's message says which forms are taken.
-            for line in TextPane.wrap(message, width: max(rect.columns, 10)).prefix(3) where row < rect.row + rect.rows {
-                canvas.put(line, row: row, column: rect.column, width: rect.columns, style: Style(bold: true, color: .red))
-                row += 1
-            }
+        // Wrapped, not cut: a bad date's message says which forms are taken.
+        for line in messageRows where row < rect.row + rect.rows {
+            canvas.put(line, row: row, column: rect.column, width: rect.columns, style: Style(bold: true, color: .red))
+            row += 1
         }
-        drawHistory(into: &canvas, rect: Rect(row: row + 1, column: rect.column, rows: rect.row + rect.rows - row - 1,
-                                              columns: rect.columns))
+        drawHistory(into: &canvas, rect: historyRect)
     }
 
-    private mutating func drawHistory(into canvas: inout Canvas, rect: Rect) {
+    private func drawHistory(into canvas: inout Canvas, rect: Rect) {
         guard rect.rows >= 2 else { return }
         guard let history else {
             canvas.put("history: loading…", row: rect.row, column: rect.column, width: rect.columns, style: .dim)
@@ -66,8 +83,6 @@ extension DeviceDetail {
             x += width + 2
         }
         canvas.put("DETAIL", row: rect.row + 1, column: x, width: max(rect.column + rect.columns - x, 0), style: .dim)
-        historyPage = max(rect.rows - 2, 1)
-        historyTop = min(historyTop, max(history.count - historyPage, 0))
         for (offset, event) in history.dropFirst(historyTop).prefix(historyPage).enumerated() {
             let y = rect.row + 2 + offset
             let values = [DateDisplay.human(event.at), event.event.rawValue] + (showsOld ? [value(event.oldValue)] : [])

@@ -9,8 +9,8 @@ import ToolboxKit
 /// Nothing here writes: it returns what to record, and the browser shows the device again
 /// once the store has it.
 public struct DeviceDetail: Sendable, Equatable {
-    public enum Action: Sendable, Equatable {
-        case none, back, help
+    /// What the detail asks of the browser besides the shared replies.
+    public enum Request: Sendable, Equatable {
         /// S and R, as on every screen.
         case sync, pull
         case record(Date?)
@@ -19,20 +19,23 @@ public struct DeviceDetail: Sendable, Equatable {
         case takeServer
     }
 
-    enum Key: Sendable, Equatable { case motion(Motion), setDate, clear, discard, keepLocal, takeServer, sync, pull, help, back }
+    enum Action: Sendable, Equatable { case motion(Motion), setDate, clear, discard, keepLocal, takeServer, sync, pull, help, back }
 
-    static let keys = KeyTable<Key>(
-        Motion.bindings.map { ($0.keys, "history: " + $0.label, Key.motion($0.action)) } + [
-            ([.character("i")], "set the installation date (Enter records it, Esc cancels)", .setDate),
-            ([.character("c")], "clear it: not installed", .clear),
-            ([.character("d")], "discard the pending change (asks first)", .discard),
-            ([.character("m")], "conflict: keep mine, the local date", .keepLocal),
-            ([.character("t")], "conflict: take theirs, the server's date", .takeServer),
-            ([.character("S")], "sync now (the sync screen)", .sync),
-            ([.character("R")], "pull the device list from the server", .pull),
-            ([.character("?")], "this help", .help),
-            ([.escape, .character("q")], "back", .back),
+    static let keys = KeyTable<Action>(
+        Motion.bindings.map { .init($0.keys, "history: " + $0.label, Action.motion($0.action)) } + [
+            .init([.character("i")], "set the installation date (Enter records it, Esc cancels)", .setDate, hint: "set date"),
+            .init([.character("c")], "clear it: not installed", .clear, hint: "clear"),
+            .init([.character("d")], "discard the pending change (asks first)", .discard, hint: "discard"),
+            .init([.character("m")], "conflict: keep mine, the local date", .keepLocal),
+            .init([.character("t")], "conflict: take theirs, the server's date", .takeServer),
+            .init([.character("S")], "sync now (the sync screen)", .sync),
+            .init([.character("R")], "pull the device list from the server", .pull),
+            .init([.character("?"), .function(1)], "this help", .help),
+            .init([.escape, .character("q")], "back", .back, hint: "back"),
         ])
+
+    /// The footer while a date is typed.
+    static let dateHints = ["Enter records", "Esc cancels", "as devsync install --at: 2024-03-04 09:15, today 08:00"]
 
     public internal(set) var device: Device
     /// Newest first; nil until loaded.
@@ -44,53 +47,68 @@ public struct DeviceDetail: Sendable, Equatable {
     public internal(set) var message: String?
     /// The first history row shown.
     var historyTop = 0
-    var historyPage = 5
+    /// Where the detail is drawn, from the last `layout`.
+    private(set) var rect = Rect(row: 2, column: 1, rows: 20, columns: 78)
 
     public init(device: Device) { self.device = device }
 
-    public mutating func update(_ device: Device) { self.device = device }
+    public mutating func layout(_ rect: Rect) {
+        self.rect = rect
+        keepHistoryInView()
+    }
+
+    public mutating func update(_ device: Device) {
+        self.device = device
+        keepHistoryInView()
+    }
+
     public mutating func showHistory(_ events: [HistoryEvent]) {
         history = events
-        historyTop = min(historyTop, max(events.count - 1, 0))
+        keepHistoryInView()
+    }
+
+    private mutating func keepHistoryInView() {
+        historyTop = max(min(historyTop, (history?.count ?? 0) - historyPage), 0)
     }
     public mutating func say(_ message: String?) { self.message = message }
 
     /// `now` prefills the date field.
-    public mutating func handle(_ key: KeyPress, now: Date) -> Action {
+    public mutating func handle(_ key: KeyPress, now: Date) -> SubScreenReply<Request> {
+        defer { keepHistoryInView() }
         if var field = dateField { return handleField(key, &field) }
         if confirmingDiscard {
             confirmingDiscard = false
             message = nil
-            return key == .character("y") || key == .character("Y") ? .discard : .none
+            return key == .character("y") || key == .character("Y") ? .request(.discard) : .handled
         }
         message = nil
         switch Self.keys.action(for: key) {
         case .motion(let motion)?:
             historyTop = motion.apply(to: historyTop, count: history?.count ?? 0, page: historyPage)
         case .setDate?: dateField = TextField(label: "installed at:", text: DateDisplay.human(now))
-        case .clear?: return .record(nil)
+        case .clear?: return .request(.record(nil))
         case .discard?:
             guard device.change != nil else {
                 message = "nothing to discard: no pending change"
-                return .none
+                return .handled
             }
             confirmingDiscard = true
         case .keepLocal?, .takeServer?:
             guard device.change?.serverChange != nil else {
                 message = "no conflict to resolve"
-                return .none
+                return .handled
             }
-            return key == .character("m") ? .keepLocal : .takeServer
-        case .sync?: return .sync
-        case .pull?: return .pull
+            return .request(key == .character("m") ? .keepLocal : .takeServer)
+        case .sync?: return .request(.sync)
+        case .pull?: return .request(.pull)
         case .help?: return .help
         case .back?: return .back
-        case nil: break
+        case nil: return .ignored
         }
-        return .none
+        return .handled
     }
 
-    private mutating func handleField(_ key: KeyPress, _ field: inout TextField) -> Action {
+    private mutating func handleField(_ key: KeyPress, _ field: inout TextField) -> SubScreenReply<Request> {
         switch key {
         case .escape:
             dateField = nil
@@ -100,7 +118,7 @@ public struct DeviceDetail: Sendable, Equatable {
                 let date = try DateInput.parse(field.text)
                 dateField = nil
                 message = nil
-                return .record(date)
+                return .request(.record(date))
             } catch {
                 message = error.message
             }
@@ -108,6 +126,6 @@ public struct DeviceDetail: Sendable, Equatable {
             _ = field.handle(key)
             dateField = field
         }
-        return .none
+        return .handled
     }
 }

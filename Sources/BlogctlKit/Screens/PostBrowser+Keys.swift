@@ -1,0 +1,165 @@
+import ScreenKit
+import ToolboxKit
+
+extension PostBrowser {
+    enum ListAction: Sendable, Equatable {
+        case motion(Motion), open, arrange, filter, unreadOnly, toggleRead, prefetch, reload, help, quit, back
+    }
+
+    static let listKeys = KeyTable<ListAction>(
+        Motion.bindings.map { .init($0.keys, $0.label, ListAction.motion($0.action)) } + [
+            .init([.enter, .right], "read the post", .open, hint: "read"),
+            .init([.character("o")], "arrange: group and sort (remembered)", .arrange, hint: "arrange"),
+            .init([.character("/")], "filter by title, author, summary as you type; Enter also searches cached bodies", .filter,
+                  hint: "filter"),
+            .init([.character("U")], "only unread posts, or all", .unreadOnly, hint: "unread"),
+            .init([.character("u")], "mark read or unread", .toggleRead),
+            .init([.character("P")], "prefetch every post body in the background", .prefetch, hint: "prefetch"),
+            .init([.character("r")], "reload the list from the server", .reload),
+            .init([.character("?"), .function(1)], "this help", .help),
+            .init([.escape], "back from search results, then clear the filter (never quits)", .back),
+            .init([.character("q")], "quit", .quit, hint: "quit"),
+        ])
+
+    public mutating func handle(_ key: KeyPress) -> [Command] {
+        if chrome.takes(key) { return [] }
+        if reader != nil { return handleReader(key) }
+        if menu != nil { return handleMenu(key) }
+        if list.isFiltering { return handleFilter(key) }
+        if case .click(let row, _) = key {
+            var clicked = false
+            setCurrentList { clicked = $0.click(row: row) }
+            return clicked ? open() : []
+        }
+        switch Self.listKeys.action(for: key) {
+        case .motion(let motion)?: setCurrentList { $0.move(motion) }
+        case .open?: return open()
+        case .arrange?: menu = Menu(title: "arrange", entries: Arrangement.menuEntries)
+        // A new filter starts empty, as less's and newsboat's prompts do, and over all posts.
+        case .filter?:
+            results = nil
+            _ = list.clearFilter()
+            _ = list.handle(key)
+        case .unreadOnly?:
+            unreadOnly.toggle()
+            arrange()
+        case .toggleRead?:
+            guard let post = selectedPost else { return [] }
+            return toggleRead(post.id)
+        case .prefetch?: return prefetch()
+        case .reload?:
+            loadingList = true
+            return [.loadList]
+        case .help?: chrome.openHelp(title: "posts: keys", table: Self.listKeys)
+        case .quit?: outcome = 0
+        case .back?: if results != nil { results = nil } else { _ = list.clearFilter() }
+        case nil: break
+        }
+        return []
+    }
+
+    /// `/` filters the list as each key is typed; Enter keeps the filter and searches the
+    /// cached bodies for the same words too (the index), the hits replacing the list until Esc.
+    private mutating func handleFilter(_ key: KeyPress) -> [Command] {
+        _ = list.handle(key)
+        guard key == .enter else { return [] }
+        let words = list.filter.text.split(whereSeparator: \.isWhitespace)
+        guard !words.isEmpty else { return [] }
+        var found = SearchResults(query: words.joined(separator: " "))
+        found.list.layout(chrome.body)
+        results = found
+        return [.search(found.query)]
+    }
+
+    private mutating func handleMenu(_ key: KeyPress) -> [Command] {
+        guard var menu else { return [] }
+        switch menu.handle(key) {
+        case .open: self.menu = menu
+        case .closed: self.menu = nil
+        case .chosen(let entry):
+            self.menu = nil
+            arrangement = arrangement.choosing(entry)
+            arrange()
+            return [.saveArrangement(arrangement)]
+        }
+        return []
+    }
+
+    /// Keys while a post is open: the pane's own, then what they ask of the browser.
+    mutating func handleReader(_ key: KeyPress) -> [Command] {
+        guard var reader else { return [] }
+        let reply = reader.handle(key)
+        self.reader = reader
+        switch reply {
+        case .handled, .ignored: return []
+        case .back:
+            self.reader = nil
+            return reader.isLoading ? [.stopLoading] : []
+        case .help: chrome.openHelp(title: "reading: keys", table: PostReader.keys)
+        case .quit: outcome = 0
+        case .request(let request): return readerRequest(request, reader: reader)
+        }
+        return []
+    }
+
+    private mutating func readerRequest(_ request: PostReader.Request, reader: PostReader) -> [Command] {
+        switch request {
+        case .next, .previous:
+            let index = readingIndex + (request == .next ? 1 : -1)
+            guard index >= 0, index < readingOrder.count else {
+                chrome.notice = request == .next ? "this is the last post" : "this is the first post"
+                return []
+            }
+            return open(at: index)
+        case .toggleRead: return toggleRead(reader.metadata.id)
+        case .reload:
+            self.reader?.reloading()
+            return [.openPost(id: reader.metadata.id, width: paneWidth)]
+        case .openLink(let url):
+            guard BrowserLauncher.isOpenable(url) else {
+                chrome.notice = "not opened: only http and https links are"
+                return []
+            }
+            chrome.notice = "opening " + url
+            return [.openLink(url)]
+        }
+    }
+
+    private mutating func open() -> [Command] {
+        guard let index = currentList.selection, index < readingOrder.count else { return [] }
+        return open(at: index)
+    }
+
+    /// Opens the post at `index` of the reading order, marking it read.
+    mutating func open(at index: Int) -> [Command] {
+        let post = readingOrder[index]
+        readingIndex = index
+        setCurrentList { $0.select(index) }
+        var reader = PostReader(metadata: post)
+        reader.layout(chrome.inset)
+        self.reader = reader
+        var commands: [Command] = [.openPost(id: post.id, width: paneWidth)]
+        if !read.contains(post.id) {
+            setRead(post.id, true)
+            commands.append(.mark(ids: [post.id], read: true))
+        }
+        return commands
+    }
+
+    mutating func toggleRead(_ id: String) -> [Command] {
+        let isRead = read.contains(id)
+        setRead(id, !isRead)
+        chrome.notice = isRead ? "marked unread" : "marked read"
+        return [.mark(ids: [id], read: !isRead)]
+    }
+
+    private mutating func prefetch() -> [Command] {
+        guard prefetching == nil else {
+            chrome.notice = "already prefetching"
+            return []
+        }
+        guard !posts.isEmpty else { return [] }
+        prefetching = (0, posts.count)
+        return [.prefetch(posts)]
+    }
+}

@@ -1,0 +1,23 @@
+import ScreenKit
+import ToolboxKit
+
+extension ConditionBrowser {
+    public func draw(into canvas: inout Canvas) {
+        var chrome = self.chrome
+        chrome.status.counts = list.shownCount == list.totalCount ? "\(list.totalCount) conditions"
+            : "\(list.shownCount) of \(list.totalCount) conditions"
+        chrome.status.loading = isBusy ? "loading" : nil
+        if let tester {
+            tester.draw(into: &canvas, tick: chrome.tick)
+            chrome.draw(into: &canvas, title: "condtest › " + tester.summary.name, hints: ConditionTester.keys.hints,
+                        helpHint: tester.helpHint)
+        } else {
+            if loadingList && summaries.isEmpty {
+                canvas.put(" " + Spinner.frame(chrome.tick) + " loading the conditions…", row: chrome.body.row, column: 0)
+            } else {
+                list.draw(into: &canvas)
+            }
+            chrome.draw(into: &canvas, title: "condtest › conditions", hints: Self.listKeys.hints)
+        }
+    }
+}
