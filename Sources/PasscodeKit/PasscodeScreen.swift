@@ -73,7 +73,7 @@ public struct PasscodeScreen: ScreenProgram {
 
     public mutating func resized(rows: Int, columns: Int) -> [Command] {
         size = (rows, columns)
-        help?.layout(rows: rows)
+        help?.layout(rows: rows, columns: columns)
         return []
     }
 
@@ -99,7 +99,7 @@ public struct PasscodeScreen: ScreenProgram {
         case .move?: selected = KeypadView.move(selected, key)
         case .help?:
             var overlay = HelpOverlay(title: "passcode: keys", table: Self.keys)
-            overlay.layout(rows: size.rows)
+            overlay.layout(rows: size.rows, columns: size.columns)
             help = overlay
         case nil: break
         }

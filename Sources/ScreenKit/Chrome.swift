@@ -26,14 +26,14 @@ public struct Chrome: Sendable {
     public mutating func resize(rows: Int, columns: Int) {
         self.rows = max(rows, 0)
         self.columns = max(columns, 0)
-        help?.layout(rows: self.rows)
+        help?.layout(rows: self.rows, columns: self.columns)
     }
 
     public mutating func advance() { tick += 1 }
 
     public mutating func openHelp<Action>(title: String, table: KeyTable<Action>) {
         var overlay = HelpOverlay(title: title, table: table)
-        overlay.layout(rows: rows)
+        overlay.layout(rows: rows, columns: columns)
         help = overlay
     }
 

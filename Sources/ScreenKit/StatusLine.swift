@@ -29,7 +29,7 @@ public struct StatusLine: Sendable, Equatable {
         }
         if let loadingText { column = canvas.put(loadingText, row: row, column: column, width: max(canvas.columns - hintWidth - column, 0), style: .reverse) }
         if let error {
-            let room = canvas.columns - column - hintWidth
+            let room = canvas.columns - column - hintWidth - 1
             if room > 3 {
                 canvas.put("│ " + error, row: row, column: column, width: room,
                            style: Style(bold: true, reverse: true, color: .red))

@@ -53,3 +53,27 @@ import ToolboxKit
         #expect(PostListing.render(groups, grouped: true, mode: .json).contains("\\u001b"))
     }
 }
+
+/// Issue 38, item 7: narrow, the columns give way in the order a reader needs them.
+extension PostListingTests {
+    func header(_ width: Int) -> (header: String, first: String) {
+        let arranged = PostOrdering(utcOffset: { _ in 0 }).arrange([Fixtures.post("x1", "The Complete Collected Letters, Unabridged",
+                                                                                   "2018-08-30T18:00:00Z", "Edsger Dijkstra")])
+        let lines = PostListing.render(arranged, grouped: false, mode: .table, isRead: { _ in false }, width: width, bold: false)
+            .split(separator: "\n").map(String.init)
+        return (lines[0], lines[1])
+    }
+
+    @Test func theSummaryGoesTheDateShortensThenTheTitleThenTheAuthor() {
+        let wide = header(200)
+        #expect(wide.header.contains("SUMMARY") && wide.first.contains("2018-08-30 18:00"))
+        let eighty = header(80)
+        #expect(eighty.header.contains("AUTHOR") && !eighty.header.contains("SUMMARY"), "the author stays at 80")
+        #expect(eighty.first.contains("2018-08-30  Edsger Dijkstra"), "the date is its day, no …")
+        #expect(eighty.first.hasSuffix("The Complete Collected Letters, Unabridged"))
+        let forty = header(40)
+        #expect(!forty.header.contains("AUTHOR"))
+        #expect(forty.first.contains("2018-08-30  The Complete"), "the day stays before the title is cut")
+        #expect(forty.first.hasSuffix("…") && forty.first.count <= 40)
+    }
+}

@@ -120,6 +120,28 @@ import Testing
         #expect(lines.filter { $0.contains(" data ") }.count >= 2, "the list and the condition arrived")
     }
 
+    /// A case appended just before quitting is in the file when the tool has exited: a clean
+    /// exit waits for the work queued in order (issue 38).
+    @Test func aCaseAppendedAsTheScreenQuitsIsWritten() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(["--quiet", "--latency", "0"], sandbox: sandbox) { mockd in
+            let cases = sandbox.root + "/rollout.cases"
+            let tmux = try ui(mockd, sandbox, arguments: ["--cases", cases])
+            defer { tmux.kill() }
+            _ = try tmux.waitForScreen { $0.contains("12 conditions") }
+            try tmux.send("/")
+            try tmux.sendLiteral("rollout")
+            try tmux.send("Enter", "Enter")
+            _ = try tmux.waitForScreen { $0.contains("arg1") }
+            try tmux.sendLiteral("rollout.io")
+            _ = try tmux.waitForScreen { $0.contains("result: true") }
+            // a, then q twice (back to the list, quit) in one write: no frame in between.
+            try tmux.send("Tab", "a", "q", "q")
+            _ = try tmux.waitForScreen { $0.contains("EXITED 0") }
+            #expect(try String(contentsOfFile: cases, encoding: .utf8) == "\(Self.equalsID)\ttrue\trollout.io\n")
+        }
+    }
+
     @Test func aConditionTheServerCannotGiveShowsItsErrorAndOfflineRRetries() async throws {
         let sandbox = try Sandbox()
         let tmux: TmuxSession
@@ -135,9 +157,10 @@ import Testing
         try tmux.send("r")
         _ = try tmux.waitForScreen { $0.contains("(offline)") && $0.contains("connection refused") }
         try tmux.send("Enter")
-        _ = try tmux.waitForScreen { $0.contains("error: cannot reach") }
+        // The reason first (issue 38, item 3), the request after it.
+        _ = try tmux.waitForScreen { $0.contains("error: connection refused (/conditions/") && $0.contains("r reload · Esc back") }
         try tmux.send("Escape", "j")
-        _ = try tmux.waitForScreen { !$0.contains("error: cannot reach") && $0.contains("(offline)") }
+        _ = try tmux.waitForScreen { !$0.contains("error: connection refused") && $0.contains("(offline)") }
         // Back online on the same port, r reloads.
         let again = try MockdProcess(arguments: ["--quiet", "--latency", "0", "--port", String(port)], sandbox: sandbox)
         defer { _ = again.stop() }

@@ -43,6 +43,20 @@ import Testing
         try tmux.send("Enter")
     }
 
+    /// Item 9: a change recorded from another terminal shows on the open screen by itself.
+    @Test func aChangeAnotherProcessRecordsShowsWithoutAKey() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(["--quiet", "--latency", "0"], sandbox: sandbox) { mockd in
+            let tmux = try ui(mockd.url, sandbox)
+            defer { tmux.kill() }
+            _ = try tmux.waitForScreen { $0.contains("pulled 88 devices") && $0.contains("0 pending") }
+            let install = try runTool("devsync", ["install", "CWM-0012-62", "--at", "2024-03-04 09:15"], sandbox: sandbox,
+                                      environment: ["DEVSYNC_SERVER": mockd.url])
+            #expect(install.status == 0)
+            _ = try tmux.waitForScreen { $0.contains("1 pending") && $0.contains("Sync (1)") }
+        }
+    }
+
     @Test(arguments: [(60, 16), (80, 24), (120, 40)])
     func setADateAndSyncUntilTheServerHasIt(size: (columns: Int, rows: Int)) async throws {
         let sandbox = try Sandbox()

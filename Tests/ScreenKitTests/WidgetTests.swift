@@ -54,7 +54,7 @@ import Testing
         #expect(table.helpLines.map(\.keys) == ["Enter l", "q"])
         var canvas = Canvas(rows: 10, columns: 40)
         var overlay = HelpOverlay(title: "keys", table: table)
-        overlay.layout(rows: 10)
+        overlay.layout(rows: 10, columns: 40)
         overlay.draw(into: &canvas)
         #expect(canvas.text.contains("Enter l  open"))
         #expect(canvas.text.contains("q        quit"))

@@ -9,7 +9,7 @@ extension ConditionBrowser {
         chrome.status.loading = isBusy ? "loading" : nil
         if let tester {
             tester.draw(into: &canvas, tick: chrome.tick)
-            chrome.draw(into: &canvas, title: "condtest › " + tester.summary.name, hints: ConditionTester.keys.hints,
+            chrome.draw(into: &canvas, title: "condtest › " + tester.summary.name, hints: tester.hints,
                         helpHint: tester.helpHint)
         } else {
             if loadingList && summaries.isEmpty {

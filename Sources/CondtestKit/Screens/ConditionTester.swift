@@ -56,6 +56,9 @@ public struct ConditionTester: Sendable {
 
     public var arguments: [String] { fields.map(\.text) }
     public var isOnButton: Bool { focus == fields.count }
+    /// The footer: the table's hints once the condition is here; until then what works.
+    var hints: [String] { record == nil ? ["r reload", "Esc back"] : Self.keys.hints }
+
     /// Where help opens from: `?` is text in a field.
     var helpHint: String { record != nil && !isOnButton ? "F1 help" : "? help" }
 
@@ -176,7 +179,6 @@ public struct ConditionTester: Sendable {
             return
         case .failed(let message):
             canvas.put("error: " + message, row: row, column: rect.column, width: rect.columns, style: Style(bold: true, color: .red))
-            canvas.put("r retries · Esc goes back", row: row + 2, column: rect.column, width: rect.columns, style: .dim)
             return
         case .loaded:
             for (offset, line) in conditionRows.enumerated() {

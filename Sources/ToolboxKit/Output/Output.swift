@@ -22,10 +22,27 @@ public struct Table: Sendable {
         case shrink(order: Int, minimum: Int, middle: Bool = false)
     }
 
+    /// One step of giving way, where a column gives way in more than one stage (a title
+    /// narrows to 24 columns, another column goes, then the title narrows again): `column`
+    /// narrows by what is still too wide, to no less than `minimum` (0: it may leave). A
+    /// column that keeps its text (`.keep`) is clipped by a step to `minimum` at once, without
+    /// `…`: a date clipped to 10 columns is its day.
+    public struct Step: Sendable, Equatable {
+        public let column: Int
+        public let minimum: Int
+        public init(column: Int, minimum: Int) {
+            self.column = column
+            self.minimum = minimum
+        }
+    }
+
     public var columns: [String]
     public var rows: [[String]]
     /// One per column; by default only the last column gives way.
     public var fits: [Fit]?
+    /// When set, the order of giving way before any column goes past its minimum (the
+    /// `fits`' orders otherwise).
+    public var steps: [Step]?
 
     public init(columns: [String], rows: [[String]] = [], fits: [Fit]? = nil) {
         self.columns = columns
@@ -64,9 +81,14 @@ public struct Table: Sendable {
         let giving = fits.enumerated().compactMap { index, fit -> (Int, Int, Int)? in
             if case .shrink(let order, let minimum, _) = fit { (order, index, minimum) } else { nil }
         }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
-        for (_, index, minimum) in giving {
+        for (_, index, minimum) in steps.map({ $0.map { (0, $0.column, $0.minimum) } }) ?? giving {
             let excess = Self.total(widths) - width
             guard excess > 0 else { break }
+            // A column that keeps its text is clipped at once to its short form (the day), or not at all.
+            if fits[index] == .keep {
+                widths[index] = min(minimum, widths[index])
+                continue
+            }
             widths[index] = max(min(minimum, widths[index]), widths[index] - excess)
             // Too narrow to say anything: the column goes, and its gap with it.
             if minimum == 0 && widths[index] < 4 { widths[index] = 0 }
@@ -89,6 +111,7 @@ public struct Table: Sendable {
                 let room = isLast ? width - TextWidth.of(text) : widths[index]
                 guard room > 0 else { break }
                 let fitted = TextWidth.of(cell) <= room ? cell
+                    : fits[index] == .keep && !isLast ? Self.clipped(cell, to: room)
                     : Self.cutsInMiddle(fits[index]) ? TextWidth.elideMiddle(cell, to: room) : TextWidth.truncate(cell, to: room)
                 text += isLast ? fitted : TextWidth.pad(fitted, to: room) + "  "
             }
@@ -106,6 +129,19 @@ public struct Table: Sendable {
     private static func total(_ widths: [Int]) -> Int {
         let shown = widths.filter { $0 > 0 }
         return shown.reduce(0, +) + 2 * max(shown.count - 1, 0)
+    }
+
+    /// The characters of `text` that fit in `width` columns, no `…`, no space at the end.
+    private static func clipped(_ text: String, to width: Int) -> String {
+        var result = ""
+        var used = 0
+        for character in text {
+            used += TextWidth.of(character)
+            guard used <= width else { break }
+            result.append(character)
+        }
+        while result.hasSuffix(" ") { result.removeLast() }
+        return result
     }
 
     private static func cutsInMiddle(_ fit: Fit) -> Bool { if case .shrink(_, _, true) = fit { true } else { false } }

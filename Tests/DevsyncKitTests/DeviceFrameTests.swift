@@ -1,0 +1,32 @@
+import ScreenDriver
+import ScreenKit
+import Testing
+import ToolboxKit
+@testable import DevsyncKit
+
+/// `devsync ui`'s three screens as whole frames at 60×16 and 80×24, and its help.
+@Suite struct DeviceFrameTests: DeviceBrowserTesting {
+    @Test func devicesSyncDetailAndHelp() {
+        for (rows, columns) in [(16, 60), (24, 80)] {
+            var driver = ScreenDriver(DeviceBrowser(server: "http://127.0.0.1:8107", now: { fixedNow }), rows: rows, columns: columns)
+            #expect(driver.commands == [.load, .pull, .watchStore])
+            driver.receive(.loaded(.success(snapshot(devices))))
+            driver.receive(.pulled(.failure(.unreachable(url: "http://127.0.0.1:8107/devices", reason: "connection refused"))))
+            GoldenFrame.expect(driver.frame, named: "devices-\(columns)x\(rows)")
+            driver.press(.tab)
+            GoldenFrame.expect(driver.frame, named: "sync-\(columns)x\(rows)")
+            driver.press(.tab, .down, .enter)
+            driver.receive(.history(id: driver.program.detail!.device.id, .success([])))
+            GoldenFrame.expect(driver.frame, named: "detail-\(columns)x\(rows)")
+            driver.press(.character("?"))
+            GoldenFrame.expect(driver.frame, named: "detail-help-\(columns)x\(rows)")
+        }
+    }
+
+    /// Item 9: a commit by another process makes the screen read the store again.
+    @Test func anotherProcesssChangeIsRead() {
+        var driver = ScreenDriver(DeviceBrowser(server: "http://127.0.0.1:8107", now: { fixedNow }))
+        driver.receive(.loaded(.success(snapshot(devices))))
+        #expect(driver.receive(.storeChanged) == [.load])
+    }
+}
