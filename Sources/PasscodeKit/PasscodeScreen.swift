@@ -34,31 +34,19 @@ public struct PasscodeScreen: ScreenProgram {
         case refused
     }
 
-    enum Action: Sendable, Equatable { case digit, delete, cancel, press, move, help, quit }
-
-    static let keys = KeyTable<Action>([
-        .init((0...9).map { .character(Character(String($0))) }, "type the digit", .digit, hint: "digit", shownAs: "0–9"),
-        .init([.up, .down, .left, .right], "choose a button (or click one)", .move, shownAs: "←↑→↓"),
-        .init([.enter], "press the chosen button", .press, hint: "press"),
-        .init([.backspace, .delete], "delete the last digit", .delete, hint: "delete"),
-        .init([.escape], "cancel the code typed (a gate with none typed: cancel the gate)", .cancel, hint: "cancel"),
-        .init([.character("q"), .character("Q"), .control("d")], "quit", .quit, hint: "quit"),
-        .init([.character("?"), .function(1)], "this help", .help, hint: "help"),
-    ])
-
     public let gate: GateOptions
-    public private(set) var machine = PasscodeMachine()
+    public internal(set) var machine = PasscodeMachine()
     /// The last failure is one another try cannot mend (refused credentials): no retry comes by itself.
-    private var failureIsPermanent = false
+    var failureIsPermanent = false
     /// The selected button: the bottom digit, under the thumb, at first.
-    public private(set) var selected = 10
-    public private(set) var feedback: (status: KeypadView.Status, token: Int)?
-    public private(set) var outcome: GateOutcome?
-    private var frame = 0
-    private var token = 0
-    private var idleToken = 0
-    private var size = (rows: 24, columns: 80)
-    public private(set) var help: HelpOverlay?
+    public internal(set) var selected = 10
+    public internal(set) var feedback: (status: KeypadView.Status, token: Int)?
+    public internal(set) var outcome: GateOutcome?
+    var frame = 0
+    var token = 0
+    var idleToken = 0
+    var size = (rows: 24, columns: 80)
+    public internal(set) var help: HelpOverlay?
 
     public init(gate: GateOptions = GateOptions()) { self.gate = gate }
 
@@ -75,96 +63,5 @@ public struct PasscodeScreen: ScreenProgram {
         size = (rows, columns)
         help?.layout(rows: rows, columns: columns)
         return []
-    }
-
-    public mutating func handle(_ key: KeyPress) -> [Command] {
-        let idle = restartIdleTimer()
-        if var overlay = help {
-            help = overlay.handle(key) ? overlay : nil
-            return idle
-        }
-        if case .click(let row, let column) = key {
-            guard let slot = KeypadView(width: size.columns, height: size.rows).button(row: row, column: column) else { return idle }
-            selected = slot
-            return idle + press(slot)
-        }
-        switch Self.keys.action(for: key) {
-        case .quit?: outcome = gate.once ? .cancelled : .quit
-        case .digit?:
-            guard case .character(let character) = key, let digit = Int(String(character)) else { return idle }
-            return idle + [.send(.digit(digit))]
-        case .delete?: return idle + [.send(.delete)]
-        case .cancel?: return idle + [.cancel]
-        case .press?: return idle + press(selected)
-        case .move?: selected = KeypadView.move(selected, key)
-        case .help?:
-            var overlay = HelpOverlay(title: "passcode: keys", table: Self.keys)
-            overlay.layout(rows: size.rows, columns: size.columns)
-            help = overlay
-        case nil: break
-        }
-        return idle
-    }
-
-    public mutating func receive(_ message: Message) -> [Command] {
-        switch message {
-        case .snapshot(let snapshot):
-            machine = snapshot.machine
-            failureIsPermanent = snapshot.isPermanentFailure
-            if gate.once && snapshot.effects.contains(.unlocked) {
-                outcome = .unlocked
-                return []
-            }
-            if gate.once, snapshot.consecutiveFailures > gate.maxFailures || snapshot.isPermanentFailure, let error = snapshot.lastError {
-                outcome = .gaveUp(error)
-                return []
-            }
-            var commands: [Command] = []
-            for effect in snapshot.effects where effect == .unlocked || effect == .rejected {
-                token += 1
-                feedback = (effect == .unlocked ? .unlocked : .rejected, token)
-                commands = [.feedbackTimer(token: token)]
-            }
-            return commands
-        case .feedbackOver(let over):
-            if feedback?.token == over { feedback = nil }
-        case .idle(let token):
-            if token == idleToken { outcome = .timedOut }
-        case .refused:
-            outcome = .cancelled
-        }
-        return []
-    }
-
-    private func press(_ slot: Int) -> [Command] {
-        switch KeypadView.slots[slot] {
-        case .digit(let position): [.send(.digit(machine.layout[position]))]
-        case .cancel: [.cancel]
-        case .delete: [.send(.delete)]
-        }
-    }
-
-    /// `--idle-timeout`: a new timer after every key; only the newest one can end the screen.
-    private mutating func restartIdleTimer() -> [Command] {
-        guard gate.idleTimeout != nil else { return [] }
-        idleToken += 1
-        return [.idleTimer(token: idleToken)]
-    }
-
-    public func draw(into canvas: inout Canvas) {
-        let status: KeypadView.Status
-        if let feedback {
-            status = feedback.status
-        } else {
-            switch machine.phase {
-            case .loading: status = .loading(frame: frame)
-            case .failed(_, let message): status = .error(message, retrying: !failureIsPermanent)
-            case .ready: status = .ready
-            }
-        }
-        let hint = Chrome.fitted(Self.keys.hints, width: canvas.columns)
-        KeypadView(width: canvas.columns, height: canvas.rows).draw(into: &canvas, machine: machine, selected: selected, status: status,
-                                                                    hint: hint)
-        help?.draw(into: &canvas)
     }
 }

@@ -1,0 +1,21 @@
+import ScreenKit
+import ToolboxKit
+
+extension PasscodeScreen {
+    public func draw(into canvas: inout Canvas) {
+        let status: KeypadView.Status
+        if let feedback {
+            status = feedback.status
+        } else {
+            switch machine.phase {
+            case .loading: status = .loading(frame: frame)
+            case .failed(_, let message): status = .error(message, retrying: !failureIsPermanent)
+            case .ready: status = .ready
+            }
+        }
+        let hint = Chrome.fitted(Self.keys.hints, width: canvas.columns)
+        KeypadView(width: canvas.columns, height: canvas.rows).draw(into: &canvas, machine: machine, selected: selected, status: status,
+                                                                    hint: hint)
+        help?.draw(into: &canvas)
+    }
+}
