@@ -46,13 +46,15 @@ import Testing
     }
 
     /// Waits in poll(2) on a thread of its own, as the screen's thread does (never on one of
-    /// the few threads tasks share, which the work needs), until `count` messages came, or a
-    /// minute passed: a watchdog, not a timing assertion.
+    /// the few threads tasks share, which the work needs), until `count` messages came, or
+    /// twenty minutes passed: a watchdog, not a timing assertion. Long, because in the whole
+    /// suite the end-to-end tests wait on those shared threads too, and the work here may
+    /// not start until they are done.
     func messages(_ mailbox: Box, count: Int) async -> [Message] {
         await withCheckedContinuation { continuation in
             Thread.start {
                 var received: [Message] = []
-                let deadline = ContinuousClock.now + .seconds(60)
+                let deadline = ContinuousClock.now + .seconds(1200)
                 while received.count < count, ContinuousClock.now < deadline {
                     var fds = [pollfd(fd: mailbox.readEnd, events: Int16(POLLIN), revents: 0)]
                     _ = poll(&fds, 1, 1000)
