@@ -15,9 +15,9 @@ public struct ListRun: Sendable {
 
     /// The listing as `list` prints it. Damaged read marks are an error only when they are
     /// needed to filter (`--unread`); otherwise a warning, and no marks are shown.
-    /// The marks and the cache are the ones `environment` names.
-    /// With no client (`--offline`), the list the last `list` or `ui` saved.
-    public func run(_ client: BlogClient?, environment: [String: String] = Environment.current) async throws(ToolError) -> String {
+    /// The marks and the cache are the ones `environment` names, the cache `server`'s.
+    /// With no client (`--offline`), the list the last `list` or `ui` saved from `server`.
+    public func run(_ client: BlogClient?, server: ServerURL, environment: [String: String] = Environment.current) async throws(ToolError) -> String {
         var known: ReadMarks.IDs?
         do {
             known = try ReadMarks.standard(environment: environment).load()
@@ -26,7 +26,7 @@ public struct ListRun: Sendable {
             Tool.blogctl.warn(error.message)
         }
         guard let client else {
-            guard let saved = try PostCache.standard(environment: environment).savedListing() else {
+            guard let saved = try PostCache.standard(server: server, environment: environment).savedListing() else {
                 throw ToolError.missing("no saved list to show offline: blogctl list (online) saves one")
             }
             return render(saved, known: known)
@@ -34,7 +34,7 @@ public struct ListRun: Sendable {
         let posts = try await client.metadataList { Tool.blogctl.warn($0) }
         // The search index and the saved listing (what `ui` opens with) learn every listed
         // post; both are copies, so failing to write them is no error.
-        if let cache = try? PostCache.standard(environment: environment) {
+        if let cache = try? PostCache.standard(server: server, environment: environment) {
             if let index = try? cache.searchIndex() { try? index.addListing(posts) }
             try? cache.saveListing(posts)
         }

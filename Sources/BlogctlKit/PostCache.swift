@@ -38,8 +38,12 @@ public struct PostCache: Sendable {
         self.capacity = capacity
     }
 
-    /// `$XDG_CACHE_HOME/blogctl/posts` with the capacity from `BLOGCTL_CACHE_MAX`.
-    public static func standard(environment: [String: String] = Environment.current) throws(ToolError) -> PostCache {
+    /// `$XDG_CACHE_HOME/blogctl/servers/SERVER/posts` with the capacity from
+    /// `BLOGCTL_CACHE_MAX`. Everything kept is kept per server (`ServerURL.folderName`): the
+    /// bodies, the saved listing, the search index. Post ids are the server's own, so post 7
+    /// of one server is not post 7 of another, and a search never shows a post the server
+    /// asked does not have.
+    public static func standard(server: ServerURL, environment: [String: String] = Environment.current) throws(ToolError) -> PostCache {
         var capacity = defaultCapacity
         if let text = environment["BLOGCTL_CACHE_MAX"], !text.isEmpty {
             guard let value = ByteSize.parse(text) else {
@@ -47,7 +51,8 @@ public struct PostCache: Sendable {
             }
             capacity = value
         }
-        return PostCache(directory: Paths(environment: environment).cache(.blogctl) + "/posts", capacity: capacity)
+        return PostCache(directory: Paths(environment: environment).cache(.blogctl) + "/servers/" + server.folderName + "/posts",
+                         capacity: capacity)
     }
 
     /// Files are named by `ResourceID.fileStem` of the post's id: any id the server uses,

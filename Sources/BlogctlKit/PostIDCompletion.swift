@@ -4,7 +4,10 @@ import ToolboxKit
 /// saved beside its list, else the cached posts; offline, never the network.
 public enum PostIDCompletion {
     public static func candidates(prefix: String, environment: [String: String] = Environment.current) -> [String] {
-        guard let cache = try? PostCache.standard(environment: environment) else { return [] }
+        guard let server = try? ServerURL.resolve(flag: nil, toolVariable: Tool.blogctl.serverVariable, environment: environment,
+                                                  configured: Settings.current.text(.server)),
+              let cache = try? PostCache.standard(server: server, environment: environment)
+        else { return [] }
         let saved = (try? LocalFile.read(cache.idsPath, limit: 16 << 20, regularOnly: true))
             .map { String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init) }
         let ids = saved ?? cache.entries().map(\.metadata.id)

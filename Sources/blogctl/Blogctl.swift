@@ -8,7 +8,7 @@ struct Blogctl: AsyncParsableCommand {
         abstract: "List, group and sort blog posts; read one rendered in the terminal; keep a gzip post cache.",
         discussion: """
             Listing uses only the post summaries (/post-metadata): no body is downloaded until \
-            a post is read. Bodies are cached gzip-compressed under $XDG_CACHE_HOME/blogctl \
+            a post is read. Bodies are cached gzip-compressed under $XDG_CACHE_HOME/blogctl, one folder per server \
             (zcat reads them) and revalidated with their ETag.
 
             Examples:

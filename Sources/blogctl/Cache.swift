@@ -8,7 +8,7 @@ extension Blogctl {
             commandName: "cache",
             abstract: "Look at or empty the post cache.",
             discussion: """
-                Bodies live gzip-compressed in $XDG_CACHE_HOME/blogctl/posts/ID.html.gz (zcat reads \
+                Bodies live gzip-compressed in $XDG_CACHE_HOME/blogctl/servers/SERVER/posts/ID.html.gz (zcat reads \
                 them) with their metadata and ETag in ID.json. The cache keeps under \
                 $BLOGCTL_CACHE_MAX bytes (default 200M) by evicting the least recently read posts.
                 """,

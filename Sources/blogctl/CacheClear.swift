@@ -9,8 +9,10 @@ extension Blogctl.Cache {
         @Flag(name: [.short, .long], help: "Print nothing.")
         var quiet = false
 
+        @OptionGroup var server: ServerOption
+
         func run() throws {
-            let removed = try PostCache.standard().clear()
+            let removed = try PostCache.standard(server: try server.serverURL(tool: .blogctl)).clear()
             if !quiet { Tool.blogctl.say("removed \(removed) cached post\(removed == 1 ? "" : "s")") }
         }
     }

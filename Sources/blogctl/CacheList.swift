@@ -14,8 +14,10 @@ extension Blogctl.Cache {
 
         @OptionGroup var pager: PagerOption
 
+        @OptionGroup var server: ServerOption
+
         func run() throws {
-            let entries = try PostCache.standard().entries()
+            let entries = try PostCache.standard(server: try server.serverURL(tool: .blogctl)).entries()
             let mode = OutputMode(json: json)
             if mode == .json {
                 StandardOutput.printJSON(entries.map(CacheListing.init))

@@ -11,8 +11,10 @@ extension Blogctl.Cache {
         @Flag(help: "Print JSON.")
         var json = false
 
+        @OptionGroup var server: ServerOption
+
         func run() throws {
-            let stats = CacheStats(of: try PostCache.standard())
+            let stats = CacheStats(of: try PostCache.standard(server: try server.serverURL(tool: .blogctl)))
             if json {
                 StandardOutput.printJSON(stats)
                 return

@@ -76,8 +76,8 @@ extension Blogctl {
                                     unreadOnly: unread, limit: limit)
             let run = ListRun(filter: filter, ordering: PostOrdering(grouping: groupBy, sorting: sortBy, reversed: reverse),
                               mode: common.outputMode)
-            let listing = offline ? try await run.run(nil)
-                : try await common.withClient(tool: .blogctl) { api in try await run.run(BlogClient(api: api)) }
+            let listing = offline ? try await run.run(nil, server: try common.serverURL(tool: .blogctl))
+                : try await common.withClient(tool: .blogctl) { api in try await run.run(BlogClient(api: api), server: api.server) }
             pager.print(listing)
         }
     }

@@ -4,7 +4,7 @@ import ToolboxKit
 /// A post's metadata and body for `read`, `links` and `open`: from the cache, revalidated
 /// with the server unless `offline`, with the download's progress on stderr.
 func loadPost(_ id: String, offline: Bool, common: CommonOptions) async throws -> PostLoader.Loaded {
-    let cache = try PostCache.standard()
+    let cache = try PostCache.standard(server: try common.serverURL(tool: .blogctl))
     let warn: @Sendable (String) -> Void = { message in Tool.blogctl.say("" + message) }
     if offline { return try await PostLoader(cache: cache, client: nil, warn: warn).load(id) }
     let progress = ProgressDisplay(label: "post \(id)", enabled: common.showsProgress)

@@ -38,9 +38,11 @@ extension Blogctl {
             if !all && ids.isEmpty { throw ValidationError("give at least one post id, or --all") }
         }
 
+        @OptionGroup var server: ServerOption
+
         func run() throws {
             let ids = try self.ids.map { id throws(ToolError) in try ResourceID.validate(id, kind: "post id") }
-            let listed = try PostCache.standard().savedListing()
+            let listed = try PostCache.standard(server: try server.serverURL(tool: .blogctl)).savedListing()
             let chosen: [String]
             if all {
                 guard let listed else { throw ToolError.missing("no saved list to mark: blogctl list saves one") }

@@ -31,7 +31,7 @@ extension Blogctl {
         }
 
         func run() async throws {
-            let cache = try PostCache.standard()
+            let cache = try PostCache.standard(server: try common.serverURL(tool: .blogctl))
             let limit = ByteSize.parse(maxSize) ?? 1_000_000
             let progress = ProgressDisplay(label: "prefetch", enabled: common.showsProgress, unit: .items)
             if progress.enabled { Interrupt.clearLineAndExit() }

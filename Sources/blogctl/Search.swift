@@ -36,9 +36,11 @@ extension Blogctl {
 
         @OptionGroup var pager: PagerOption
 
+        @OptionGroup var server: ServerOption
+
         func run() throws {
             let mode = OutputMode(json: json)
-            let hits = try PostCache.standard().search(words, limit: limit, marks: SearchQuery.marks, centred: mode == .table)
+            let hits = try PostCache.standard(server: try server.serverURL(tool: .blogctl)).search(words, limit: limit, marks: SearchQuery.marks, centred: mode == .table)
             pager.print(SearchListing.render(hits, mode: mode, bold: Terminal.colorEnabled()))
             if hits.isEmpty { throw ExitCode(1) }
         }

@@ -32,7 +32,7 @@ extension Blogctl {
         @OptionGroup var common: CommonOptions
 
         func run() async throws {
-            let cache = try PostCache.standard()
+            let cache = try PostCache.standard(server: try common.serverURL(tool: .blogctl))
             let status = try await common.withClient(tool: .blogctl, waitSpinner: false) { api in
                 try await PostBrowser.run(PostBrowser.Context(client: BlogClient(api: api), cache: cache, marks: ReadMarks.standard(),
                                                               arrangementPath: Arrangement.path()))

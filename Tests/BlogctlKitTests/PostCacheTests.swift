@@ -238,11 +238,20 @@ import TestSupport
     }
 
     @Test func capacityFromTheEnvironment() throws {
-        #expect(try PostCache.standard(environment: ["HOME": "/h"]).capacity == 200_000_000)
-        #expect(try PostCache.standard(environment: ["HOME": "/h", "BLOGCTL_CACHE_MAX": "50M"]).capacity == 50_000_000)
-        #expect(try PostCache.standard(environment: ["HOME": "/h"]).directory == "/h/.cache/blogctl/posts")
-        #expect(try PostCache.standard(environment: ["XDG_CACHE_HOME": "/c"]).directory == "/c/blogctl/posts")
-        #expect(throws: ToolError.self) { try PostCache.standard(environment: ["BLOGCTL_CACHE_MAX": "lots"]) }
+        #expect(try PostCache.standard(server: try ServerURL("http://127.0.0.1:8106"), environment: ["HOME": "/h"]).capacity == 200_000_000)
+        #expect(try PostCache.standard(server: try ServerURL("http://127.0.0.1:8106"), environment: ["HOME": "/h", "BLOGCTL_CACHE_MAX": "50M"]).capacity == 50_000_000)
+        let server = try ServerURL("http://127.0.0.1:8106")
+        let folder = server.folderName
+        #expect(folder.hasPrefix("127.0.0.1-8106-") && folder.count == "127.0.0.1-8106-".count + 16)
+        #expect(try PostCache.standard(server: server, environment: ["HOME": "/h"]).directory == "/h/.cache/blogctl/servers/\(folder)/posts")
+        #expect(try PostCache.standard(server: server, environment: ["XDG_CACHE_HOME": "/c"]).directory == "/c/blogctl/servers/\(folder)/posts")
+        // Another port, path or scheme is another server, and another folder; a host no file
+        // name may hold is made safe.
+        for other in ["http://127.0.0.1:8107", "http://127.0.0.1:8106/v2", "https://127.0.0.1:8106"] {
+            #expect(try ServerURL(other).folderName != folder, "\(other)")
+        }
+        #expect(try ServerURL("http://[::1]:8106").folderName.hasPrefix("__1-8106-"))
+        #expect(throws: ToolError.self) { try PostCache.standard(server: try ServerURL("http://127.0.0.1:8106"), environment: ["BLOGCTL_CACHE_MAX": "lots"]) }
     }
 
     @Test func byteSizes() {

@@ -10,7 +10,7 @@ extension BlogctlEndToEndTests {
         let sandbox = try Sandbox()
         try await withMockd(Self.fast, sandbox: sandbox) { mockd in
             #expect(try blogctl(["read", "2"], server: mockd.url, sandbox: sandbox).status == 0)
-            let zcat = try runTool("zcat", ["-c", "zcat \"$0\"", cacheFolder(sandbox) + "/2.html.gz"], sandbox: sandbox,
+            let zcat = try runTool("zcat", ["-c", "zcat \"$0\"", cacheFolder(sandbox, mockd.url) + "/2.html.gz"], sandbox: sandbox,
                                    executable: "/bin/sh")
             let html = zcat.stdout
             let original = try String(contentsOfFile: Binaries.dataDirectory + "/blog/bodies/2.html", encoding: .utf8)
@@ -22,7 +22,7 @@ extension BlogctlEndToEndTests {
         let sandbox = try Sandbox()
         try await withMockd(Self.fast, sandbox: sandbox, tailLog: true) { mockd in
             let first = try blogctl(["read", "1"], server: mockd.url, sandbox: sandbox)
-            let path = cacheFolder(sandbox) + "/1.html.gz"
+            let path = cacheFolder(sandbox, mockd.url) + "/1.html.gz"
             let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
             try Data(bytes[0..<(bytes.count / 2)]).write(to: URL(fileURLWithPath: path))
             let second = try blogctl(["read", "1"], server: mockd.url, sandbox: sandbox)
@@ -36,7 +36,7 @@ extension BlogctlEndToEndTests {
             let offline = try blogctl(["read", "1", "--offline"], server: mockd.url, sandbox: sandbox)
             #expect(offline.status == 66)
             #expect(offline.stderr.contains("damaged"))
-            #expect(!cacheFiles(sandbox).contains("1.html.gz"))
+            #expect(!cacheFiles(sandbox, mockd.url).contains("1.html.gz"))
         }
     }
 
@@ -45,7 +45,7 @@ extension BlogctlEndToEndTests {
         try await withMockd(Self.fast, sandbox: sandbox) { mockd in
             for id in ["1", "2"] { _ = try blogctl(["read", id], server: mockd.url, sandbox: sandbox) }
             let path = try blogctl(["cache", "path"], server: mockd.url, sandbox: sandbox)
-            #expect(path.stdout == cacheFolder(sandbox) + "\n")
+            #expect(path.stdout == cacheFolder(sandbox, mockd.url) + "\n")
             let list = try blogctl(["cache", "list"], server: mockd.url, sandbox: sandbox)
             #expect(Set(list.lines.map { String($0.split(separator: "\t")[0]) }) == ["1", "2"])
             let stats = try blogctl(["cache", "stats", "--json"], server: mockd.url, sandbox: sandbox)
@@ -54,7 +54,7 @@ extension BlogctlEndToEndTests {
             #expect(object["capacity"] as? Int == 200_000_000)
             let clear = try blogctl(["cache", "clear"], server: mockd.url, sandbox: sandbox)
             #expect(clear.stderr == "blogctl: removed 2 cached posts\n")
-            #expect(cacheFiles(sandbox).isEmpty)
+            #expect(cacheFiles(sandbox, mockd.url).isEmpty)
         }
     }
 
@@ -66,10 +66,10 @@ extension BlogctlEndToEndTests {
                 let run = try blogctl(["read", id], server: mockd.url, sandbox: sandbox, environment: ["BLOGCTL_CACHE_MAX": "1800"])
                 #expect(run.status == 0)
             }
-            let files = cacheFiles(sandbox)
+            let files = cacheFiles(sandbox, mockd.url)
             #expect(files.contains("4.html.gz"))
             #expect(!files.contains("1.html.gz"))
-            let total = files.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: cacheFolder(sandbox) + "/" + $1)[.size] as? Int) ?? 0) }
+            let total = files.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: cacheFolder(sandbox, mockd.url) + "/" + $1)[.size] as? Int) ?? 0) }
             #expect(total <= 1800)
         }
     }

@@ -11,10 +11,15 @@ import TestSupport
         try runTool("blogctl", arguments, sandbox: sandbox, environment: ["BLOGCTL_SERVER": server].merging(environment) { $1 })
     }
 
-    func cacheFolder(_ sandbox: Sandbox) -> String { sandbox.cacheHome + "/blogctl/posts" }
+    /// The post cache of `server`: blogctl keeps one per server.
+    static func cacheFolder(_ sandbox: Sandbox, _ server: String) -> String {
+        sandbox.cacheHome + "/blogctl/servers/" + (try! ServerURL(server)).folderName + "/posts"
+    }
 
-    func cacheFiles(_ sandbox: Sandbox) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: cacheFolder(sandbox))) ?? []).sorted()
+    func cacheFolder(_ sandbox: Sandbox, _ server: String) -> String { Self.cacheFolder(sandbox, server) }
+
+    func cacheFiles(_ sandbox: Sandbox, _ server: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: cacheFolder(sandbox, server))) ?? []).sorted()
     }
 
     /// The requests mockd logged, as "METHOD PATH STATUS".
@@ -86,7 +91,7 @@ import TestSupport
             #expect(first.stdout.contains("        Radical novelty demands orthogonal thinking."))
             #expect(first.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 }, "80 columns when piped")
             // The post's id and its post id differ: the cache is keyed by the id the reader uses.
-            #expect(cacheFiles(sandbox) == ["7.html.gz", "7.json"])
+            #expect(cacheFiles(sandbox, mockd.url) == ["7.html.gz", "7.json"])
             let second = try blogctl(["read", "7", "-v"], server: mockd.url, sandbox: sandbox)
             #expect(second.stdout == first.stdout)
             #expect(second.stderr.contains("< 304 Not Modified"))
@@ -117,11 +122,11 @@ import TestSupport
 
     @Test func offlineReadsOnlyTheCache() async throws {
         let sandbox = try Sandbox()
-        let online = try await withMockd(Self.fast, sandbox: sandbox) { mockd in
-            try blogctl(["read", "4"], server: mockd.url, sandbox: sandbox)
+        let (online, dead) = try await withMockd(Self.fast, sandbox: sandbox) { mockd in
+            (try blogctl(["read", "4"], server: mockd.url, sandbox: sandbox), mockd.url)
         }
-        // mockd is gone: the cached post still reads, by id or by post id; the other does not.
-        let dead = "http://127.0.0.1:9"
+        // mockd is gone (its URL answers no more): the cached post still reads, by id or by
+        // post id; the other does not.
         let offline = try blogctl(["read", "4", "--offline"], server: dead, sandbox: sandbox)
         #expect(offline.status == 0)
         #expect(offline.stdout == online.stdout)
@@ -142,7 +147,7 @@ import TestSupport
         let sandbox = try Sandbox()
         try await withMockd(["--latency", "0", "--massive-size", "3000000", "--massive-rate", "100000"], sandbox: sandbox, tailLog: true) { mockd in
             #expect(try blogctl(["read", "2"], server: mockd.url, sandbox: sandbox).status == 0)
-            let before = cacheFiles(sandbox)
+            let before = cacheFiles(sandbox, mockd.url)
             let process = try startTool("blogctl", ["read", "massive"], sandbox: sandbox, environment: ["BLOGCTL_SERVER": mockd.url])
             // The body has started to arrive (30 s of it at this rate): interrupt.
             mockd.tail?.wait(for: 1) { $0.hasPrefix("GET /post/massive 200") }
@@ -150,7 +155,7 @@ import TestSupport
             process.waitUntilExit()
             #expect((process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
                     || process.terminationStatus == 130)
-            #expect(cacheFiles(sandbox) == before, "no partial entry, no temporary file")
+            #expect(cacheFiles(sandbox, mockd.url) == before, "no partial entry, no temporary file")
             let again = try blogctl(["read", "2", "--offline"], server: mockd.url, sandbox: sandbox)
             #expect(again.status == 0)
         }
@@ -188,7 +193,7 @@ import TestSupport
             #expect(results.count == 9)
             #expect(results["massive"] == "skipped")
             #expect(results.filter { $0.value == "fetched" }.count == 8)
-            #expect(!cacheFiles(sandbox).contains("massive.html.gz"))
+            #expect(!cacheFiles(sandbox, mockd.url).contains("massive.html.gz"))
             let second = try blogctl(["prefetch", "--max-size", "100K"], server: mockd.url, sandbox: sandbox)
             #expect(second.lines.filter { $0.contains("\tskipped\t") || $0.contains("\tfresh\t") }.count == 9)
             // The fresh ones cost a HEAD each, no body.
@@ -243,7 +248,7 @@ import TestSupport
             #expect(list.lines.contains { $0.hasPrefix("../../etc/passwd\t") }, "\(list.stdout)")
             let traversal = try blogctl(["read", "../../etc/passwd", "--no-pager"], server: mockd.url, sandbox: sandbox)
             #expect(traversal.status == 0, "\(traversal.stderr)")
-            #expect(FileManager.default.fileExists(atPath: cacheFolder(sandbox) + "/%2E.%2F..%2Fetc%2Fpasswd.json"), "\(cacheFiles(sandbox))")
+            #expect(FileManager.default.fileExists(atPath: cacheFolder(sandbox, mockd.url) + "/%2E.%2F..%2Fetc%2Fpasswd.json"), "\(cacheFiles(sandbox, mockd.url))")
             let read = try blogctl(["read", "h1"], server: mockd.url, sandbox: sandbox)
             #expect(read.status == 0)
             let shown = try blogctl(["show", "h1"], server: mockd.url, sandbox: sandbox)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToolboxKit
 
 /// blogctl against hostile files in its own folders and hostile values from the server
 /// (issue 10): nothing outside the cache is written or deleted, nothing hangs or crashes.
@@ -10,23 +11,28 @@ import Testing
         try runTool("blogctl", arguments, sandbox: sandbox, environment: ["BLOGCTL_SERVER": server], limit: 60)
     }
 
-    func folder(_ sandbox: Sandbox) -> String { sandbox.cacheHome + "/blogctl/posts" }
+    func folder(_ sandbox: Sandbox, _ server: String) -> String { BlogctlEndToEndTests.cacheFolder(sandbox, server) }
 
     @Test func plantedTemporarySymlinksWriteNothingOutside() async throws {
         let sandbox = try Sandbox()
         let victim = try sandbox.write("victim.txt", "precious\n")
-        try FileManager.default.createDirectory(atPath: folder(sandbox), withIntermediateDirectories: true)
-        chmod(sandbox.cacheHome + "/blogctl", 0o700)
-        chmod(folder(sandbox), 0o700)
-        // Symlinks under every name the old scheme (.NAME.tmp.PID) would have used next.
-        let next = Int(getpid())
-        for pid in next..<(next + 2_000) {
-            for name in ["1.html.gz", "1.json"] {
-                try? FileManager.default.createSymbolicLink(atPath: folder(sandbox) + "/." + name + ".tmp.\(pid)", withDestinationPath: victim)
-            }
-            try? FileManager.default.createSymbolicLink(atPath: sandbox.root + "/.avatar.jpg.tmp.\(pid)", withDestinationPath: victim)
-        }
+        var server = ""
         try await withMockd(Self.fast, sandbox: sandbox) { mockd in
+            server = mockd.url
+            try FileManager.default.createDirectory(atPath: folder(sandbox, server), withIntermediateDirectories: true)
+            for folder in ["/blogctl", "/blogctl/servers", "/blogctl/servers/" + (try ServerURL(server)).folderName] {
+                chmod(sandbox.cacheHome + folder, 0o700)
+            }
+            chmod(folder(sandbox, server), 0o700)
+            // Symlinks under every name the old scheme (.NAME.tmp.PID) would have used next.
+            let next = Int(getpid())
+            for pid in next..<(next + 2_000) {
+                for name in ["1.html.gz", "1.json"] {
+                    try? FileManager.default.createSymbolicLink(atPath: folder(sandbox, server) + "/." + name + ".tmp.\(pid)",
+                                                                withDestinationPath: victim)
+                }
+                try? FileManager.default.createSymbolicLink(atPath: sandbox.root + "/.avatar.jpg.tmp.\(pid)", withDestinationPath: victim)
+            }
             let run1 = try blogctl(["read", "1", "--no-pager"], sandbox, mockd.url)
             #expect(run1.status == 0)
             let run2 = try blogctl(["avatar", "1", "-o", sandbox.root + "/avatar.jpg"], sandbox, mockd.url)
@@ -34,7 +40,7 @@ import Testing
         }
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious\n")
         var info = stat()
-        #expect(lstat(folder(sandbox) + "/1.html.gz", &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
+        #expect(lstat(folder(sandbox, server) + "/1.html.gz", &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
         #expect(info.st_mode & 0o777 == 0o600)
     }
 
@@ -44,14 +50,14 @@ import Testing
             let run3 = try blogctl(["read", "1", "--no-pager"], sandbox, mockd.url)
             #expect(run3.status == 0)
             var info = stat()
-            #expect(stat(folder(sandbox), &info) == 0 && info.st_mode & 0o777 == 0o700)
-            chmod(folder(sandbox), 0o777)
+            #expect(stat(folder(sandbox, mockd.url), &info) == 0 && info.st_mode & 0o777 == 0o700)
+            chmod(folder(sandbox, mockd.url), 0o777)
             let refused = try blogctl(["read", "2", "--no-pager"], sandbox, mockd.url)
             #expect(refused.status == 74, "\(refused.stderr)")
             #expect(refused.stderr.contains("writable by everyone"), "\(refused.stderr)")
             let clear = try blogctl(["cache", "clear"], sandbox, mockd.url)
             #expect(clear.status == 74)
-            #expect(FileManager.default.fileExists(atPath: folder(sandbox) + "/1.json"))
+            #expect(FileManager.default.fileExists(atPath: folder(sandbox, mockd.url) + "/1.json"))
         }
     }
 
@@ -61,17 +67,17 @@ import Testing
             let run4 = try blogctl(["read", "1", "--no-pager"], sandbox, mockd.url)
             #expect(run4.status == 0)
             let foreign = ["notes.txt", ".bash_history.99999999", ".profile.tmp.99999999"]
-            for name in foreign { _ = try sandbox.write("cache/blogctl/posts/" + name, "mine\n") }
+            for name in foreign { _ = try sandbox.write(String(folder(sandbox, mockd.url).dropFirst(sandbox.root.count + 1)) + "/" + name, "mine\n") }
             let clear = try blogctl(["cache", "clear"], sandbox, mockd.url)
             #expect(clear.status == 0, "\(clear.stderr)")
-            for name in foreign { #expect(FileManager.default.fileExists(atPath: folder(sandbox) + "/" + name), "\(name)") }
-            #expect(!FileManager.default.fileExists(atPath: folder(sandbox) + "/1.json"))
+            for name in foreign { #expect(FileManager.default.fileExists(atPath: folder(sandbox, mockd.url) + "/" + name), "\(name)") }
+            #expect(!FileManager.default.fileExists(atPath: folder(sandbox, mockd.url) + "/1.json"))
             // A cache folder that is a symlink to somewhere else is not emptied through the link.
             let elsewhere = sandbox.root + "/elsewhere"
             try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
             _ = try sandbox.write("elsewhere/2.json", "theirs\n")
-            try FileManager.default.removeItem(atPath: folder(sandbox))
-            try FileManager.default.createSymbolicLink(atPath: folder(sandbox), withDestinationPath: elsewhere)
+            try FileManager.default.removeItem(atPath: folder(sandbox, mockd.url))
+            try FileManager.default.createSymbolicLink(atPath: folder(sandbox, mockd.url), withDestinationPath: elsewhere)
             let run5 = try blogctl(["cache", "clear"], sandbox, mockd.url)
             #expect(run5.status == 74)
             #expect(FileManager.default.fileExists(atPath: elsewhere + "/2.json"))
@@ -80,20 +86,22 @@ import Testing
 
     @Test func aFIFOInPlaceOfACachedBodyDoesNotHang() async throws {
         let sandbox = try Sandbox()
+        var server = ""
         try await withMockd(Self.fast, sandbox: sandbox) { mockd in
+            server = mockd.url
             let run6 = try blogctl(["read", "1", "--no-pager"], sandbox, mockd.url)
             #expect(run6.status == 0)
         }
-        let body = folder(sandbox) + "/1.html.gz"
+        let body = folder(sandbox, server) + "/1.html.gz"
         unlink(body)
         #expect(mkfifo(body, 0o600) == 0)
-        let run = try blogctl(["read", "1", "--offline", "--no-pager"], sandbox, "http://127.0.0.1:9")
+        let run = try blogctl(["read", "1", "--offline", "--no-pager"], sandbox, server)
         #expect(run.status == 66, "\(run.stderr)")
         #expect(!run.signaled)
         // A link to an endless device is not read either.
         unlink(body)
         try FileManager.default.createSymbolicLink(atPath: body, withDestinationPath: "/dev/zero")
-        let run7 = try blogctl(["read", "1", "--offline", "--no-pager"], sandbox, "http://127.0.0.1:9")
+        let run7 = try blogctl(["read", "1", "--offline", "--no-pager"], sandbox, server)
         #expect(run7.status == 66)
     }
 

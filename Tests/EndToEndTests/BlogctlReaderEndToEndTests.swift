@@ -115,7 +115,7 @@ import Testing
             let before = try blogctl(["search", "--json", "load", "tests", "written"], server: mockd.url, sandbox: sandbox)
             #expect(before.status == 1)
             #expect(try blogctl(["read", "gen-42"], server: mockd.url, sandbox: sandbox).status == 0)
-            let offline = try blogctl(["search", "--json", "written", "load"], server: "http://127.0.0.1:9", sandbox: sandbox)
+            let offline = try blogctl(["search", "--json", "written", "load"], server: mockd.url, sandbox: sandbox)
             #expect(offline.status == 0, "\(offline.stderr)")
             let hits = try JSONSerialization.jsonObject(with: Data(offline.stdout.utf8)) as? [[String: Any]]
             #expect(hits?.map { $0["id"] as? String } == ["gen-42"])
@@ -124,7 +124,8 @@ import Testing
             #expect(try blogctl(["cache", "clear"], server: mockd.url, sandbox: sandbox).status == 0)
             #expect(try blogctl(["search", "written", "load"], server: mockd.url, sandbox: sandbox).status == 1)
             #expect(try blogctl(["read", "gen-7"], server: mockd.url, sandbox: sandbox).status == 0)
-            try "garbage".write(toFile: sandbox.cacheHome + "/blogctl/search.sqlite", atomically: true, encoding: .utf8)
+            try "garbage".write(toFile: String(BlogctlEndToEndTests.cacheFolder(sandbox, mockd.url).dropLast("posts".count)) + "search.sqlite",
+                                atomically: true, encoding: .utf8)
             let rebuilt = try blogctl(["search", "written", "load"], server: mockd.url, sandbox: sandbox)
             #expect(rebuilt.status == 0 && rebuilt.lines.map { String($0.split(separator: "\t")[0]) } == ["gen-7"], "\(rebuilt.stdout)\(rebuilt.stderr)")
             let none = try blogctl(["search", "\"", "*"], server: mockd.url, sandbox: sandbox)
@@ -140,8 +141,33 @@ import Testing
             let prefetch = try blogctl(["prefetch", "--jobs", "8"], server: mockd.url, sandbox: sandbox)
             #expect(prefetch.status == 0, "\(prefetch.stderr)")
             for _ in 1...2 { #expect(try blogctl(["list"], server: mockd.url, sandbox: sandbox).lines.count > 1_000) }
-            let hits = try blogctl(["search", "--limit", "5000", "written", "load"], server: "http://127.0.0.1:9", sandbox: sandbox)
+            let hits = try blogctl(["search", "--limit", "5000", "written", "load"], server: mockd.url, sandbox: sandbox)
             #expect(hits.lines.count == 1_000, "\(hits.stderr)")
+        }
+    }
+}
+
+/// Issue 39: what blogctl keeps is kept per server, so a search never shows a post the
+/// server asked does not have, and one server's post 7 is never read as another's.
+extension BlogctlReaderEndToEndTests {
+    @Test func eachServerHasItsOwnListingIndexAndCache() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(["--quiet", "--latency", "0"], sandbox: sandbox) { plain in
+            try await withMockd(["--quiet", "--latency", "0", "--posts", "5"], sandbox: sandbox) { generated in
+                #expect(try blogctl(["list"], server: plain.url, sandbox: sandbox).status == 0)
+                #expect(try blogctl(["list"], server: generated.url, sandbox: sandbox).status == 0)
+                let there = try blogctl(["search", "generated"], server: generated.url, sandbox: sandbox)
+                #expect(there.status == 0 && there.lines.count == 5, "\(there.stdout)")
+                let here = try blogctl(["search", "generated"], server: plain.url, sandbox: sandbox)
+                #expect(here.status == 1 && here.stdout.isEmpty, "only the server asked: \(here.stdout)")
+                // --server on a local command picks the server as the variable does.
+                let flagged = try blogctl(["search", "--server", generated.url, "generated"], server: plain.url, sandbox: sandbox)
+                #expect(flagged.lines.count == 5)
+                let offline = try blogctl(["list", "--offline"], server: plain.url, sandbox: sandbox)
+                #expect(!offline.stdout.contains("gen-"))
+                let paths = Set(try [plain.url, generated.url].map { try blogctl(["cache", "path"], server: $0, sandbox: sandbox).stdout })
+                #expect(paths.count == 2)
+            }
         }
     }
 }

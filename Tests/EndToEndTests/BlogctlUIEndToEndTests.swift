@@ -20,8 +20,8 @@ import Testing
     }
 
     /// The names in the post cache's folder, one string.
-    func cachedNames(_ sandbox: Sandbox) -> String {
-        ((try? FileManager.default.contentsOfDirectory(atPath: sandbox.cacheHome + "/blogctl/posts")) ?? []).joined(separator: " ")
+    func cachedNames(_ sandbox: Sandbox, _ server: String) -> String {
+        ((try? FileManager.default.contentsOfDirectory(atPath: BlogctlEndToEndTests.cacheFolder(sandbox, server))) ?? []).joined(separator: " ")
     }
 
     @Test(arguments: [(60, 16), (80, 24), (120, 40)])
@@ -99,7 +99,7 @@ import Testing
             _ = try tmux.waitForScreen { !$0.contains("reading: keys") && $0.contains("downloading") }
             try tmux.send("Escape")
             _ = try tmux.waitForScreen(limit: 0.5) { $0.contains("9 posts · 8 unread") && !$0.contains("downloading") }
-            let names = cachedNames(sandbox)
+            let names = cachedNames(sandbox, mockd.url)
             #expect(!names.contains("massive"), "\(names)")
             try tmux.send("q")
             _ = try tmux.waitForScreen { $0.contains("EXITED 0") }

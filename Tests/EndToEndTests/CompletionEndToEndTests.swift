@@ -33,7 +33,7 @@ import Testing
         _ = try sandbox.write("rollout.cases", "")
         let arguments = ["bash": ["--norc", "--noprofile"], "zsh": ["-f"], "fish": ["--no-config"]][shellName]!
         let shell = try TmuxSession(command: "/usr/bin/env", arguments: [shellName] + arguments, sandbox: sandbox,
-                                    environment: ["PATH": Binaries.directory + ":/usr/bin:/bin", "PS1": "$ ", "DEVSYNC_SERVER": url],
+                                    environment: ["PATH": Binaries.directory + ":/usr/bin:/bin", "PS1": "$ ", "DEVSYNC_SERVER": url, "BLOGCTL_SERVER": url],
                                     columns: 120, rows: 30)
         defer { shell.kill() }
         try shell.sendLiteral(setup)

@@ -2,9 +2,7 @@ import ArgumentParser
 
 /// The options every networked subcommand shares, reused with `@OptionGroup`.
 public struct CommonOptions: ParsableArguments, Sendable {
-    @Option(name: .long, help: ArgumentHelp(
-        "Server base URL (default: $\(Tool.running.serverVariable), then $TOOLBOX_SERVER, then http://127.0.0.1:8106).",
-        valueName: "url"))
+    @Option(name: .long, help: ServerOption.help)
     public var server: String?
 
     @Option(name: .customLong("timeout"), help: ArgumentHelp(

@@ -96,6 +96,22 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { String(url("/").dropLast()) }
 
+    /// A folder name for what is kept per server (blogctl's cache): the host and port, made
+    /// safe for a file name, and a hash of the whole URL (scheme, path, user name), so two
+    /// servers on one host never share a folder: `127.0.0.1-8106-5d1e8a03c2b4f971`.
+    public var folderName: String {
+        let host = String(String.UnicodeScalarView(self.host.unicodeScalars.prefix(64).map { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "." || scalar == "-") ? scalar : "_"
+        }))
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in description.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return (host.isEmpty ? "_" : host) + "-\(port)-" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
     /// Whether the server speaks TLS, read by bytes (a Character comparison fails when the host
     /// starts with a combining mark, which fuses with the scheme's `/`).
     public var isHTTPS: Bool { base.lowercased().utf8.starts(with: "https://".utf8) }

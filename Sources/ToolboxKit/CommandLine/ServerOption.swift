@@ -1,0 +1,20 @@
+import ArgumentParser
+
+/// `--server` alone, for the commands that never reach a server but keep what they read per
+/// server (`blogctl search`, `blogctl cache …`): the same option, resolved the same way, as
+/// the networked commands' `CommonOptions`.
+public struct ServerOption: ParsableArguments, Sendable {
+    static var help: ArgumentHelp {
+        ArgumentHelp("Server base URL (default: $\(Tool.running.serverVariable), then $TOOLBOX_SERVER, then http://127.0.0.1:8106).",
+                     valueName: "url")
+    }
+
+    @Option(name: .long, help: ServerOption.help)
+    public var server: String?
+
+    public init() {}
+
+    public func serverURL(tool: Tool) throws(ToolError) -> ServerURL {
+        try ServerURL.resolve(flag: server, toolVariable: tool.serverVariable, configured: Settings.current.text(.server))
+    }
+}
