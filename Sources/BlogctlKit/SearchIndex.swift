@@ -19,7 +19,8 @@ public final class SearchIndex {
     /// 3: text indexed without the private-use characters `search` marks matches with.
     /// 4: written by sqlite-nio's SQLite rather than the system's (the same format; the
     ///    number says which code made the file, should the two ever differ).
-    static let version = "4"
+    /// 5: the `grams` table (words in scripts without spaces).
+    static let version = "5"
     /// The most rendered text indexed per post (the rest of a longer post is not searchable):
     /// FTS5 holds a document's terms in memory while it indexes it, about 25 MB for a MiB of
     /// text with few repeated words, and `read` and `ui` stay under 64 MB.
@@ -119,6 +120,7 @@ public final class SearchIndex {
         """,
         "CREATE TABLE ids(row INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE)",
         "CREATE TABLE cached(id TEXT PRIMARY KEY)",
+        gramsSchema,
     ]
 
     // MARK: - Updates
@@ -171,28 +173,9 @@ public final class SearchIndex {
     public func removeAllBodies() throws(ToolError) {
         try transaction { db in
             try Self.run(db, "UPDATE posts SET body = ''")
+            try Self.run(db, "UPDATE grams SET body = ''")
             try Self.run(db, "DELETE FROM cached")
         }
-    }
-
-    /// The statements an update runs. FTS5 finds a row quickly only by its rowid: `WHERE id =
-    /// ?` on the table itself reads every row, bodies and all, which made each update cost the
-    /// whole index (a `list` of 10,000 posts never ended). `ids` numbers the posts for that.
-    enum SQL {
-        /// A post's row, numbered when first seen.
-        static let row = "INSERT INTO ids(id) VALUES (?) ON CONFLICT(id) DO UPDATE SET id = excluded.id RETURNING row"
-        /// Id, row, title, author and summary of the posts whose ids follow in parentheses.
-        static let listed = """
-            SELECT i.id, i.row, p.title, p.author, p.summary
-            FROM ids i JOIN posts p ON p.rowid = i.row WHERE i.id IN
-            """
-        static let body = "SELECT body FROM posts WHERE rowid = ?"
-        static let delete = "DELETE FROM posts WHERE rowid = ?"
-        static let insert = "INSERT INTO posts(rowid, id, title, author, summary, body) VALUES (?, ?, ?, ?, ?, ?)"
-        static let addCached = "INSERT OR IGNORE INTO cached(id) VALUES (?)"
-        static let removeCached = "DELETE FROM cached WHERE id = ?"
-        /// Every statement an update of one post runs (for tests: none may read every row).
-        static let perPost = [row, listed + "(?)", body, delete, insert, addCached, removeCached]
     }
 
     private static func row(_ db: SQLiteStatements, _ id: String) throws -> Int {
@@ -206,6 +189,7 @@ public final class SearchIndex {
     private static func put(_ db: SQLiteStatements, _ row: Int, _ id: String, _ columns: [String]) throws {
         try run(db, SQL.delete, [.integer(row)])
         try run(db, SQL.insert, [.integer(row), .text(id)] + columns.map { .text(SearchQuery.unmarked($0)) })
+        try putGrams(db, row, columns)
     }
 
     // MARK: - Search
@@ -217,8 +201,13 @@ public final class SearchIndex {
     /// matched word and named (`SearchSnippet`); that reads each shown row's fields whole.
     public func search(_ words: [String], limit: Int = 50, marks: (String, String) = ("[", "]"),
                        centred: Bool = false) throws(ToolError) -> [Hit] {
-        guard let query = try SearchQuery.fts5(words) else { return [] }
-        if centred { return try centredSearch(query, limit: limit, marks: marks) }
+        let split = SplitQuery(words)
+        guard let query = try SearchQuery.fts5(split.spaced) else {
+            guard split.hasUnspaced else { return [] }
+            return try alone { db in try Self.unspacedRows(db, split, limit: limit, marks: marks) }
+        }
+        let unspaced: (sql: String, values: [SQLiteData]) = split.hasUnspaced ? split.rowCondition : ("1", [])
+        if centred { return try centredSearch(query, also: unspaced, limit: limit, marks: marks) }
         // ORDER BY rank lets FTS5 sort the matches by rowid and score alone, so the snippet (which
         // reads and tokenizes a body again) is made only for the rows shown: ordering by a bm25()
         // expression made one for every match, 10,000 for a word in every post.
@@ -226,25 +215,27 @@ public final class SearchIndex {
             SELECT id, title, author,
                    snippet(posts, -1, ?, ?, '…', 12),
                    id IN (SELECT id FROM cached)
-            FROM posts WHERE posts MATCH ? AND rank MATCH 'bm25(0.0, 10.0, 5.0, 3.0, 1.0)'
+            FROM posts WHERE posts MATCH ? AND \(unspaced.sql) AND rank MATCH 'bm25(0.0, 10.0, 5.0, 3.0, 1.0)'
             ORDER BY rank LIMIT ?
             """
         return try alone { db in
-            try Self.rows(db, sql, [.text(marks.0), .text(marks.1), .text(query), .integer(limit)]).map { row in
+            try Self.rows(db, sql, [.text(marks.0), .text(marks.1), .text(query)] + unspaced.values + [.integer(limit)]).map { row in
                 Hit(id: row[0], title: row[1], author: row[2], snippet: row[3], cached: row[4] == "1")
             }
         }
     }
 
-    private func centredSearch(_ query: String, limit: Int, marks: (String, String)) throws(ToolError) -> [Hit] {
+    private func centredSearch(_ query: String, also unspaced: (sql: String, values: [SQLiteData]), limit: Int,
+                               marks: (String, String)) throws(ToolError) -> [Hit] {
         let sql = """
-            SELECT id, title, author, highlight(posts, 4, ?1, ?2), highlight(posts, 3, ?1, ?2), highlight(posts, 2, ?1, ?2),
-                   highlight(posts, 1, ?1, ?2), id IN (SELECT id FROM cached)
-            FROM posts WHERE posts MATCH ?3 AND rank MATCH 'bm25(0.0, 10.0, 5.0, 3.0, 1.0)'
-            ORDER BY rank LIMIT ?4
+            SELECT id, title, author, highlight(posts, 4, ?, ?), highlight(posts, 3, ?, ?), highlight(posts, 2, ?, ?),
+                   highlight(posts, 1, ?, ?), id IN (SELECT id FROM cached)
+            FROM posts WHERE posts MATCH ? AND \(unspaced.sql) AND rank MATCH 'bm25(0.0, 10.0, 5.0, 3.0, 1.0)'
+            ORDER BY rank LIMIT ?
             """
+        let markValues = Array(repeating: [SQLiteData.text(marks.0), .text(marks.1)], count: 4).flatMap { $0 }
         return try alone { db in
-            try Self.rows(db, sql, [.text(marks.0), .text(marks.1), .text(query), .integer(limit)]).map { row in
+            try Self.rows(db, sql, markValues + [.text(query)] + unspaced.values + [.integer(limit)]).map { row in
                 let found = SearchSnippet.centred(Array(row[3...6]), marks: marks)
                 var hit = Hit(id: row[0], title: row[1], author: row[2], snippet: found?.text ?? "", cached: row[7] == "1")
                 hit.field = found?.field

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import ToolboxKit
+@testable import BlogctlKit
+
+/// Issue 39: words in scripts written without spaces are found inside the runs they sit in,
+/// in titles, summaries and bodies: Japanese, Chinese, Thai, and with English around them.
+@Suite struct UnspacedSearchTests {
+    typealias TemporaryCache = PostCacheTests.TemporaryCache
+
+    func post(_ id: String, _ title: String, summary: String = "A note") -> PostMetadata {
+        PostMetadata(id: id, title: title, publishDate: Date(timeIntervalSince1970: 1_533_000_000), postId: id, summary: summary,
+                     author: Author(name: "Ada Lovelace", image: "/a.jpg", title: "Writer"))
+    }
+
+    func ids(_ cache: PostCache, _ words: String...) throws -> [String] {
+        try cache.searchIndex().search(words).map(\.id)
+    }
+
+    @Test func japaneseChineseAndThaiWordsAreFoundInsideTheirRuns() throws {
+        let temporary = TemporaryCache()
+        let cache = temporary.cache
+        try cache.searchIndex().addListing([
+            post("ja", "東京のラーメン店を巡る"),
+            post("zh", "我在北京大学学习", summary: "关于计算机科学的笔记"),
+            post("th", "ภาษาไทยสวัสดีครับ"),
+            post("en", "Ramen in English only"),
+        ])
+        #expect(try ids(cache, "ラーメン") == ["ja"])
+        #expect(try ids(cache, "巡る") == ["ja"], "two characters: a whole word in Japanese")
+        #expect(try ids(cache, "北京大学") == ["zh"])
+        #expect(try ids(cache, "北京") == ["zh"], "two characters: a whole word in Chinese")
+        #expect(try ids(cache, "计算机") == ["zh"], "in the summary")
+        #expect(try ids(cache, "สวัสดี") == ["th"])
+        #expect(try ids(cache, "ラーメン", "北京") == [], "every word must match")
+        #expect(try ids(cache, "ramen") == ["en"])
+        #expect(try ids(cache, "上海") == [])
+        // A body: the rendered text's runs are indexed too, and the snippet shows the match.
+        try cache.store(post("en", "Ramen in English only"), body: Array("<p>Best bowl: 札幌味噌ラーメン, in Sapporo.</p>".utf8), etag: nil)
+        #expect(try ids(cache, "味噌") == ["en"])
+        let hits = try cache.searchIndex().search(["味噌ラーメン"], marks: ("[", "]"))
+        #expect(hits.map(\.id) == ["en"])
+        #expect(hits.first?.snippet.contains("[味噌ラーメン]") == true, "\(hits)")
+        // Mixed: an English word and a Japanese one, both required.
+        #expect(try ids(cache, "sapporo", "味噌") == ["en"])
+        #expect(try ids(cache, "ramen", "北京") == [])
+        // Gone from the cache, gone from the search.
+        cache.remove("en")
+        #expect(try ids(cache, "味噌") == [])
+        #expect(try ids(cache, "ラーメン") == ["ja"])
+    }
+
+    @Test func onlyTheRunsOfUnspacedScriptsAreKeptAgain() {
+        #expect(UnspacedScript.runs("Hello world") == "", "an English post costs the second index nothing")
+        #expect(UnspacedScript.runs("Tokyo 東京 and ラーメン!") == "東京 ラーメン")
+        #expect(UnspacedScript.contains("한국어") && UnspacedScript.contains("ภาษา") && !UnspacedScript.contains("café"))
+        #expect(SearchIndex.SplitQuery(["ramen ラーメン", "北京"]).spaced == ["ramen"])
+        #expect(SearchIndex.SplitQuery(["ramen ラーメン", "北京"]).long == ["ラーメン"])
+        #expect(SearchIndex.SplitQuery(["ramen ラーメン", "北京"]).short == ["北京"])
+        // LIKE's wildcards in a word are only characters.
+        #expect(SearchIndex.SplitQuery(["北%"]).likeConditions.values.first == .text("%北\\%%"))
+    }
+}
