@@ -43,6 +43,8 @@ public struct ListView: Sendable {
     public private(set) var rect = Rect(row: 0, column: 0, rows: 10, columns: 40)
     /// Rows of items visible (the filter line takes the last row while it is typed).
     public var pageSize: Int { max(rect.rows - (isFiltering ? 1 : 0), 1) }
+    /// The footer while a filter is typed.
+    public static let filterHints = ["Enter keeps it", "Esc clears it", "↑/↓ move"]
     /// Rows each item takes: an item's text has as many lines.
     public let linesPerItem: Int
 

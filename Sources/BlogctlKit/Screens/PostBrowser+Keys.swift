@@ -37,6 +37,10 @@ extension PostBrowser {
         case .arrange?: menu = Menu(title: "arrange", entries: Arrangement.menuEntries)
         // A new filter starts empty, as less's and newsboat's prompts do, and over all posts.
         case .filter?:
+            guard hasListing else {
+                chrome.notice = "nothing to filter yet: the list has not come"
+                return []
+            }
             results = nil
             _ = list.clearFilter()
             _ = list.handle(key)

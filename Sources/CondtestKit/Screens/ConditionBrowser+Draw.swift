@@ -17,7 +17,8 @@ extension ConditionBrowser {
             } else {
                 list.draw(into: &canvas)
             }
-            chrome.draw(into: &canvas, title: "condtest › conditions", hints: Self.listKeys.hints)
+            chrome.draw(into: &canvas, title: "condtest › conditions", hints: list.isFiltering ? ListView.filterHints : Self.listKeys.hints,
+                        helpHint: list.isFiltering ? nil : "? help")
         }
     }
 }

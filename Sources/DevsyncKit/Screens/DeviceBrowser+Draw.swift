@@ -23,7 +23,7 @@ extension DeviceBrowser {
             return
         }
         if tab == .devices { drawDevices(into: &canvas, body: body) } else { drawSync(into: &canvas, body: body) }
-        let hints = tab == .devices ? Self.devicesKeys.hints
+        let hints = tab == .devices ? (list.isFiltering ? ListView.filterHints : Self.devicesKeys.hints)
             : board.running ? ["Esc stops after the requests in flight", "Tab devices"] : Self.syncKeys.hints
         let title = tab == .devices ? "devsync › devices" + (typeFilter.map { " · " + $0.displayName } ?? "") : "devsync › sync"
         chrome.draw(into: &canvas, title: title, right: tabs, hints: hints, helpHint: list.isFiltering ? nil : "? help")
