@@ -11,9 +11,9 @@ import ToolboxKit
             var driver = ScreenDriver(PostBrowser(server: "http://127.0.0.1:8106", arrangement: Arrangement()), rows: rows, columns: columns)
             #expect(driver.commands == [.loadList])
             driver.receive(.listing(Fixtures.posts, read: ["a2"], fromServer: true))
-            GoldenFrame.expect(driver.frame, named: "list-\(columns)x\(rows)")
+            #expect(GoldenFrame.matches(driver.frame, named: "list-\(columns)x\(rows)"))
             driver.press(.character("?"))
-            GoldenFrame.expect(driver.frame, named: "list-help-\(columns)x\(rows)")
+            #expect(GoldenFrame.matches(driver.frame, named: "list-help-\(columns)x\(rows)"))
             driver.press(.end)
             #expect(driver.screen.contains("quit"), "the help scrolls to its last key")
             driver.press(.character("x"))
@@ -21,7 +21,7 @@ import ToolboxKit
             let lines = (1...40).map { "line \($0) of the post" }
             driver.receive(.post(id: "a1", .success(text("a1", lines: lines))))
             driver.press(.pageDown)
-            GoldenFrame.expect(driver.frame, named: "reader-\(columns)x\(rows)")
+            #expect(GoldenFrame.matches(driver.frame, named: "reader-\(columns)x\(rows)"))
         }
     }
 

@@ -20,9 +20,9 @@ import ToolboxKit
         for size in Self.sizes {
             var driver = driver(rows: size.rows, columns: size.columns)
             driver.press(.down)
-            GoldenFrame.expect(driver.frame, named: "list-\(size.columns)x\(size.rows)")
+            #expect(GoldenFrame.matches(driver.frame, named: "list-\(size.columns)x\(size.rows)"))
             driver.press(.character("?"))
-            GoldenFrame.expect(driver.frame, named: "list-help-\(size.columns)x\(size.rows)")
+            #expect(GoldenFrame.matches(driver.frame, named: "list-help-\(size.columns)x\(size.rows)"))
         }
     }
 
@@ -36,7 +36,7 @@ import ToolboxKit
             driver.press(.tab)
             driver.type("b")
             driver.press(.enter)
-            GoldenFrame.expect(driver.frame, named: "tester-\(size.columns)x\(size.rows)")
+            #expect(GoldenFrame.matches(driver.frame, named: "tester-\(size.columns)x\(size.rows)"))
         }
     }
 

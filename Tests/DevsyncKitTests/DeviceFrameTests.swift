@@ -12,14 +12,14 @@ import ToolboxKit
             #expect(driver.commands == [.load, .pull, .watchStore])
             driver.receive(.loaded(.success(snapshot(devices))))
             driver.receive(.pulled(.failure(.unreachable(url: "http://127.0.0.1:8107/devices", reason: "connection refused"))))
-            GoldenFrame.expect(driver.frame, named: "devices-\(columns)x\(rows)")
+            #expect(GoldenFrame.matches(driver.frame, named: "devices-\(columns)x\(rows)"))
             driver.press(.tab)
-            GoldenFrame.expect(driver.frame, named: "sync-\(columns)x\(rows)")
+            #expect(GoldenFrame.matches(driver.frame, named: "sync-\(columns)x\(rows)"))
             driver.press(.tab, .down, .enter)
             driver.receive(.history(id: driver.program.detail!.device.id, .success([])))
-            GoldenFrame.expect(driver.frame, named: "detail-\(columns)x\(rows)")
+            #expect(GoldenFrame.matches(driver.frame, named: "detail-\(columns)x\(rows)"))
             driver.press(.character("?"))
-            GoldenFrame.expect(driver.frame, named: "detail-help-\(columns)x\(rows)")
+            #expect(GoldenFrame.matches(driver.frame, named: "detail-help-\(columns)x\(rows)"))
         }
     }
 

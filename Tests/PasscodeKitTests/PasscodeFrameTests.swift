@@ -16,9 +16,9 @@ import Testing
             _ = machine.handle(.digit(3))
             _ = machine.handle(.digit(9))
             driver.receive(.snapshot(PasscodeSession.Snapshot(machine: machine, effects: [], lastError: nil, consecutiveFailures: 0)))
-            GoldenFrame.expect(driver.frame, named: "keypad-\(columns)x\(rows)")
+            #expect(GoldenFrame.matches(driver.frame, named: "keypad-\(columns)x\(rows)"))
             #expect(driver.press(.character("?")).isEmpty)
-            GoldenFrame.expect(driver.frame, named: "keypad-help-\(columns)x\(rows)")
+            #expect(GoldenFrame.matches(driver.frame, named: "keypad-help-\(columns)x\(rows)"))
             #expect(driver.press(.character("5")).isEmpty, "the key that closes the help types nothing")
             #expect(driver.press(.character("5")) == [.send(.digit(5))])
         }

@@ -2,12 +2,12 @@
 import Glibc
 #endif
 import ScreenKit
-import Testing
 
 /// Whole frames as golden files: the text of every row between `|` marks (so trailing spaces
 /// show), then the same rows as attributes, one character a cell: `.` plain, and a letter for
 /// each other style, named in a legend (`a = bold reverse red`). A change to any cell of any
-/// frame shows in the diff. `GOLDEN_UPDATE=1 swift test` writes the files anew.
+/// frame shows in the diff. `GOLDEN_UPDATE=1 swift test` writes the files anew. (No
+/// `import Testing` here: this target is built by release builds too, where it is absent.)
 public enum GoldenFrame {
     public static func render(_ canvas: Canvas) -> String {
         var styles: [Style] = []
@@ -47,22 +47,34 @@ public enum GoldenFrame {
         return words.joined(separator: " ")
     }
 
-    /// Compares `frame` with the golden file `name`.frame in the folder `Frames` beside the
-    /// calling test file; writes it when missing or when `GOLDEN_UPDATE` is set.
-    public static func expect(_ frame: String, named name: String, filePath: String = #filePath,
-                              sourceLocation: SourceLocation = #_sourceLocation) {
+    /// Whether `frame` is the golden file `name`.frame in the folder `Frames` beside the
+    /// calling test file; says on stderr where they differ. A missing file is written (and
+    /// false: check it and run again); `GOLDEN_UPDATE` writes them all anew.
+    public static func matches(_ frame: String, named name: String, filePath: String = #filePath) -> Bool {
         let folder = String(filePath[..<(filePath.lastIndex(of: "/") ?? filePath.startIndex)]) + "/Frames"
         let path = folder + "/" + name + ".frame"
         let stored = read(path)
         if stored == nil || getenv("GOLDEN_UPDATE") != nil {
             mkdir(folder, 0o755)
             write(frame, to: path)
-            if stored == nil {
-                Issue.record("\(name).frame was missing and has been written; check it and run again", sourceLocation: sourceLocation)
-            }
-            return
+            if stored == nil { report("\(path) was missing and has been written; check it and run again") }
+            return stored != nil
         }
-        #expect(stored == frame, "frame \(name) differs from \(path) (GOLDEN_UPDATE=1 writes it anew)", sourceLocation: sourceLocation)
+        guard stored != frame else { return true }
+        let old = stored!.split(separator: "\n", omittingEmptySubsequences: false)
+        let new = frame.split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = ["frame \(name) differs from \(path) (GOLDEN_UPDATE=1 writes it anew):"]
+        for index in 0..<max(old.count, new.count) where (index < old.count ? old[index] : "") != (index < new.count ? new[index] : "") {
+            lines.append("  line \(index + 1) was: " + (index < old.count ? String(old[index]) : ""))
+            lines.append("  line \(index + 1) now: " + (index < new.count ? String(new[index]) : ""))
+        }
+        report(lines.joined(separator: "\n"))
+        return false
+    }
+
+    private static func report(_ text: String) {
+        let bytes = Array((text + "\n").utf8)
+        _ = Glibc.write(2, bytes, bytes.count)
     }
 
     private static func read(_ path: String) -> String? {
