@@ -11,7 +11,7 @@ import ToolboxKit
         let cache = PostCache(directory: root + "/blogctl/posts")
         #expect(try cache.savedListing() == nil)
         try cache.saveListing(Fixtures.posts)
-        #expect(cache.listingPath == root + "/blogctl/listing.json")
+        #expect(cache.listingPath == root + "/blogctl/listing.tsv")
         #expect(try cache.savedListing() == Fixtures.posts)
         var info = stat()
         #expect(stat(cache.listingPath, &info) == 0 && info.st_mode & 0o777 == 0o600)
@@ -33,5 +33,23 @@ import ToolboxKit
         unlink(cache.listingPath)
         symlink("/etc/passwd", cache.listingPath)
         #expect(try cache.savedListing() == nil)
+    }
+
+    /// Any text in any field comes back as it went: tabs, newlines, backslashes, emoji, CR.
+    @Test func everyFieldRoundTripsWhateverItHolds() throws {
+        var generator = SeededGenerator(seed: 39)
+        let pieces = ["\t", "\n", "\r", "\\", "\\t", "a", "é", "👨‍👩‍👧", " ", "\u{0}", "東京", "\""]
+        func text() -> String { (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined() }
+        let posts = (0..<300).map { number in
+            PostMetadata(id: text() + "\(number)", title: text(), publishDate: Date(timeIntervalSince1970: Double.random(in: -1e10...1e10, using: &generator)),
+                         postId: text(), summary: text(), author: Author(name: text(), image: text(), title: text()))
+        }
+        let decoded = try ListingFile.decode(ListingFile.encode(posts)).get()
+        #expect(decoded == posts)
+        // Damage is said, never half-read.
+        var cut = ListingFile.encode(posts)
+        cut.removeLast(3)
+        #expect(throws: ListingFile.Damage.self) { try ListingFile.decode(cut).get() }
+        #expect(throws: ListingFile.Damage.self) { try ListingFile.decode(Array("[{\"id\": 1}]".utf8)).get() }
     }
 }

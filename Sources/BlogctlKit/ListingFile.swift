@@ -1,0 +1,86 @@
+import FoundationEssentials
+import ToolboxKit
+
+/// The saved listing on disk (`listing.tsv`): one post a line, its fields between tabs, in a
+/// form read with one pass over the bytes. `ui` opens with it, so its first screen waits on
+/// it: JSON took a JSONDecoder pass over every post (most of the first frame at 10,000 posts).
+/// A tab, newline, carriage return or backslash in a field is written `\t`, `\n`, `\r`, `\\`.
+/// The first line names the format; a file of another or damaged format is an error.
+enum ListingFile {
+    static let header = "blogctl listing 1"
+    static let fieldCount = 8
+
+    static func encode(_ posts: [PostMetadata]) -> [UInt8] {
+        var bytes = Array((header + "\n").utf8)
+        bytes.reserveCapacity(posts.count * 256)
+        for post in posts {
+            let fields = [post.id, post.postId, String(post.publishDate.timeIntervalSince1970), post.title, post.summary,
+                          post.author.name, post.author.image, post.author.title]
+            for (index, field) in fields.enumerated() {
+                if index > 0 { bytes.append(0x09) }
+                for byte in field.utf8 {
+                    switch byte {
+                    case 0x09: bytes += [0x5C, 0x74]
+                    case 0x0A: bytes += [0x5C, 0x6E]
+                    case 0x0D: bytes += [0x5C, 0x72]
+                    case 0x5C: bytes += [0x5C, 0x5C]
+                    default: bytes.append(byte)
+                    }
+                }
+            }
+            bytes.append(0x0A)
+        }
+        return bytes
+    }
+
+    /// What is wrong with a file: its line, and why.
+    struct Damage: Error, Equatable {
+        let problem: String
+    }
+
+    /// The posts, or what is wrong with the file (with its line).
+    static func decode(_ bytes: [UInt8]) -> Result<[PostMetadata], Damage> {
+        let headerBytes = Array((header + "\n").utf8)
+        guard bytes.starts(with: headerBytes) else { return .failure(Damage(problem: "not a listing of this version")) }
+        var posts: [PostMetadata] = []
+        var line = 1
+        var fields: [String] = []
+        fields.reserveCapacity(fieldCount)
+        var field: [UInt8] = []
+        var index = headerBytes.count
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case 0x5C:
+                guard index < bytes.count else { return .failure(Damage(problem: "line \(line + 1): a backslash ends the file")) }
+                switch bytes[index] {
+                case 0x74: field.append(0x09)
+                case 0x6E: field.append(0x0A)
+                case 0x72: field.append(0x0D)
+                case 0x5C: field.append(0x5C)
+                default: return .failure(Damage(problem: "line \(line + 1): an unknown escape"))
+                }
+                index += 1
+            case 0x09:
+                fields.append(String(decoding: field, as: UTF8.self))
+                field.removeAll(keepingCapacity: true)
+            case 0x0A:
+                line += 1
+                fields.append(String(decoding: field, as: UTF8.self))
+                field.removeAll(keepingCapacity: true)
+                guard fields.count == fieldCount, let seconds = Double(fields[2]), seconds.isFinite else {
+                    return .failure(Damage(problem: "line \(line): not a post"))
+                }
+                posts.append(PostMetadata(id: fields[0], title: fields[3], publishDate: Date(timeIntervalSince1970: seconds),
+                                          postId: fields[1], summary: fields[4],
+                                          author: Author(name: fields[5], image: fields[6], title: fields[7])))
+                fields.removeAll(keepingCapacity: true)
+            default:
+                field.append(byte)
+            }
+        }
+        guard field.isEmpty, fields.isEmpty else { return .failure(Damage(problem: "line \(line + 1): cut short")) }
+        return .success(posts)
+    }
+}
