@@ -40,6 +40,7 @@ declare -A sources=(
   [canvas-table]="Sources/ScreenKit/Canvas.swift Sources/ScreenKit/Style.swift"
   [config-file]=""  # ToolboxKit's ConfigFile
   [post-stream]="Sources/BlogctlKit/PostStream.swift"
+  [listing-file]="Sources/BlogctlKit/ListingFile.swift Sources/BlogctlKit/PostMetadata.swift"
 )
 # Flags a harness needs beyond the shared ones. search-query asks SQLite's own FTS5 parser:
 # the SQLite sqlite-nio builds in (the toolbox's one SQLite), compiled here from the package's
@@ -71,7 +72,7 @@ declare -A seeds=(
 )
 
 all=(condition-json condition-text batch-lines sse netrc html-render gzip date-input models-json
-  csv case-positions file-stem url-redaction search-query canvas-table config-file post-stream)
+  csv case-positions file-stem url-redaction search-query canvas-table config-file post-stream listing-file)
 compile=(swiftc -parse-as-library -module-name ToolboxKit -swift-version 6
   -I Sources/CLibXML2 -I Sources/CZlib -Xcc -I/usr/include/libxml2)
 

@@ -18,6 +18,11 @@ enum ListingFile {
                           post.author.name, post.author.image, post.author.title]
             for (index, field) in fields.enumerated() {
                 if index > 0 { bytes.append(0x09) }
+                // Most fields hold nothing to escape: their bytes go in whole.
+                if !field.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x5C }) {
+                    bytes.append(contentsOf: field.utf8)
+                    continue
+                }
                 for byte in field.utf8 {
                     switch byte {
                     case 0x09: bytes += [0x5C, 0x74]

@@ -119,11 +119,16 @@ public enum JSONCoding {
     /// without parsing. Foundation's decoder rejects deep documents with only "not valid
     /// JSON"; checking first lets a tool say what is wrong.
     public static func nestingDepth(_ data: Data) -> Int {
+        // Over the bytes in place: Data's own iterator costs a call a byte (6% of a 12 MB list).
+        data.withUnsafeBytes { nestingDepth(bytes: $0.bindMemory(to: UInt8.self)) }
+    }
+
+    static func nestingDepth(bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var depth = 0
         var deepest = 0
         var inString = false
         var escaped = false
-        for byte in data {
+        for byte in bytes {
             if inString {
                 if escaped { escaped = false }
                 else if byte == UInt8(ascii: "\\") { escaped = true }
