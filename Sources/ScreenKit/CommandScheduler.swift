@@ -4,7 +4,7 @@
 /// At a clean exit the serial queues are closed and their work awaited, so nothing the user
 /// asked to be written is lost when the screen closes.
 final class CommandScheduler<Command: ScreenCommand, Message: Sendable>: @unchecked Sendable {
-    // @unchecked: used from the screen's thread alone, then by `finish` after that thread
+    // @unchecked: used from the screen's thread alone, then by `drained` once that thread
     // has handed over (the runner resumes its caller from there).
     typealias Perform = @Sendable (Command, ScreenRunner.Poster<Message>) async -> Void
 

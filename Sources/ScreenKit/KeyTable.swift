@@ -28,12 +28,13 @@ public struct KeyTable<Action: Sendable & Equatable>: Sendable {
         self.bindings = bindings.map { Binding($0.keys, $0.label, $0.action) }
     }
 
-    /// The footer's hints, in the table's order: the first key's name and the hint.
+    /// The footer's hints, in the table's order: the first key's short name and the hint.
     public var hints: [String] {
-        bindings.compactMap { binding in
-            binding.hint.map { (binding.shownAs ?? (binding.keys[0] == .backspace ? "Bksp" : Self.display(binding.keys[0]))) + " " + $0 }
-        }
+        bindings.compactMap { binding in binding.hint.map { (binding.shownAs ?? Self.shortName(binding.keys[0])) + " " + $0 } }
     }
+
+    /// A key's name in the footer, where a hint has a few columns: `Bksp` for Backspace.
+    static func shortName(_ key: KeyPress) -> String { key == .backspace ? "Bksp" : display(key) }
 
     /// The action bound to `key`, if any.
     public func action(for key: KeyPress) -> Action? {

@@ -116,7 +116,6 @@ public struct ListView: Sendable {
         guard !filter.text.isEmpty else { return false }
         filter.text = ""
         rebuild(keeping: selection)
-        reveal()
         return true
     }
 

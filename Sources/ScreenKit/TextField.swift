@@ -9,7 +9,6 @@ public struct TextField: Sendable, Equatable {
     private var characters: [Character] = []
     /// The cursor: the number of characters before it.
     public private(set) var cursor = 0
-    /// The first character shown, when the text is wider than the field.
 
     public init(label: String, text: String = "") {
         self.label = label

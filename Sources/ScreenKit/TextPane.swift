@@ -4,7 +4,8 @@ import ToolboxKit
 /// each; a line longer than the width continues on the next row, broken at a space where one
 /// is near, with the same indentation. The wrapping is kept until the text or the width
 /// changes, so scrolling a long text costs only the rows drawn; a new width keeps the line
-/// at the top in view. `layout` places it (before any draw), `draw` only paints. `find` moves to a match, and matches are shown in reverse.
+/// at the top in view. `layout` places it (before any draw), `draw` only paints. `find`
+/// moves to a match, and matches are shown in reverse.
 /// A text too long to hold (a post) follows `lines` as a `SpooledText` `body`, one row a line
 /// (laid out for the width already), read a window at a time: memory does not grow with it.
 public struct TextPane: Sendable {

@@ -64,11 +64,9 @@ public struct ConditionTester: Sendable {
 
     // MARK: Layout: rows from the top of the rect, all derived from it and the record.
 
-    /// The condition in the text syntax, wrapped to the width, at most four rows.
-    var conditionRows: [String] {
-        guard let record else { return [] }
-        return Array(TextPane.wrap(TextSyntax.format(record.condition), width: rect.columns).prefix(4))
-    }
+    /// The condition in the text syntax, wrapped to the width, at most four rows: made when
+    /// the rect or the record changes, not at every frame.
+    private(set) var conditionRows: [String] = []
 
     var fieldRow: Int { rect.row + 4 + conditionRows.count }
     var buttonRect: Rect {
@@ -82,6 +80,12 @@ public struct ConditionTester: Sendable {
 
     public mutating func layout(_ rect: Rect) {
         self.rect = rect
+        layOutParts()
+    }
+
+    /// The condition's rows and the tree's rect, for the rect and the record as they are now.
+    private mutating func layOutParts() {
+        conditionRows = record.map { Array(TextPane.wrap(TextSyntax.format($0.condition), width: rect.columns).prefix(4)) } ?? []
         tree.layout(treeRect)
     }
 
@@ -91,7 +95,7 @@ public struct ConditionTester: Sendable {
         load = .loaded(record)
         fields = (0..<record.argumentCount).map { TextField(label: "arg\($0 + 1)") }
         focus = 0
-        tree.layout(treeRect)
+        layOutParts()
         evaluate()
     }
 
@@ -99,6 +103,7 @@ public struct ConditionTester: Sendable {
         load = .failed(message)
         fields = []
         focus = 0
+        layOutParts()
     }
 
     public mutating func reloading() {
@@ -107,6 +112,7 @@ public struct ConditionTester: Sendable {
         focus = 0
         result = nil
         tested = nil
+        layOutParts()
     }
 
     // MARK: Keys
