@@ -36,30 +36,39 @@ extension PostCache {
         var count = 0
         for entry in entries() {
             guard let body = body(entry.metadata.id, entry: entry) else { continue }
-            try index.addBody(entry.metadata, text: Self.searchText(body))
+            try index.addBody(entry.metadata) { add in Self.layOut(body, add) }
             count += 1
         }
         return count
     }
 
-    /// The text of a body as `read` lays it out, without styles, wide, for the index.
-    /// Text past `SearchIndex.textLimit` is laid out but not kept.
-    static func searchText(_ body: PostBody) -> String {
-        var text: [UInt8] = []
-        let renderer = BodyRenderer(options: RenderOptions(format: .text, width: 1000, styled: false)) { piece in
-            if text.count < SearchIndex.textLimit { text += piece.prefix(SearchIndex.textLimit - text.count) }
+    /// Bodies up to this size are laid out before the index's lock is taken (concurrent jobs
+    /// render in parallel); a longer one is laid out into the index as it goes, in little memory.
+    static let layOutApart = 1 << 20
+
+    /// The text of a body as `read` lays it out, without styles, wide, in the index's chunks.
+    static func layOut(_ body: PostBody, _ add: (String) -> Void) {
+        withoutActuallyEscaping(add) { add in
+            var chunker = SearchChunker(emit: add)
+            let renderer = BodyRenderer(options: RenderOptions(format: .text, width: 1000, styled: false)) { piece in
+                chunker.append(piece)
+            }
+            PostPage.renderBody(body, into: renderer)
+            renderer.finish()
+            chunker.finish()
         }
-        PostPage.renderBody(body, into: renderer)
-        renderer.finish()
-        return String(decoding: text, as: UTF8.self)
     }
 
     /// Indexes a body just stored, decompressing it as it is laid out: no second copy of a
-    /// large body in memory (a read from the network stays within its bound). The text is laid
-    /// out outside the index's lock, so that concurrent jobs render in parallel.
+    /// large body in memory (a read from the network stays within its bound).
     func indexStored(_ metadata: PostMetadata, body: PostBody) {
-        let text = Self.searchText(body)
-        indexLink.withIndex(self) { index throws(ToolError) in try index.addBody(metadata, text: text) }
+        guard body.count <= Self.layOutApart else {
+            indexLink.withIndex(self) { index throws(ToolError) in try index.addBody(metadata) { add in Self.layOut(body, add) } }
+            return
+        }
+        var chunks: [String] = []
+        Self.layOut(body) { chunks.append($0) }
+        indexLink.withIndex(self) { index throws(ToolError) in try index.addBody(metadata) { add in chunks.forEach(add) } }
     }
 
     func indexRemoved(stem: String) {

@@ -7,8 +7,8 @@ import SQLiteNIO
 import ToolboxKit
 
 /// The full-text index of `blogctl search`, `search.sqlite` beside the post cache: an SQLite
-/// FTS5 table of every listed post's title, author and summary, and the rendered text of
-/// every cached body. `list` adds what it lists, the cache adds a body when it stores one and
+/// FTS5 table of every listed post's title, author and summary, and one of the rendered text
+/// of every cached body in chunks (`SearchChunker`, `SearchIndex+Query`). `list` adds what it lists, the cache adds a body when it stores one and
 /// drops it when it evicts or clears it, and `cache reindex` rebuilds it from the cache. It
 /// is only ever a copy: an index that cannot be opened or fails its check is deleted and
 /// rebuilt, never trusted.
@@ -20,11 +20,8 @@ public final class SearchIndex {
     /// 4: written by sqlite-nio's SQLite rather than the system's (the same format; the
     ///    number says which code made the file, should the two ever differ).
     /// 5: the `grams` table (words in scripts without spaces).
-    static let version = "5"
-    /// The most rendered text indexed per post (the rest of a longer post is not searchable):
-    /// FTS5 holds a document's terms in memory while it indexes it, about 25 MB for a MiB of
-    /// text with few repeated words, and `read` and `ui` stay under 64 MB.
-    public static let textLimit = 1 << 20
+    /// 6: bodies in chunks, whole (the first MiB only before).
+    static let version = "6"
     /// Ids looked up per statement when a listing is checked against the index: each
     /// statement costs a trip to SQLite's thread, so 10,000 posts are checked in 20.
     static let lookupBatch = 500
@@ -115,45 +112,79 @@ public final class SearchIndex {
     static let schema = [
         "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT)",
         """
-        CREATE VIRTUAL TABLE posts USING fts5(id UNINDEXED, title, author, summary, body,
+        CREATE VIRTUAL TABLE posts USING fts5(id UNINDEXED, title, author, summary,
             tokenize = 'unicode61 remove_diacritics 2')
         """,
+        "CREATE VIRTUAL TABLE chunks USING fts5(text, tokenize = 'unicode61 remove_diacritics 2')",
         "CREATE TABLE ids(row INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE)",
         "CREATE TABLE cached(id TEXT PRIMARY KEY)",
         gramsSchema,
+        gramChunksSchema,
     ]
 
     // MARK: - Updates
 
-    /// Records the listed posts' titles, authors and summaries, keeping indexed bodies. A post
-    /// whose listing is unchanged is left as it is (its body is not indexed again).
+    /// Records the listed posts' titles, authors and summaries; their bodies' chunks stay. A post
+    /// whose listing is unchanged is left as it is. A few statements per `lookupBatch` posts:
+    /// each statement is a trip to SQLite's thread, and one per post made a first `list` of
+    /// 100,000 posts take 40 s.
     public func addListing(_ posts: [PostMetadata]) throws(ToolError) {
+        // The last of a post listed twice is the one kept.
+        var last: [String: Int] = [:]
+        for (position, post) in posts.enumerated() { last[post.id] = position }
+        let unique = posts.indices.filter { last[posts[$0].id] == $0 }.map { posts[$0] }
         try transaction { db in
-            for start in stride(from: 0, to: posts.count, by: Self.lookupBatch) {
-                let batch = posts[start..<min(start + Self.lookupBatch, posts.count)]
-                let marks = Array(repeating: "?", count: batch.count).joined(separator: ", ")
+            for start in stride(from: 0, to: unique.count, by: Self.lookupBatch) {
+                let batch = unique[start..<min(start + Self.lookupBatch, unique.count)]
                 var stored: [String: (row: Int, listed: [String])] = [:]
-                for columns in try Self.rows(db, SQL.listed + "(\(marks))", batch.map { .text($0.id) }) {
+                for columns in try Self.rows(db, SQL.listed + Self.list(batch.count), batch.map { .text($0.id) }) {
                     stored[columns[0]] = (Int(columns[1]) ?? 0, Array(columns[2...]))
                 }
-                for post in batch {
-                    let listed = [post.title, post.author.name, post.summary]
-                    if let known = stored[post.id], known.listed == listed { continue }
-                    let row = try stored[post.id]?.row ?? Self.row(db, post.id)
-                    let body = try Self.rows(db, SQL.body, [.integer(row)]).first?.first ?? ""
-                    try Self.put(db, row, post.id, listed + [body])
+                let changed = batch.filter { post in stored[post.id]?.listed != [post.title, post.author.name, post.summary] }
+                guard !changed.isEmpty else { continue }
+                var rows = stored.mapValues(\.row)
+                let new = changed.filter { rows[$0.id] == nil }
+                if !new.isEmpty {
+                    for columns in try Self.rows(db, SQL.newRows(new.count), new.map { .text($0.id) }) {
+                        rows[columns[1]] = Int(columns[0])
+                    }
                 }
+                try Self.put(db, try changed.map { post in
+                    guard let row = rows[post.id] else { throw ToolError.badData("search index: no row for post \(post.id)") }
+                    return (row, post.id, [post.title, post.author.name, post.summary])
+                })
             }
         }
     }
 
-    /// Indexes a cached body: the text `read` shows, without styles or link list.
+    /// Indexes a cached body given whole: the text `read` shows, without styles or link list.
     public func addBody(_ metadata: PostMetadata, text: String) throws(ToolError) {
-        var text = text
-        if text.utf8.count > Self.textLimit { text = String(decoding: text.utf8.prefix(Self.textLimit), as: UTF8.self) }
+        try addBody(metadata) { add in
+            for chunk in SearchChunker.chunks(text) { add(chunk) }
+        }
+    }
+
+    /// Indexes a cached body as `produce` lays it out, chunk by chunk (`SearchChunker`): a body
+    /// of any length is indexed whole in little memory, as one transaction.
+    public func addBody(_ metadata: PostMetadata, produce: (_ add: (String) -> Void) -> Void) throws(ToolError) {
         try transaction { db in
-            try Self.put(db, try Self.row(db, metadata.id), metadata.id,
-                         [metadata.title, metadata.author.name, metadata.summary, text])
+            let row = try Self.row(db, metadata.id)
+            try Self.put(db, [(row, metadata.id, [metadata.title, metadata.author.name, metadata.summary])])
+            try Self.removeChunks(db, row)
+            var failure: (any Error)?
+            var next = row << Self.chunkShift
+            produce { chunk in
+                guard failure == nil, next & ((1 << Self.chunkShift) - 1) != (1 << Self.chunkShift) - 1 else { return }
+                do {
+                    let text = SearchQuery.unmarked(chunk)
+                    try Self.run(db, SQL.insertChunk, [.integer(next), .text(text)])
+                    try Self.putGramChunk(db, next, text)
+                    next += 1
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure { throw failure }
             try Self.run(db, SQL.addCached, [.text(metadata.id)])
         }
     }
@@ -161,10 +192,8 @@ public final class SearchIndex {
     /// Forgets a body that left the cache; the post's listing stays searchable.
     public func removeBody(_ id: String) throws(ToolError) {
         try transaction { db in
-            guard let columns = try Self.rows(db, SQL.listed + "(?)", [.text(id)]).first,
-                  let row = Int(columns[1]), columns.count == 5
-            else { return }
-            try Self.put(db, row, id, Array(columns[2...]) + [""])
+            guard let row = try Self.rows(db, SQL.idRow, [.text(id)]).first?.first.flatMap({ Int($0) }) else { return }
+            try Self.removeChunks(db, row)
             try Self.run(db, SQL.removeCached, [.text(id)])
         }
     }
@@ -172,10 +201,15 @@ public final class SearchIndex {
     /// Every indexed body forgotten (`cache clear`).
     public func removeAllBodies() throws(ToolError) {
         try transaction { db in
-            try Self.run(db, "UPDATE posts SET body = ''")
-            try Self.run(db, "UPDATE grams SET body = ''")
+            try Self.run(db, "DELETE FROM chunks")
+            try Self.run(db, "DELETE FROM gramchunks")
             try Self.run(db, "DELETE FROM cached")
         }
+    }
+
+    private static func removeChunks(_ db: SQLiteStatements, _ row: Int) throws {
+        try run(db, SQL.deleteChunks, chunkRows(row))
+        try run(db, SQL.deleteGramChunks, chunkRows(row))
     }
 
     private static func row(_ db: SQLiteStatements, _ id: String) throws -> Int {
@@ -185,63 +219,33 @@ public final class SearchIndex {
         return row
     }
 
-    /// Replaces row `row` with the post's title, author, summary and body.
-    private static func put(_ db: SQLiteStatements, _ row: Int, _ id: String, _ columns: [String]) throws {
-        try run(db, SQL.delete, [.integer(row)])
-        try run(db, SQL.insert, [.integer(row), .text(id)] + columns.map { .text(SearchQuery.unmarked($0)) })
-        try putGrams(db, row, columns)
+    /// Replaces each post's row with its title, author and summary, in four statements.
+    private static func put(_ db: SQLiteStatements, _ posts: [(row: Int, id: String, fields: [String])]) throws {
+        try run(db, SQL.delete + list(posts.count), posts.map { .integer($0.row) })
+        try run(db, SQL.insert + values(posts.count, columns: 5),
+                posts.flatMap { [.integer($0.row), .text($0.id)] + $0.fields.map { .text(SearchQuery.unmarked($0)) } })
+        try putGrams(db, posts.map { ($0.row, $0.fields) })
+    }
+
+    /// `(?, ?, …)`: `count` parameters.
+    static func list(_ count: Int) -> String { "(" + Array(repeating: "?", count: count).joined(separator: ", ") + ")" }
+
+    /// `(?, …), (?, …)`: `count` rows of `columns` parameters.
+    static func values(_ count: Int, columns: Int) -> String {
+        Array(repeating: list(columns), count: count).joined(separator: ", ")
     }
 
     // MARK: - Search
 
-    /// The posts matching every word (each word, or a word's start), best first: matches in
-    /// titles count most, then authors, summaries, bodies (BM25). Damage found on the way
-    /// throws `damaged`.
+    /// The posts holding every word (each word, or a word's start) in a field or their body,
+    /// best first (`SearchIndex+Query`). Damage found on the way throws `damaged`.
     /// `centred` (a terminal): the snippet from the field that matched, centred on its first
-    /// matched word and named (`SearchSnippet`); that reads each shown row's fields whole.
+    /// matched word and named (`SearchSnippet`).
     public func search(_ words: [String], limit: Int = 50, marks: (String, String) = ("[", "]"),
                        centred: Bool = false) throws(ToolError) -> [Hit] {
         let split = SplitQuery(words)
-        guard let query = try SearchQuery.fts5(split.spaced) else {
-            guard split.hasUnspaced else { return [] }
-            return try alone { db in try Self.unspacedRows(db, split, limit: limit, marks: marks) }
-        }
-        let unspaced: (sql: String, values: [SQLiteData]) = split.hasUnspaced ? split.rowCondition : ("1", [])
-        if centred { return try centredSearch(query, also: unspaced, limit: limit, marks: marks) }
-        // ORDER BY rank lets FTS5 sort the matches by rowid and score alone, so the snippet (which
-        // reads and tokenizes a body again) is made only for the rows shown: ordering by a bm25()
-        // expression made one for every match, 10,000 for a word in every post.
-        let sql = """
-            SELECT id, title, author,
-                   snippet(posts, -1, ?, ?, '…', 12),
-                   id IN (SELECT id FROM cached)
-            FROM posts WHERE posts MATCH ? AND \(unspaced.sql) AND rank MATCH 'bm25(0.0, 10.0, 5.0, 3.0, 1.0)'
-            ORDER BY rank LIMIT ?
-            """
-        return try alone { db in
-            try Self.rows(db, sql, [.text(marks.0), .text(marks.1), .text(query)] + unspaced.values + [.integer(limit)]).map { row in
-                Hit(id: row[0], title: row[1], author: row[2], snippet: row[3], cached: row[4] == "1")
-            }
-        }
-    }
-
-    private func centredSearch(_ query: String, also unspaced: (sql: String, values: [SQLiteData]), limit: Int,
-                               marks: (String, String)) throws(ToolError) -> [Hit] {
-        let sql = """
-            SELECT id, title, author, highlight(posts, 4, ?, ?), highlight(posts, 3, ?, ?), highlight(posts, 2, ?, ?),
-                   highlight(posts, 1, ?, ?), id IN (SELECT id FROM cached)
-            FROM posts WHERE posts MATCH ? AND \(unspaced.sql) AND rank MATCH 'bm25(0.0, 10.0, 5.0, 3.0, 1.0)'
-            ORDER BY rank LIMIT ?
-            """
-        let markValues = Array(repeating: [SQLiteData.text(marks.0), .text(marks.1)], count: 4).flatMap { $0 }
-        return try alone { db in
-            try Self.rows(db, sql, markValues + [.text(query)] + unspaced.values + [.integer(limit)]).map { row in
-                let found = SearchSnippet.centred(Array(row[3...6]), marks: marks)
-                var hit = Hit(id: row[0], title: row[1], author: row[2], snippet: found?.text ?? "", cached: row[7] == "1")
-                hit.field = found?.field
-                return hit
-            }
-        }
+        let terms = try SearchQuery.terms(split.spaced)
+        return try alone { db in try Self.matches(db, split, terms: terms, limit: limit, marks: marks, centred: centred) }
     }
 
     static func damaged(_ path: String) -> ToolError { .badData("\(path): damaged; run blogctl cache reindex") }

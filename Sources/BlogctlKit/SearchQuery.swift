@@ -22,6 +22,13 @@ public enum SearchQuery {
     /// scalars, as FTS5 reads it: a `"` followed by a combining mark is one Character but
     /// still a quote to FTS5, and is doubled. nil when no word has a letter or digit.
     public static func fts5(_ words: [String]) throws(ToolError) -> String? {
+        let terms = try terms(words)
+        return terms.isEmpty ? nil : terms.joined(separator: " ")
+    }
+
+    /// The words as FTS5 phrases, one per distinct word (each alone is a query: the index
+    /// finds each word's posts on its own, in a post's fields or any chunk of its body).
+    public static func terms(_ words: [String]) throws(ToolError) -> [String] {
         var terms: [String] = []
         var seen = Set<[UInt8]>()
         for word in words {
@@ -41,6 +48,6 @@ public enum SearchQuery {
         guard terms.count <= wordLimit else {
             throw .usage("\(terms.count) words to search for; at most \(wordLimit) in one search")
         }
-        return terms.isEmpty ? nil : terms.joined(separator: " ")
+        return terms
     }
 }

@@ -103,10 +103,13 @@ import ToolboxKit
         for sql in SearchIndex.SQL.perPost {
             let plan = try index.plan(sql)
             #expect(!plan.contains { $0.contains("SCAN posts") && !$0.contains(":=") && !$0.contains("INDEX 0:=") }, "\(sql): \(plan)")
+            #expect(!plan.contains { ($0.contains("SCAN chunks") || $0.contains("SCAN gramchunks")) && $0.hasSuffix("INDEX 0:") },
+                    "\(sql): \(plan)")
             #expect(!plan.contains { $0.hasPrefix("SCAN ids") || $0.hasPrefix("SCAN cached") }, "\(sql): \(plan)")
         }
         // A statement that does read every row is seen as such (the check can fail).
         #expect(try index.plan("SELECT title FROM posts WHERE id = ?").contains { $0.contains("SCAN posts") && !$0.contains(":=") })
+        #expect(try index.plan("DELETE FROM chunks WHERE text = ?").contains { $0.contains("SCAN chunks") && $0.hasSuffix("INDEX 0:") })
     }
 
     @Test func aDamagedIndexIsRebuiltFromTheCache() throws {
