@@ -73,8 +73,30 @@ public final class DeviceStore: Sendable {
 
     // MARK: - Reading
 
-    public func devices() throws(ToolError) -> [Device] {
-        try read { db in try db.rows(Self.deviceQuery + " ORDER BY d.id").map(Self.device) }
+    /// Every device in id order, in one read transaction, `page` rows a statement (sqlite-nio
+    /// holds a statement's rows, and a future for each, until its last: 100,000 at once took
+    /// 40 MB more). `first`: the first page is that long and `onFirst` sees it at once, before
+    /// the rest is read (devsync ui shows it).
+    public func devices(page: Int = 5_000, first: Int? = nil, onFirst: (([Device]) -> Void)? = nil) throws(ToolError) -> [Device] {
+        try read { db in
+            var devices: [Device] = []
+            var size = first ?? page
+            while true {
+                let after = devices.last.map { [SQLiteData.text($0.id)] } ?? []
+                var rows: [Device] = []
+                try db.each(Self.deviceQuery + (after.isEmpty ? "" : " WHERE d.id > ?") + " ORDER BY d.id LIMIT \(size)", after) {
+                    rows.append(Self.device($0))
+                }
+                devices += rows
+                if devices.count == rows.count, let onFirst { onFirst(rows) }
+                if rows.count < size { return devices }
+                size = page
+            }
+        }
+    }
+
+    public func deviceCount() throws(ToolError) -> Int {
+        try read { db in try db.value("SELECT count(*) FROM device")?.integer ?? 0 }
     }
 
     public func device(_ id: String) throws(ToolError) -> Device? {
@@ -86,6 +108,11 @@ public final class DeviceStore: Sendable {
         try read { db in
             try db.rows(Self.deviceQuery + " WHERE c.deviceID IS NOT NULL ORDER BY c.recordedAt, c.rowid").map(Self.device)
         }
+    }
+
+    /// When the store last pulled the server's devices (nil: never).
+    public func lastPull() throws(ToolError) -> Date? {
+        try read { db in StoredDate.parse(try db.value("SELECT value FROM meta WHERE key = 'lastPull'")?.string) }
     }
 
     public struct Status: Sendable, Equatable {

@@ -77,6 +77,16 @@ public struct SQLiteStatements {
         return try connection.query(sql, binds).wait()
     }
 
+    /// Each row as SQLite steps to it, none kept: 100,000 rows read without holding them all
+    /// (the array `rows` returns held 100,000 rows' values at once beside what was made of them).
+    /// (Escaping: sqlite-nio keeps the closure a while after the last row.)
+    public func each(_ sql: String, _ binds: [SQLiteData] = [], _ body: @escaping (SQLiteRow) -> Void) throws {
+        CrashPoint.reach()
+        // sqlite-nio calls it on its thread while this one waits: never two calls at once.
+        nonisolated(unsafe) let body = body
+        try connection.query(sql, binds) { row in body(row) }.wait()
+    }
+
     public func execute(_ sql: String, _ binds: [SQLiteData] = []) throws {
         _ = try rows(sql, binds)
     }

@@ -28,7 +28,10 @@ public struct ListView: Sendable {
     /// Each item's text lowercased, as bytes: what the filter searches, made at the first key
     /// typed into a filter after `setSections`, so that each key costs one byte search per item
     /// (and a list nobody filters costs nothing).
-    private var folded: [[UInt8]]?
+    private var folded: FoldedTexts?
+    /// The last filter searched and the items it matched: a key that lengthens it searches
+    /// only those (as fzf narrows), not every item again.
+    private var narrowed: (needle: [UInt8], items: [Int])?
     private(set) var rows: [Row] = []
     /// The rows' indices that are items (where the cursor may stand).
     private var itemRows: [Int] = []
@@ -194,43 +197,34 @@ public struct ListView: Sendable {
     private mutating func fold() {
         texts = sections.flatMap(\.items)
         folded = nil
-    }
-
-    /// Whether `needle` (lowercased bytes) occurs in `haystack`.
-    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard !needle.isEmpty else { return true }
-        guard haystack.count >= needle.count else { return false }
-        return haystack.withUnsafeBufferPointer { text in
-            needle.withUnsafeBufferPointer { pattern in
-                let first = pattern[0]
-                var start = 0
-                while start <= text.count - pattern.count {
-                    if text[start] == first {
-                        var offset = 1
-                        while offset < pattern.count && text[start + offset] == pattern[offset] { offset += 1 }
-                        if offset == pattern.count { return true }
-                    }
-                    start += 1
-                }
-                return false
-            }
-        }
+        narrowed = nil
     }
 
     /// Recomputes the rows for the filter, keeping the cursor on item `kept` if it still shows.
     private mutating func rebuild(keeping kept: Int?) {
         let needle = Array(filter.text.lowercased().utf8)
-        if !needle.isEmpty && folded == nil { folded = texts.map { Array($0.lowercased().utf8) } }
-        let folded = self.folded ?? []
+        var all: [Int]
+        if needle.isEmpty {
+            all = Array(texts.indices)
+            narrowed = nil
+        } else {
+            if folded == nil { folded = FoldedTexts(texts) }
+            let candidates = narrowed.flatMap { needle.starts(with: $0.needle) ? $0.items : nil }
+            all = folded?.matching(needle, among: candidates) ?? []
+            narrowed = (needle, all)
+        }
         rows = []
         itemRows = []
+        rows.reserveCapacity(all.count * linesPerItem + sections.count)
+        itemRows.reserveCapacity(all.count)
         var index = 0
+        var next = 0
         for section in sections {
-            var matched: [Int] = []
-            for offset in section.items.indices where needle.isEmpty || Self.contains(folded[index + offset], needle) {
-                matched.append(index + offset)
-            }
-            index += section.items.count
+            let end = index + section.items.count
+            let first = next
+            while next < all.count && all[next] < end { next += 1 }
+            let matched = all[first..<next]
+            index = end
             guard !matched.isEmpty else { continue }
             if let title = section.title { rows.append(.header(title)) }
             for item in matched {

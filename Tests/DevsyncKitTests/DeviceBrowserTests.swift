@@ -7,6 +7,26 @@ import ToolboxKit
 
 /// `devsync ui`'s devices and detail screens, key by key, without a terminal.
 @Suite struct DeviceBrowserTests: DeviceBrowserTesting {
+    /// Issue 39: the first screenful is shown while the rest of the store is read, counted as
+    /// the store's total and marked as still reading; the whole list replaces it, the cursor
+    /// staying on its device.
+    @Test func theFirstScreenfulShowsWhileTheRestIsRead() {
+        var browser = DeviceBrowser(server: "http://127.0.0.1:8107", now: { fixedNow })
+        _ = browser.start()
+        let all = (0..<2_000).map { device(String(format: "HEA-%04d", $0), .heating, "Room \($0)") }
+        var first = snapshot(Array(all.prefix(DeviceBrowser.firstRead)))
+        first.total = all.count
+        _ = browser.receive(.loaded(.success(first)))
+        let partial = ScreenDriver.screen(&browser, columns: 120)
+        #expect(partial.contains("HEA-0000") && partial.contains("2000 devices"), "\(partial)")
+        #expect(browser.loading, "still reading the store")
+        press(.down, .down, on: &browser)
+        _ = browser.receive(.loaded(.success(snapshot(all))))
+        let whole = ScreenDriver.screen(&browser, columns: 120)
+        #expect(whole.contains("2000 devices") && !browser.loading, "\(whole)")
+        #expect(browser.list.selection.map { browser.shown[$0].id } == "HEA-0002")
+    }
+
     @Test func theListShowsEveryDeviceWithItsMarkDateAndType() {
         var browser = loaded()
         let text = ScreenDriver.screen(&browser)

@@ -27,6 +27,26 @@ let seed = [
         #expect(try store.device("WWM-0001-12")?.installationDate == Date(timeIntervalSince1970: 1_709_543_700))
     }
 
+    /// Issue 39: the store is read a page at a time, in one transaction, and the first page is
+    /// seen before the rest is read; pages meet exactly (ids that sort next to each other,
+    /// a device with a change) whatever their size.
+    @Test func devicesAreReadInPagesAndTheFirstIsSeenFirst() throws {
+        let store = try temporaryStore()
+        let many = (0..<1_234).map { ServerDevice(id: String(format: "M-%05d", ($0 * 7_919) % 100_000), installationDate: nil,
+                                                  meterPointDescription: "Room \($0)", type: .heating) }
+        try store.replaceServerCopy(many)
+        try store.record(many[10].id, installationDate: Date(timeIntervalSince1970: 1_709_543_700))
+        let whole = try store.devices()
+        #expect(whole.map(\.id) == many.map(\.id).sorted() && whole.count == 1_234)
+        for (page, first) in [(100, 7), (1_233, 1), (5_000, 500), (1, 1)] {
+            var seen: [[Device]] = []
+            let paged = try store.devices(page: page, first: first) { seen.append($0) }
+            #expect(paged == whole, "page \(page), first \(first)")
+            #expect(seen.count == 1 && seen.first == Array(whole.prefix(first)), "page \(page), first \(first)")
+        }
+        #expect(try store.deviceCount() == 1_234)
+    }
+
     @Test func changesCollapseIntoTheLatest() throws {
         let store = try temporaryStore()
         try store.replaceServerCopy(seed)

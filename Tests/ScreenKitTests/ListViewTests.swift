@@ -1,4 +1,5 @@
 import Testing
+import ToolboxKit
 @testable import ScreenKit
 
 @Suite struct ListViewTests {
@@ -52,6 +53,30 @@ import Testing
         canvas = drawn(&list)
         #expect(list.selection == nil)
         #expect(canvas.line(0) == " (nothing matches)")
+    }
+
+    /// Issue 39: a key that lengthens the filter searches only what the filter matched before;
+    /// seeded random typing and Backspace over sectioned items always shows exactly the items
+    /// a plain search finds, in order.
+    @Test func narrowingFindsWhatASearchOfEveryItemFinds() {
+        var random = SeededGenerator(seed: 39)
+        let words = ["ab", "ba", "abc", "ÅB", "b", "cab", "x"]
+        let sections = (0..<6).map { section in
+            ListView.Section(title: "S\(section)", items: (0..<40).map { _ in
+                (0..<3).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined(separator: " ")
+            })
+        }
+        var list = ListView(sections: sections)
+        let all = sections.flatMap(\.items)
+        _ = list.handle(.character("/"))
+        for _ in 0..<200 {
+            if random.next() % 3 == 0 { _ = list.handle(.backspace) } else {
+                _ = list.handle(.character(Array("abcå ")[Int(random.next() % 5)]))
+            }
+            let needle = list.filter.text.lowercased()
+            let expected = all.indices.filter { needle.isEmpty || all[$0].lowercased().contains(needle) }
+            #expect(list.shownItems == expected, "filter \(Terminal.quote(list.filter.text))")
+        }
     }
 
     @Test func headersAreShownAndSkipped() {

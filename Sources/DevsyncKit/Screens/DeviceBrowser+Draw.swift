@@ -100,8 +100,8 @@ extension DeviceBrowser {
     private var counts: String {
         var counts = "\(pendingCount) pending · " + (lastPull.map { "pulled " + DateDisplay.short($0, now: now()) } ?? "never pulled")
         if conflictCount > 0 { counts += " · \(conflictCount) conflicts" }
-        counts += tab == .devices && list.shownCount != devices.count ? " · \(list.shownCount) of \(devices.count) devices"
-            : " · \(devices.count) devices"
+        counts += tab == .devices && list.shownCount != deviceTotal ? " · \(list.shownCount) of \(deviceTotal) devices"
+            : " · \(deviceTotal) devices"
         return counts
     }
 }

@@ -8,7 +8,8 @@ extension DeviceBrowser {
     public mutating func receive(_ message: Message) -> [Command] {
         switch message {
         case .loaded(.success(let snapshot)):
-            loading = false
+            // The first screenful: still reading the rest.
+            loading = !snapshot.isComplete
             show(snapshot)
         case .loaded(.failure(let failure)):
             loading = false

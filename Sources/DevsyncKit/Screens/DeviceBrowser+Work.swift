@@ -29,15 +29,25 @@ extension DeviceBrowser {
         }
     }
 
+    /// Devices read before the first frame with data: more than any terminal shows.
+    static let firstRead = 500
+
     /// Does one command's work off the screen's thread and posts what came of it. A change
     /// is posted only once the store has it.
     static func perform(_ command: Command, context: Context, poster: ScreenRunner.Poster<Message>) async {
         let store = context.store
         switch command {
         case .load:
+            // The first screenful is shown as soon as it is read, then the whole store (tig
+            // shows the first commits the same way): 100,000 devices take a few hundred ms.
             let result = await Result.catching { () throws(ToolError) in
                 try await store.perform { store throws(ToolError) in
-                    Snapshot(devices: try store.devices(), pending: try store.pending(), lastPull: try store.status().lastPull)
+                    let pending = try store.pending(), lastPull = try store.lastPull(), total = try store.deviceCount()
+                    let devices = try store.devices(first: Self.firstRead) { first in
+                        guard first.count < total else { return }
+                        poster.post(.loaded(.success(Snapshot(devices: first, pending: pending, lastPull: lastPull, total: total))))
+                    }
+                    return Snapshot(devices: devices, pending: pending, lastPull: lastPull)
                 }
             }
             if !Task.isCancelled { poster.post(.loaded(result)) }

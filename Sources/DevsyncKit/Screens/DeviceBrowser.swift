@@ -45,12 +45,16 @@ public struct DeviceBrowser: ScreenProgram {
         /// The devices with a change, in the order sync sends them.
         public var pending: [Device]
         public var lastPull: Date?
+        /// The devices in the store: more than `devices` while the rest is still being read.
+        public var total: Int
+        public var isComplete: Bool { devices.count >= total }
 
-        public init(devices: [Device], pending: [Device], lastPull: Date?) {
+        public init(devices: [Device], pending: [Device], lastPull: Date?, total: Int? = nil) {
             self.devices = devices
             texts = devices.map(DeviceLine.filterText)
             self.pending = pending
             self.lastPull = lastPull
+            self.total = total ?? devices.count
         }
     }
 
@@ -71,7 +75,7 @@ public struct DeviceBrowser: ScreenProgram {
     public internal(set) var tab = Tab.devices
     public internal(set) var devices: [Device] = []
     /// The devices the list shows (after the type filter): `list`'s items.
-    public internal(set) var shown: [Device] = []
+    public internal(set) var shown = ShownDevices()
     public internal(set) var list = ListView()
     var texts: [String] = []
     /// The type filter: nil shows every type.
@@ -132,6 +136,7 @@ public struct DeviceBrowser: ScreenProgram {
     }
 
     /// Counted when the store is read, not at every frame.
+    var deviceTotal = 0
     var pendingCount = 0
     var conflictCount = 0
 
@@ -141,6 +146,7 @@ public struct DeviceBrowser: ScreenProgram {
         devices = snapshot.devices
         texts = snapshot.texts
         lastPull = snapshot.lastPull
+        deviceTotal = snapshot.total
         idWidth = DeviceLine.idWidth(devices)
         pendingCount = snapshot.pending.count
         conflictCount = snapshot.pending.count { $0.change?.serverChange != nil }
@@ -155,13 +161,9 @@ public struct DeviceBrowser: ScreenProgram {
 
     mutating func filterByType() {
         let selected = list.selection.map { shown[$0].id }
-        var items: [String] = []
-        shown = []
-        for (device, text) in zip(devices, texts) where typeFilter == nil || device.type == typeFilter {
-            shown.append(device)
-            items.append(text)
-        }
-        list.setSections([ListView.Section(items: items)])
+        let typeFilter = typeFilter
+        shown = ShownDevices(devices) { typeFilter == nil || $0.type == typeFilter }
+        list.setSections([ListView.Section(items: typeFilter == nil ? texts : shown.picked.map { texts[$0] })])
         if let selected, let index = shown.firstIndex(where: { $0.id.utf8.elementsEqual(selected.utf8) }) { list.select(index) }
     }
 
