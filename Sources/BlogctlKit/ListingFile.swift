@@ -43,37 +43,54 @@ enum ListingFile {
         let problem: String
     }
 
-    /// The posts, or what is wrong with the file (with its line).
+    /// The posts, or what is wrong with the file (with its line). One pass over the bytes in place: a field without a backslash becomes a string straight
+    /// from them; only a field with one is copied to be unescaped.
     static func decode(_ bytes: [UInt8]) -> Result<[PostMetadata], Damage> {
         let headerBytes = Array((header + "\n").utf8)
         guard bytes.starts(with: headerBytes) else { return .failure(Damage(problem: "not a listing of this version")) }
-        var posts: [PostMetadata] = []
-        var line = 1
-        var fields: [String] = []
-        fields.reserveCapacity(fieldCount)
-        var field: [UInt8] = []
-        var index = headerBytes.count
-        while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            switch byte {
-            case 0x5C:
-                guard index < bytes.count else { return .failure(Damage(problem: "line \(line + 1): a backslash ends the file")) }
-                switch bytes[index] {
-                case 0x74: field.append(0x09)
-                case 0x6E: field.append(0x0A)
-                case 0x72: field.append(0x0D)
-                case 0x5C: field.append(0x5C)
-                default: return .failure(Damage(problem: "line \(line + 1): an unknown escape"))
+        return bytes.withUnsafeBufferPointer { buffer -> Result<[PostMetadata], Damage> in
+            var posts: [PostMetadata] = []
+            var line = 1
+            var fields: [String] = []
+            fields.reserveCapacity(fieldCount)
+            // The field so far, unescaped, once a backslash is met in it.
+            var unescaped: [UInt8]?
+            var start = headerBytes.count
+            var index = start
+            while index < buffer.count {
+                let byte = buffer[index]
+                if byte == 0x5C {
+                    guard index + 1 < buffer.count else { return .failure(Damage(problem: "line \(line + 1): a backslash ends the file")) }
+                    var field = unescaped ?? []
+                    unescaped = nil  // `field` alone holds the bytes: appended to in place
+                    field.append(contentsOf: buffer[start..<index])
+                    switch buffer[index + 1] {
+                    case 0x74: field.append(0x09)
+                    case 0x6E: field.append(0x0A)
+                    case 0x72: field.append(0x0D)
+                    case 0x5C: field.append(0x5C)
+                    default: return .failure(Damage(problem: "line \(line + 1): an unknown escape"))
+                    }
+                    unescaped = field
+                    index += 2
+                    start = index
+                    continue
+                }
+                guard byte == 0x09 || byte == 0x0A else {
+                    index += 1
+                    continue
+                }
+                if var field = unescaped {
+                    unescaped = nil
+                    field.append(contentsOf: buffer[start..<index])
+                    fields.append(String(decoding: field, as: UTF8.self))
+                } else {
+                    fields.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self))
                 }
                 index += 1
-            case 0x09:
-                fields.append(String(decoding: field, as: UTF8.self))
-                field.removeAll(keepingCapacity: true)
-            case 0x0A:
+                start = index
+                guard byte == 0x0A else { continue }
                 line += 1
-                fields.append(String(decoding: field, as: UTF8.self))
-                field.removeAll(keepingCapacity: true)
                 guard fields.count == fieldCount, let seconds = Double(fields[2]), seconds.isFinite else {
                     return .failure(Damage(problem: "line \(line): not a post"))
                 }
@@ -81,11 +98,9 @@ enum ListingFile {
                                           postId: fields[1], summary: fields[4],
                                           author: Author(name: fields[5], image: fields[6], title: fields[7])))
                 fields.removeAll(keepingCapacity: true)
-            default:
-                field.append(byte)
             }
+            guard start == buffer.count, unescaped == nil, fields.isEmpty else { return .failure(Damage(problem: "line \(line + 1): cut short")) }
+            return .success(posts)
         }
-        guard field.isEmpty, fields.isEmpty else { return .failure(Damage(problem: "line \(line + 1): cut short")) }
-        return .success(posts)
     }
 }

@@ -37,20 +37,48 @@ public struct PostOrdering: Sendable {
     }
 
     public func arrange(_ posts: [PostMetadata]) -> [PostGroup] {
-        // The positions are sorted, not the posts: a merge sort moves its elements many times,
-        // and a post is six strings to copy and release (half of `ui`'s first frame at 100,000).
-        let sorted = posts.indices.sorted { inGroupOrder(posts[$0], posts[$1]) }.map { posts[$0] }
+        arrangePositions(posts).map { group in PostGroup(name: group.name, posts: group.positions.map { posts[$0] }) }
+    }
+
+    /// The groups as positions in `posts`, of those among `candidates` (all when nil): what
+    /// `ui` shows without copying a post. The positions are sorted, not the posts: a merge
+    /// sort moves its elements many times, and a post is six strings to copy and release.
+    /// Each post's sort key is made once (a title lowercased at each comparison was 3.4 million
+    /// lowercasings for 100,000 posts).
+    public func arrangePositions(_ posts: [PostMetadata], among candidates: [Int]? = nil) -> [(name: String, positions: [Int])] {
+        let sorted = sortedPositions(posts, candidates ?? Array(posts.indices))
         switch grouping {
         case .none:
-            return [PostGroup(name: "", posts: sorted)]
+            return [("", sorted)]
         case .author:
-            var byName: [String: [PostMetadata]] = [:]
-            for post in sorted { byName[post.author.name, default: []].append(post) }
-            return byName.keys.sorted(by: Self.alphabetical).map { PostGroup(name: $0, posts: byName[$0]!) }
+            var byName: [String: [Int]] = [:]
+            for position in sorted { byName[posts[position].author.name, default: []].append(position) }
+            return byName.keys.sorted(by: Self.alphabetical).map { ($0, byName[$0]!) }
         case .month:
-            var byMonth: [Int: [PostMetadata]] = [:]
-            for post in sorted { byMonth[monthKey(post.publishDate), default: []].append(post) }
-            return byMonth.keys.sorted(by: >).map { PostGroup(name: Self.monthName($0), posts: byMonth[$0]!) }
+            var byMonth: [Int: [Int]] = [:]
+            for position in sorted { byMonth[monthKey(posts[position].publishDate), default: []].append(position) }
+            return byMonth.keys.sorted(by: >).map { (Self.monthName($0), byMonth[$0]!) }
+        }
+    }
+
+    /// `positions` in the order inside a group, as `inGroupOrder` orders their posts.
+    func sortedPositions(_ posts: [PostMetadata], _ positions: [Int]) -> [Int] {
+        let ids = posts.map(\.id)
+        let order: (Int, Int) -> Bool?
+        switch sorting {
+        case .date:
+            let dates = posts.map(\.publishDate)
+            order = { dates[$0] != dates[$1] ? dates[$0] > dates[$1] : nil }
+        case .title, .author:
+            let texts = sorting == .title ? posts.map(\.title) : posts.map(\.author.name)
+            let folded = texts.map { $0.lowercased() }
+            order = { folded[$0] != folded[$1] ? folded[$0] < folded[$1] : texts[$0] != texts[$1] ? texts[$0] < texts[$1] : nil }
+        }
+        return positions.sorted { a, b in
+            let compared = order(a, b)
+            guard ids[a] != ids[b] || compared != nil else { return false }
+            let forward = compared ?? (ids[a] < ids[b])
+            return reversed ? !forward : forward
         }
     }
 

@@ -23,18 +23,32 @@ public struct ReadMarks: Sendable {
     /// Post ids marked read, compared byte by byte: `é` and `e` + U+0301 are two ids, though
     /// equal as Swift strings (a `Set<String>` would mark both when one was read).
     public struct IDs: Equatable, ExpressibleByArrayLiteral, Sendable {
-        private(set) var members: Set<[UInt8]> = []
+        private(set) var members: Set<ByteKey> = []
 
         public init(arrayLiteral ids: String...) { self.init(ids) }
-        public init(_ ids: some Sequence<String>) { members = Set(ids.map { Array($0.utf8) }) }
+        public init(_ ids: some Sequence<String>) { members = Set(ids.map(ByteKey.init)) }
 
-        public func contains(_ id: String) -> Bool { members.contains(Array(id.utf8)) }
+        public func contains(_ id: String) -> Bool { !members.isEmpty && members.contains(ByteKey(id)) }
         public var count: Int { members.count }
         /// The ids in byte order, as the file keeps them.
-        public var sorted: [String] { members.sorted { $0.lexicographicallyPrecedes($1) }.map { String(decoding: $0, as: UTF8.self) } }
+        public var sorted: [String] { members.map(\.text).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
 
-        mutating func insert(_ ids: [String]) { for id in ids { members.insert(Array(id.utf8)) } }
-        mutating func remove(_ ids: [String]) { for id in ids { members.remove(Array(id.utf8)) } }
+        mutating func insert(_ ids: [String]) { for id in ids { members.insert(ByteKey(id)) } }
+        mutating func remove(_ ids: [String]) { for id in ids { members.remove(ByteKey(id)) } }
+    }
+
+    /// An id hashed and compared by its bytes, with no array made for each lookup (100,000
+    /// lookups at every arrangement of `ui`'s list).
+    struct ByteKey: Hashable, Sendable {
+        let text: String
+        init(_ text: String) { self.text = text }
+
+        static func == (a: ByteKey, b: ByteKey) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
+
+        func hash(into hasher: inout Hasher) {
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
     }
 
     /// The ids marked read; none when the file does not exist yet.

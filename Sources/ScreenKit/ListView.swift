@@ -29,6 +29,7 @@ public struct ListView: Sendable {
     /// typed into a filter after `setSections`, so that each key costs one byte search per item
     /// (and a list nobody filters costs nothing).
     private var folded: FoldedTexts?
+    private var searchText: (@Sendable (Int) -> String)?
     /// The last filter searched and the items it matched: a key that lengthens it searches
     /// only those (as fzf narrows), not every item again.
     private var narrowed: (needle: [UInt8], items: [Int])?
@@ -67,9 +68,13 @@ public struct ListView: Sendable {
     }
 
     /// Replaces the items, keeping the cursor on the same index where it still exists.
-    public mutating func setSections(_ sections: [Section]) {
+    /// `searchText`: what the filter searches for item `index` (across all sections), when not
+    /// its text: a screen that draws its own items gives short items and the whole text here,
+    /// made only once a filter is typed (100,000 joined texts were a fifth of a first frame).
+    public mutating func setSections(_ sections: [Section], searchText: (@Sendable (Int) -> String)? = nil) {
         let kept = selection
         self.sections = sections
+        self.searchText = searchText
         fold()
         rebuild(keeping: kept)
     }
@@ -208,7 +213,7 @@ public struct ListView: Sendable {
             all = Array(texts.indices)
             narrowed = nil
         } else {
-            if folded == nil { folded = FoldedTexts(texts) }
+            if folded == nil { folded = FoldedTexts(searchText.map { text in texts.indices.map(text) } ?? texts) }
             let candidates = narrowed.flatMap { needle.starts(with: $0.needle) ? $0.items : nil }
             all = folded?.matching(needle, among: candidates) ?? []
             narrowed = (needle, all)

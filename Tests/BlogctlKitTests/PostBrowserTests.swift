@@ -114,6 +114,18 @@ import ToolboxKit
         #expect(ScreenDriver.screen(&browser, rows: 40).contains("Apple pie"))
     }
 
+    /// The list's items are titles, but `/` finds a post by its author and summary too.
+    @Test func theFilterFindsAuthorsAndSummaries() {
+        var browser = loaded()
+        _ = browser.handle(.character("/"))
+        ScreenDriver.type("hamilton", into: &browser)
+        #expect(browser.list.shownItems.map { browser.shown[$0].id }.sorted() == ["m1", "m2"])
+        _ = browser.handle(.escape)
+        _ = browser.handle(.character("/"))
+        ScreenDriver.type("summary of middle", into: &browser)
+        #expect(browser.list.shownItems.map { browser.shown[$0].id }.sorted() == ["e1", "g2"])
+    }
+
     @Test func searchReplacesTheListAndEscReturns() {
         var browser = loaded()
         _ = browser.handle(.character("/"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToolboxKit
 @testable import BlogctlKit
 
 @Suite struct PostOrderingTests {
@@ -18,6 +19,27 @@ import Testing
         }
     }
 
+
+    /// Issue 39: sorting positions by keys made once gives the order the post comparison
+    /// gives, ties (same date, titles differing only in case, the same id twice) included.
+    @Test func keyedSortingMatchesThePostComparison() {
+        var random = SeededGenerator(seed: 39)
+        let titles = ["apple", "Apple", "banana", "Banana", "cherry", "apple"]
+        let posts = (0..<400).map { number in
+            let pick = { (count: Int) in Int(random.next() % UInt64(count)) }
+            return Fixtures.post("p\(pick(120))", titles[pick(titles.count)], "2018-0\(1 + pick(3))-01T00:00:00Z",
+                                 ["Ada", "ada", "Bob"][pick(3)])
+        }
+        for sorting in PostSorting.allCases {
+            for reversed in [false, true] {
+                let ordering = PostOrdering(sorting: sorting, reversed: reversed, utcOffset: { _ in 0 })
+                let expected = Array(posts.indices).sorted { ordering.inGroupOrder(posts[$0], posts[$1]) }
+                let sorted = ordering.sortedPositions(posts, Array(posts.indices))
+                #expect(sorted.map { posts[$0].id } == expected.map { posts[$0].id }, "\(sorting) reversed \(reversed)")
+                #expect(sorted.map { posts[$0].title } == expected.map { posts[$0].title }, "\(sorting) reversed \(reversed)")
+            }
+        }
+    }
 
     @Test(arguments: 0..<PostOrderingTests.combinations.count)
     func everyGroupingSortingAndDirection(_ index: Int) {

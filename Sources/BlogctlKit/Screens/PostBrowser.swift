@@ -83,7 +83,7 @@ public struct PostBrowser: ScreenProgram {
     public internal(set) var arrangement: Arrangement
     public internal(set) var unreadOnly = false
     /// The posts in display order: `list`'s items.
-    public internal(set) var shown: [PostMetadata] = []
+    public internal(set) var shown = PickedItems<PostMetadata>()
     public internal(set) var list = ListView(linesPerItem: 2)
     /// Search results, when they replace the list.
     public internal(set) var results: SearchResults?
@@ -121,7 +121,7 @@ public struct PostBrowser: ScreenProgram {
     public mutating func tick() { chrome.advance() }
 
     /// The posts the list or the search results show, in order, for `]` and `[`.
-    var readingOrder: [PostMetadata] { results?.posts ?? shown }
+    var readingOrder: PickedItems<PostMetadata> { results.map { PickedItems($0.posts) } ?? shown }
 
     var currentList: ListView { results?.list ?? list }
 
@@ -153,17 +153,18 @@ public struct PostBrowser: ScreenProgram {
 
     /// Orders `posts` by the arrangement (and the unread filter) into the list's sections.
     mutating func arrange() {
+        let posts = posts
         unreadCount = posts.count { !read.contains($0.id) }  // the posts themselves may be new
-        let kept = unreadOnly ? posts.filter { !read.contains($0.id) } : posts
-        let groups = arrangement.ordering.arrange(kept)
+        let kept = unreadOnly ? posts.indices.filter { !read.contains(posts[$0].id) } : nil
+        let groups = arrangement.ordering.arrangePositions(posts, among: kept)
         let selected = selectedPost?.id
-        shown = groups.flatMap(\.posts)
+        shown = PickedItems(posts, positions: groups.flatMap(\.positions))
         let grouped = arrangement.grouping != .none
+        let shown = shown
+        // The filter (/) finds a post by its title, author or summary.
         list.setSections(groups.map { group in
-            // The filter (/) finds a post by its title, author or summary.
-            ListView.Section(title: grouped ? " \(group.name) (\(group.posts.count))" : nil,
-                             items: group.posts.map { $0.title + "\n" + $0.author.name + "\n" + $0.summary })
-        })
+            ListView.Section(title: grouped ? " \(group.name) (\(group.positions.count))" : nil, items: group.positions.map { posts[$0].title })
+        }, searchText: { shown[$0].title + "\n" + shown[$0].author.name + "\n" + shown[$0].summary })
         if let selected, let index = shown.firstIndex(where: { $0.id.utf8.elementsEqual(selected.utf8) }) { list.select(index) }
     }
 

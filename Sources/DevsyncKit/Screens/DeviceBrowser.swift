@@ -75,7 +75,7 @@ public struct DeviceBrowser: ScreenProgram {
     public internal(set) var tab = Tab.devices
     public internal(set) var devices: [Device] = []
     /// The devices the list shows (after the type filter): `list`'s items.
-    public internal(set) var shown = ShownDevices()
+    public internal(set) var shown = PickedItems<Device>()
     public internal(set) var list = ListView()
     var texts: [String] = []
     /// The type filter: nil shows every type.
@@ -162,8 +162,8 @@ public struct DeviceBrowser: ScreenProgram {
     mutating func filterByType() {
         let selected = list.selection.map { shown[$0].id }
         let typeFilter = typeFilter
-        shown = ShownDevices(devices) { typeFilter == nil || $0.type == typeFilter }
-        list.setSections([ListView.Section(items: typeFilter == nil ? texts : shown.picked.map { texts[$0] })])
+        shown = PickedItems(devices) { typeFilter == nil || $0.type == typeFilter }
+        list.setSections([ListView.Section(items: typeFilter == nil ? texts : shown.positions.map { texts[$0] })])
         if let selected, let index = shown.firstIndex(where: { $0.id.utf8.elementsEqual(selected.utf8) }) { list.select(index) }
     }
 
