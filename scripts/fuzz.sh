@@ -41,6 +41,7 @@ declare -A sources=(
   [config-file]=""  # ToolboxKit's ConfigFile
   [post-stream]="Sources/BlogctlKit/PostStream.swift"
   [listing-file]="Sources/BlogctlKit/ListingFile.swift Sources/BlogctlKit/PostMetadata.swift"
+  [post-list]="Sources/BlogctlKit/PostListDecoder.swift Sources/BlogctlKit/PostMetadata.swift"
 )
 # Flags a harness needs beyond the shared ones. search-query asks SQLite's own FTS5 parser:
 # the SQLite sqlite-nio builds in (the toolbox's one SQLite), compiled here from the package's
@@ -69,10 +70,11 @@ declare -A seeds=(
   [models-json]="data/blog/posts.json data/blog/massive.json data/devices/devices.json"
   [html-render]="data/blog/bodies"
   [gzip]="data/blog/bodies"
+  [post-list]="fuzz/seeds/post-list.json"
 )
 
 all=(condition-json condition-text batch-lines sse netrc html-render gzip date-input models-json
-  csv case-positions file-stem url-redaction search-query canvas-table config-file post-stream listing-file)
+  csv case-positions file-stem url-redaction search-query canvas-table config-file post-stream listing-file post-list)
 compile=(swiftc -parse-as-library -module-name ToolboxKit -swift-version 6
   -I Sources/CLibXML2 -I Sources/CZlib -Xcc -I/usr/include/libxml2)
 

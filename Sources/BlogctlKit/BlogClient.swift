@@ -15,7 +15,7 @@ public struct BlogClient: Sendable {
     /// `GET /post-metadata`: every post's summary. Never touches `/post`. A record that does
     /// not decode, or whose ids cannot be used, is left out and described to `warn`.
     public func metadataList(warn: (String) -> Void = { _ in }) async throws(ToolError) -> [PostMetadata] {
-        let list = try await api.getList("/post-metadata", as: PostMetadata.self)
+        let list = try await api.getList("/post-metadata", as: PostMetadata.self, fast: PostListDecoder.decode)
         for skipped in list.skipped { warn("skipped post \(skipped)") }
         var checked: [PostMetadata] = []
         checked.reserveCapacity(list.records.count)

@@ -42,7 +42,7 @@ public struct ListRun: Sendable {
     }
 
     private func render(_ posts: [PostMetadata], known: ReadMarks.IDs?) -> String {
-        let kept = posts.filter { filter.keeps($0, isRead: known?.contains($0.id) ?? false) }
+        let kept = filter.keepsAll ? posts : posts.filter { filter.keeps($0, isRead: known?.contains($0.id) ?? false) }
         let groups = filter.limited(ordering.arrange(kept))
         let isRead: ((PostMetadata) -> Bool)? = known.map { known in { known.contains($0.id) } }
         return PostListing.render(groups, grouped: ordering.grouping != .none, mode: mode, isRead: isRead)

@@ -21,6 +21,9 @@ public struct PostFilter: Sendable {
         self.limit = limit
     }
 
+    /// Whether every post is kept (no filter asked for): the listing need not be copied.
+    public var keepsAll: Bool { !unreadOnly && since == nil && until == nil && (author ?? "").isEmpty }
+
     public func keeps(_ post: PostMetadata, isRead: Bool) -> Bool {
         if unreadOnly && isRead { return false }
         if let since, post.publishDate < since { return false }

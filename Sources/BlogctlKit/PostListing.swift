@@ -17,14 +17,18 @@ public enum PostListing {
             }
             return String(decoding: JSONCoding.encode(items, pretty: true), as: UTF8.self) + "\n"
         case .tsv:
-            var table = Table(columns: [])
+            // Line by line into text sized once: no table of 100,000 rows held first.
+            var text = ""
+            text.reserveCapacity(groups.reduce(0) { total, group in
+                group.posts.reduce(total) { $0 + $1.id.utf8.count + $1.author.name.utf8.count + $1.title.utf8.count + $1.summary.utf8.count + 26 }
+            })
             for group in groups {
                 for post in group.posts {
                     let fields = [post.id, ISO8601.format(post.publishDate), post.author.name, post.title, post.summary]
-                    table.append(grouped ? [group.name] + fields : fields)
+                    Table.appendTSV(grouped ? [group.name] + fields : fields, to: &text)
                 }
             }
-            return table.tsv()
+            return text
         case .table:
             // One table for every row, so the columns line up across groups; headers between.
             // Narrow, they give way in the order a reader needs them: the summary goes, the

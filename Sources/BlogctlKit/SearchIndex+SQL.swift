@@ -10,6 +10,10 @@ extension SearchIndex {
             SELECT i.id, i.row, p.title, p.author, p.summary
             FROM ids i JOIN posts p ON p.rowid = i.row WHERE i.id IN
             """
+        /// The fingerprint of the listing last taken (`SearchIndex.fingerprint`).
+        static let listing = "SELECT value FROM meta WHERE key = 'listing'"
+        static let setListing = "INSERT OR REPLACE INTO meta(key, value) VALUES ('listing', ?)"
+        static let forgetListing = "DELETE FROM meta WHERE key = 'listing'"
         static let idRow = "SELECT row FROM ids WHERE id = ?"
         /// Rows numbered for `count` new ids: row and id of each.
         static func newRows(_ count: Int) -> String {

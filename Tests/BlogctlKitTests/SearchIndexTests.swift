@@ -83,7 +83,9 @@ import ToolboxKit
         // A listing seen before rewrites no row (each used to re-index its body, every `list`).
         let before = index.changeCount
         try index.addListing(posts)
-        #expect(index.changeCount == before)
+        #expect(index.changeCount == before + 1, "no post rewritten: only the listing's fingerprint noted")
+        try index.addListing(posts)
+        #expect(index.changeCount == before + 1, "the same listing again: nothing at all")
         // A changed title is taken, and the post keeps its indexed body.
         try index.addListing([post("p4", "Renamed difference engine")])
         #expect(try index.search(["renamed", "looms"]).map(\.id) == ["p4"])
@@ -91,6 +93,14 @@ import ToolboxKit
         #expect(index.postCount == 300)
         try index.removeBody("p4")
         #expect(try index.search(["renamed"]).map(\.id) == ["p4"])
+        // The same listing again is one lookup (its fingerprint); a body stored with other
+        // fields than the listing's makes the next listing compared again, and taken.
+        let listing = posts.map { $0.id == "p4" ? post("p4", "Renamed difference engine") : $0 }
+        try index.addListing(listing)
+        try index.addBody(post("p8", "Retitled by the post itself"), text: "Body of eight.")
+        #expect(try index.search(["retitled"]).map(\.id) == ["p8"])
+        try index.addListing(listing)
+        #expect(try index.search(["retitled"]).isEmpty && index.search(["eight"]).map(\.id) == ["p8"])
         #expect(try index.search(["looms"], limit: 1_000).count == 99)
     }
 

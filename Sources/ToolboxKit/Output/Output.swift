@@ -59,11 +59,17 @@ public struct Table: Sendable {
     /// Tab-separated lines, no header; tabs and newlines inside a cell become spaces.
     public func tsv() -> String {
         var text = ""
-        for row in rows {
-            text += row.map(Terminal.sanitizeField).joined(separator: "\t")
-            text += "\n"
-        }
+        for row in rows { Self.appendTSV(row, to: &text) }
         return text
+    }
+
+    /// One row of `tsv()` appended to `text`: for a listing too long to hold as a table first.
+    public static func appendTSV(_ row: [String], to text: inout String) {
+        for (index, field) in row.enumerated() {
+            if index > 0 { text += "\t" }
+            text += Terminal.sanitizeField(field)
+        }
+        text += "\n"
     }
 
     /// Aligned columns under a header (bold when `bold`), no line wider than `width`: the

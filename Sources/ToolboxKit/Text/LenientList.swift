@@ -7,6 +7,12 @@ public struct LenientList<Element: Decodable>: Decodable {
         public let problem: JSONDecodeFailure
         /// The record's own id (`id` or `_id`), when it has one that reads as text.
         public var id: String? = nil
+
+        public init(index: Int, problem: JSONDecodeFailure, id: String? = nil) {
+            self.index = index
+            self.problem = problem
+            self.id = id
+        }
         /// `"broken" (record 3): [3].publishDate: expected an ISO 8601 date, found "soon"`:
         /// named by its id, as the list names it, and its place; quoted and cut, as any server value.
         public var description: String {
@@ -16,6 +22,12 @@ public struct LenientList<Element: Decodable>: Decodable {
 
     public private(set) var records: [Element] = []
     public private(set) var skipped: [Skipped] = []
+
+    /// A list read by other means (`JSONScanner`), as the decoder would have read it.
+    public init(records: [Element], skipped: [Skipped]) {
+        self.records = records
+        self.skipped = skipped
+    }
 
     public init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()

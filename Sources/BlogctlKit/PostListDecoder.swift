@@ -1,0 +1,120 @@
+import FoundationEssentials
+import ToolboxKit
+
+/// `GET /post-metadata` read straight from the bytes (`JSONScanner`): Foundation's decoder was
+/// a third of `blogctl list` at 100,000 posts. Only the plain case is read here, a post whose
+/// fields are all there, once each, as strings, with a date that reads: any other record is
+/// given to `JSONCoding` on its own, so that it is skipped with the very words the decoder
+/// says; a document that is not valid JSON is nil, and `APIClient` decodes it the usual way.
+enum PostListDecoder {
+    /// Deeper than this inside a record is left to the decoder (which counts the whole document).
+    static let depth = JSONCoding.maximumDepth - 4
+
+    static func decode(_ raw: UnsafeRawBufferPointer) -> LenientList<PostMetadata>? {
+        let bytes = raw.bindMemory(to: UInt8.self)
+        var scanner = JSONScanner(bytes)
+        guard scanner.take(UInt8(ascii: "[")) else { return nil }
+        var records: [PostMetadata] = []
+        var skipped: [LenientList<PostMetadata>.Skipped] = []
+        if !scanner.take(UInt8(ascii: "]")) {
+            repeat {
+                _ = scanner.peek()
+                let start = scanner.index
+                if let post = post(&scanner) {
+                    records.append(post)
+                    continue
+                }
+                // Not the plain case: the record alone, through the decoder.
+                scanner.move(to: start)
+                guard scanner.skipValue(depth: depth) else { return nil }
+                let index = records.count + skipped.count
+                switch decodeAlone(scanner.slice(from: start), index: index) {
+                case .post(let post): records.append(post)
+                case .skipped(let problem): skipped.append(problem)
+                }
+            } while scanner.take(UInt8(ascii: ","))
+            guard scanner.take(UInt8(ascii: "]")) else { return nil }
+        }
+        scanner.skipSpace()
+        guard scanner.isAtEnd else { return nil }
+        return LenientList(records: records, skipped: skipped)
+    }
+
+    /// A post in the plain case, or nil (the scanner is then anywhere inside the record).
+    static func post(_ scanner: inout JSONScanner) -> PostMetadata? {
+        var fields: [String?] = Array(repeating: nil, count: 5)  // id, title, publishDate, postId, summary
+        var author: Author?
+        guard scanner.take(UInt8(ascii: "{")) else { return nil }
+        if !scanner.take(UInt8(ascii: "}")) {
+            repeat {
+                guard let key = scanner.string(), scanner.take(UInt8(ascii: ":")) else { return nil }
+                let slot: Int? = switch key {
+                case "id": 0
+                case "title": 1
+                case "publishDate": 2
+                case "postId": 3
+                case "summary": 4
+                default: nil
+                }
+                if let slot {
+                    guard fields[slot] == nil, let value = scanner.string() else { return nil }
+                    fields[slot] = value
+                } else if key == "author" {
+                    guard author == nil, let value = self.author(&scanner) else { return nil }
+                    author = value
+                } else {
+                    guard scanner.skipValue(depth: depth) else { return nil }
+                }
+            } while scanner.take(UInt8(ascii: ","))
+            guard scanner.take(UInt8(ascii: "}")) else { return nil }
+        }
+        guard let id = fields[0], let title = fields[1], let date = fields[2].flatMap(ISO8601.parse), let postId = fields[3],
+              let summary = fields[4], let author
+        else { return nil }
+        return PostMetadata(id: id, title: title, publishDate: date, postId: postId, summary: summary, author: author)
+    }
+
+    private static func author(_ scanner: inout JSONScanner) -> Author? {
+        var fields: [String?] = Array(repeating: nil, count: 3)  // name, image, title
+        guard scanner.take(UInt8(ascii: "{")) else { return nil }
+        if !scanner.take(UInt8(ascii: "}")) {
+            repeat {
+                guard let key = scanner.string(), scanner.take(UInt8(ascii: ":")) else { return nil }
+                let slot: Int? = switch key {
+                case "name": 0
+                case "image": 1
+                case "title": 2
+                default: nil
+                }
+                if let slot {
+                    guard fields[slot] == nil, let value = scanner.string() else { return nil }
+                    fields[slot] = value
+                } else {
+                    guard scanner.skipValue(depth: depth - 1) else { return nil }
+                }
+            } while scanner.take(UInt8(ascii: ","))
+            guard scanner.take(UInt8(ascii: "}")) else { return nil }
+        }
+        guard let name = fields[0], let image = fields[1], let title = fields[2] else { return nil }
+        return Author(name: name, image: image, title: title)
+    }
+
+    enum Alone {
+        case post(PostMetadata)
+        case skipped(LenientList<PostMetadata>.Skipped)
+    }
+
+    /// One record through the decoder, as the element of a list of one, its index put right.
+    static func decodeAlone(_ record: UnsafeBufferPointer<UInt8>, index: Int) -> Alone {
+        let document = Data([UInt8(ascii: "[")] + Array(record) + [UInt8(ascii: "]")])
+        guard let list = try? JSONCoding.decode(LenientList<PostMetadata>.self, from: document) else {
+            return .skipped(.init(index: index, problem: JSONDecodeFailure(path: "[\(index)]", problem: "invalid record")))
+        }
+        if let post = list.records.first { return .post(post) }
+        guard let skipped = list.skipped.first else {
+            return .skipped(.init(index: index, problem: JSONDecodeFailure(path: "[\(index)]", problem: "invalid record")))
+        }
+        let path = skipped.problem.path.hasPrefix("[0]") ? "[\(index)]" + skipped.problem.path.dropFirst(3) : skipped.problem.path
+        return .skipped(.init(index: index, problem: JSONDecodeFailure(path: path, problem: skipped.problem.problem), id: skipped.id))
+    }
+}
