@@ -153,6 +153,7 @@ import Testing
             _ = try tmux.waitForScreen { $0.contains("12 conditions") }
             _ = mockd.stop()
         }
+        let held = HeldPort(port)
         defer { tmux.kill() }
         try tmux.send("r")
         _ = try tmux.waitForScreen { $0.contains("(offline)") && $0.contains("connection refused") }
@@ -162,6 +163,7 @@ import Testing
         try tmux.send("Escape", "j")
         _ = try tmux.waitForScreen { !$0.contains("error: connection refused") && $0.contains("(offline)") }
         // Back online on the same port, r reloads.
+        held.release()
         let again = try MockdProcess(arguments: ["--quiet", "--latency", "0", "--port", String(port)], sandbox: sandbox)
         defer { _ = again.stop() }
         try tmux.send("r")

@@ -109,7 +109,9 @@ import TestSupport
             #expect(pull.status == 0)
             return mockd.url
         }
-        // mockd is gone now: the basement.
+        // mockd is gone now: the basement (its port held, refusing).
+        let held = HeldPort(url: url)
+        defer { withExtendedLifetime(held) {} }
         let install = try devsync(["install", "WWM-0001-12", "--at", "2024-05-06T07:08:00Z"], server: url, sandbox: sandbox)
         #expect(install.status == 0)
         #expect(try devsync(["uninstall", "HEA-8127-29"], server: url, sandbox: sandbox).status == 0)

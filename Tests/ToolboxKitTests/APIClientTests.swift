@@ -3,24 +3,36 @@ import Testing
 @testable import ToolboxKit
 
 @Suite struct APIClientTests {
-    /// A port on which nothing listens: bind one, note it, close it.
-    static func closedPort() -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = bind(fd, $0, length) }
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(fd, $0, &length) }
+    /// A port on which nothing listens, held for the test: a socket bound to it and never
+    /// listening refuses every connection, and keeps the port from another test's server.
+    /// (Closed at once, the port went to a server of another test running meanwhile, which took
+    /// the connection and never answered: "no answer within 300s" instead of a refusal.)
+    final class RefusingPort {
+        let port: Int
+        private let fd: Int32
+
+        init() {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = 0
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            withUnsafeMutablePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = bind(fd, $0, length) }
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(fd, $0, &length) }
+            }
+            self.fd = fd
+            port = Int(UInt16(bigEndian: address.sin_port))
         }
-        close(fd)
-        return Int(UInt16(bigEndian: address.sin_port))
+
+        deinit { close(fd) }
     }
 
     @Test func connectionRefusedIsExit69AndNamesTheURL() async throws {
-        let base = "http://127.0.0.1:\(Self.closedPort())"
+        let refusing = RefusingPort()
+        defer { withExtendedLifetime(refusing) {} }
+        let base = "http://127.0.0.1:\(refusing.port)"
         let server = try ServerURL(base)
         do {
             // Long enough for a test process whose threads are busy: the answer is a refusal, not a timeout.
@@ -38,7 +50,9 @@ import Testing
     }
 
     @Test func verboseLogsTheRequestLine() async throws {
-        let base = "http://127.0.0.1:\(Self.closedPort())"
+        let refusing = RefusingPort()
+        defer { withExtendedLifetime(refusing) {} }
+        let base = "http://127.0.0.1:\(refusing.port)"
         let collected = LinesBox()
         _ = try? await APIClient.using(server: try ServerURL(base), timeout: 5, retries: 0,
                                        verbose: { collected.append($0) }) { client in
