@@ -124,61 +124,6 @@ public final class SearchIndex {
 
     // MARK: - Updates
 
-    /// Records the listed posts' titles, authors and summaries; their bodies' chunks stay. A post
-    /// whose listing is unchanged is left as it is. A few statements per `lookupBatch` posts:
-    /// each statement is a trip to SQLite's thread, and one per post made a first `list` of
-    /// 100,000 posts take 40 s.
-    public func addListing(_ posts: [PostMetadata]) throws(ToolError) {
-        // The last of a post listed twice is the one kept.
-        var last: [String: Int] = [:]
-        for (position, post) in posts.enumerated() { last[post.id] = position }
-        let unique = last.count == posts.count ? posts : posts.indices.filter { last[posts[$0].id] == $0 }.map { posts[$0] }
-        let fingerprint = Self.fingerprint(unique)
-        try transaction { db in
-            // The same listing as last time (a `list` run again): nothing to compare.
-            if try Self.rows(db, SQL.listing).first?.first == fingerprint { return }
-            for start in stride(from: 0, to: unique.count, by: Self.lookupBatch) {
-                let batch = unique[start..<min(start + Self.lookupBatch, unique.count)]
-                var stored: [String: (row: Int, listed: [String])] = [:]
-                for columns in try Self.rows(db, SQL.listed + Self.list(batch.count), batch.map { .text($0.id) }) {
-                    stored[columns[0]] = (Int(columns[1]) ?? 0, Array(columns[2...]))
-                }
-                let changed = batch.filter { post in stored[post.id]?.listed != [post.title, post.author.name, post.summary] }
-                guard !changed.isEmpty else { continue }
-                var rows = stored.mapValues(\.row)
-                let new = changed.filter { rows[$0.id] == nil }
-                if !new.isEmpty {
-                    for columns in try Self.rows(db, SQL.newRows(new.count), new.map { .text($0.id) }) {
-                        rows[columns[1]] = Int(columns[0])
-                    }
-                }
-                try Self.put(db, try changed.map { post in
-                    guard let row = rows[post.id] else { throw ToolError.badData("search index: no row for post \(post.id)") }
-                    return (row, post.id, [post.title, post.author.name, post.summary])
-                })
-            }
-            try Self.run(db, SQL.setListing, [.text(fingerprint)])
-        }
-    }
-
-    /// The listed fields of `posts`, in order, as 16 hex digits (FNV-1a over each field and its
-    /// length): what `addListing` last took, so that the same listing again costs one lookup
-    /// instead of reading back 100,000 rows.
-    static func fingerprint(_ posts: [PostMetadata]) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        func mix(_ text: String) {
-            for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-            hash = (hash ^ UInt64(text.utf8.count)) &* 0x100_0000_01B3
-        }
-        for post in posts {
-            mix(post.id)
-            mix(post.title)
-            mix(post.author.name)
-            mix(post.summary)
-        }
-        return String(hash, radix: 16)
-    }
-
     /// Indexes a cached body given whole: the text `read` shows, without styles or link list.
     public func addBody(_ metadata: PostMetadata, text: String) throws(ToolError) {
         try addBody(metadata) { add in
@@ -236,7 +181,7 @@ public final class SearchIndex {
         try run(db, SQL.deleteGramChunks, chunkRows(row))
     }
 
-    private static func row(_ db: SQLiteStatements, _ id: String) throws -> Int {
+    static func row(_ db: SQLiteStatements, _ id: String) throws -> Int {
         guard let row = try rows(db, SQL.row, [.text(id)]).first?.first.flatMap({ Int($0) }) else {
             throw ToolError.badData("search index: no row for post \(id)")
         }
@@ -244,7 +189,7 @@ public final class SearchIndex {
     }
 
     /// Replaces each post's row with its title, author and summary, in four statements.
-    private static func put(_ db: SQLiteStatements, _ posts: [(row: Int, id: String, fields: [String])]) throws {
+    static func put(_ db: SQLiteStatements, _ posts: [(row: Int, id: String, fields: [String])]) throws {
         try run(db, SQL.delete + list(posts.count), posts.map { .integer($0.row) })
         try run(db, SQL.insert + values(posts.count, columns: 5),
                 posts.flatMap { [.integer($0.row), .text($0.id)] + $0.fields.map { .text(SearchQuery.unmarked($0)) } })
@@ -289,7 +234,7 @@ public final class SearchIndex {
     // MARK: - SQLite
 
     /// Runs `body` in one write transaction; SQLite's errors become the tool's.
-    private func transaction(_ body: (SQLiteStatements) throws -> Void) throws(ToolError) {
+    func transaction(_ body: (SQLiteStatements) throws -> Void) throws(ToolError) {
         guard let db else { throw .io(path: path, reason: "search index closed") }
         do {
             try db.transaction(.write) { statements in try body(statements) }
@@ -319,12 +264,12 @@ public final class SearchIndex {
         }
     }
 
-    private static func run(_ db: SQLiteStatements, _ sql: String, _ values: [SQLiteData] = []) throws {
+    static func run(_ db: SQLiteStatements, _ sql: String, _ values: [SQLiteData] = []) throws {
         _ = try rows(db, sql, values)
     }
 
     /// Every row `sql` returns, each column as text ("" for NULL).
-    private static func rows(_ db: SQLiteStatements, _ sql: String, _ values: [SQLiteData] = []) throws -> [[String]] {
+    static func rows(_ db: SQLiteStatements, _ sql: String, _ values: [SQLiteData] = []) throws -> [[String]] {
         try db.rows(sql, values).map { row in row.columns.map { $0.data.string ?? "" } }
     }
 
