@@ -25,6 +25,13 @@ import ToolboxKit
         let whole = ScreenDriver.screen(&browser, columns: 120)
         #expect(whole.contains("2000 devices") && !browser.loading, "\(whole)")
         #expect(browser.list.selection.map { browser.shown[$0].id } == "HEA-0002")
+        // A reload (r, another process's change) over the list shown: its first screenful is
+        // passed over, so the cursor stays on a device past it.
+        press(.end, on: &browser)
+        _ = browser.receive(.loaded(.success(first)))
+        #expect(browser.list.selection.map { browser.shown[$0].id } == "HEA-1999" && !browser.loading)
+        _ = browser.receive(.loaded(.success(snapshot(all))))
+        #expect(browser.list.selection.map { browser.shown[$0].id } == "HEA-1999")
     }
 
     @Test func theListShowsEveryDeviceWithItsMarkDateAndType() {

@@ -8,7 +8,9 @@ extension DeviceBrowser {
     public mutating func receive(_ message: Message) -> [Command] {
         switch message {
         case .loaded(.success(let snapshot)):
-            // The first screenful: still reading the rest.
+            // A first screenful is for a screen with nothing yet: over a list already shown
+            // (a reload) it would move the cursor off a device past it.
+            if !snapshot.isComplete && !devices.isEmpty { return [] }
             loading = !snapshot.isComplete
             show(snapshot)
         case .loaded(.failure(let failure)):
