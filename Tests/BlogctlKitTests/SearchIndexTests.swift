@@ -63,6 +63,10 @@ import ToolboxKit
         try index.addBody(post("b", "Trees"), text: "Trees grow by recursion, and recursion by trees.")
         #expect(try index.search(["recursion"]).map(\.id) == ["t", "a", "s", "b"])
         #expect(try index.search(["recurs"]).count == 4)
+        // One letter matches only itself, not every word it starts.
+        try index.addListing([post("c", "The C language")])
+        #expect(try index.search(["c"]).map(\.id) == ["c"])
+        #expect(try index.search(["r"]).isEmpty)
         #expect(try index.search(["recursion", "loops"]).map(\.id) == ["s"])
         #expect(try index.search(["RÉCURSION"]).count == 4)  // case and accents ignored
         // Query syntax in the words is just text.
