@@ -12,8 +12,9 @@ extension Blogctl {
                 letter only itself), in any case and with or without accents. Best first: a \
                 match in a title counts most, then the author, the summary, the body. Searches \
                 an index beside the cache, with no network: titles and summaries of the posts \
-                blogctl list has shown, and the text of every cached body (blogctl read or prefetch caches them). On a terminal \
-                a table with the matched words in bold; piped, ID<TAB>TITLE<TAB>SNIPPET; --json.
+                blogctl list has shown, and the text of every cached body (blogctl read or \
+                prefetch caches them). On a terminal a table with the matched words in bold; \
+                piped, ID<TAB>TITLE<TAB>SNIPPET; --json.
 
                 Examples:
                   blogctl search dijkstra letters
