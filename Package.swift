@@ -38,8 +38,9 @@ let package = Package(
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
+        // Headers only: ScreenKit opens ncursesw when a screen starts (no pkgConfig, no link).
         .systemLibrary(
-            name: "CNcurses", pkgConfig: "ncursesw",
+            name: "CNcurses",
             providers: [.apt(["libncurses-dev"])]),
         .target(
             name: "ToolboxKit",

@@ -16,6 +16,7 @@ final class CursesTerminal {
         case suspend
     }
 
+    private let curses: Curses
     private let screen: OpaquePointer
     private let colors: Bool
     private var ended = false
@@ -24,49 +25,53 @@ final class CursesTerminal {
     /// alternate screen. `color` false (NO_COLOR, not a colour terminal) leaves attributes only.
     init(color: Bool) throws(ScreenError) {
         guard isatty(0) == 1, isatty(1) == 1 else { throw .notATerminal }
+        let curses: Curses
+        do { curses = try Curses.shared.get() } catch { throw .cannotStart(error.message) }
+        self.curses = curses
         setlocale(LC_ALL, "")
-        guard let screen = sk_newterm() else {
+        guard let screen = curses.newterm(nil, sk_stdout(), sk_stdin()) else {
             let name = getenv("TERM").map { String(cString: $0) } ?? ""
             throw .cannotStart("the terminal type \"\(name)\" is unknown")
         }
         self.screen = screen
-        set_term(screen)
+        _ = curses.set_term(screen)
         // Esc alone is told from the start of a sequence after 25 ms, not ncurses' second.
-        if getenv("ESCDELAY") == nil { set_escdelay(25) }
-        raw()
-        noecho()
-        nonl()
-        sk_setup_keys()
-        curs_set(0)
-        mousemask(sk_mouse_mask(), nil)
-        mouseinterval(0)
-        colors = color && has_colors()
+        if getenv("ESCDELAY") == nil { _ = curses.set_escdelay(25) }
+        _ = curses.raw()
+        _ = curses.noecho()
+        _ = curses.nonl()
+        _ = curses.keypad(curses.stdscr, true)
+        _ = curses.nodelay(curses.stdscr, true)
+        _ = curses.curs_set(0)
+        _ = curses.mousemask(sk_mouse_mask(), nil)
+        _ = curses.mouseinterval(0)
+        colors = color && curses.has_colors()
         if colors {
-            start_color()
-            use_default_colors()
+            _ = curses.start_color()
+            _ = curses.use_default_colors()
             for color in Style.Color.allCases where color != .none {
-                init_pair(Int16(color.rawValue), Self.cursesColor(color), -1)
+                _ = curses.init_pair(Int16(color.rawValue), Self.cursesColor(color), -1)
             }
         }
     }
 
     deinit { end() }
 
-    var size: (rows: Int, columns: Int) { (Int(sk_rows()), Int(sk_columns())) }
+    var size: (rows: Int, columns: Int) { (Int(curses.getmaxy(curses.stdscr)), Int(curses.getmaxx(curses.stdscr))) }
 
     /// Restores the terminal as it was: normal screen, cursor, cooked mode. Once.
     func end() {
         guard !ended else { return }
         ended = true
-        endwin()
-        delscreen(screen)
+        _ = curses.endwin()
+        curses.delscreen(screen)
     }
 
     /// Ctrl-Z, as less and tig do it: the terminal as the shell had it, the process stopped
     /// (SIGTSTP, whose default stops it); on `fg` (SIGCONT) the screen is taken back and
     /// drawn whole again, at the terminal's size then.
     func suspend() {
-        endwin()
+        _ = curses.endwin()
         // Raised on this thread with SIGTSTP let through: the threads Dispatch made may hold
         // it blocked, and a signal every thread blocks stays pending instead of stopping us.
         var set = sigset_t()
@@ -75,7 +80,9 @@ final class CursesTerminal {
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
         signal(SIGTSTP, SIG_DFL)
         raise(SIGTSTP)
-        sk_resume()
+        // Back to the program's modes, the whole screen drawn again.
+        _ = curses.clearok(curses.curscr, true)
+        _ = curses.wrefresh(curses.stdscr)
         resize()
     }
 
@@ -83,7 +90,7 @@ final class CursesTerminal {
     func resize() {
         var size = winsize()
         guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else { return }
-        resizeterm(Int32(size.ws_row), Int32(size.ws_col))
+        _ = curses.resizeterm(Int32(size.ws_row), Int32(size.ws_col))
     }
 
     /// Every key waiting (none when nothing is).
@@ -91,7 +98,7 @@ final class CursesTerminal {
         var inputs: [Input] = []
         var character: wint_t = 0
         while true {
-            let result = sk_get_wch(&character)
+            let result = curses.wget_wch(curses.stdscr, &character)
             if result == ERR { break }
             if result == sk_key_code_yes() {
                 if let input = functionKey(Int32(character)) { inputs.append(input) }
@@ -123,7 +130,7 @@ final class CursesTerminal {
         case KEY_RESIZE: return .resize
         case KEY_MOUSE:
             var event = MEVENT()
-            guard getmouse(&event) == OK else { return nil }
+            guard curses.getmouse(&event) == OK else { return nil }
             if sk_is_left(event.bstate) != 0 { return .key(.click(row: Int(event.y), column: Int(event.x))) }
             if sk_is_wheel_up(event.bstate) != 0 { return .key(.wheelUp) }
             if sk_is_wheel_down(event.bstate) != 0 { return .key(.wheelDown) }
@@ -137,17 +144,22 @@ final class CursesTerminal {
     /// Draws `canvas` and shows it: ncurses compares with what is on the terminal and sends
     /// only the difference.
     func draw(_ canvas: Canvas) {
+        let window = curses.stdscr
         for row in 0..<canvas.rows {
-            sk_clear_row(Int32(row))
+            _ = curses.wmove(window, Int32(row), 0)
+            _ = curses.wclrtoeol(window)
             for run in canvas.runs(of: row) {
                 let wide = run.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
                 let (attributes, pair) = cursesStyle(run.style)
+                _ = curses.wattr_set(window, attributes, pair, nil)
+                guard curses.wmove(window, Int32(row), Int32(run.column)) != ERR else { continue }
                 wide.withUnsafeBufferPointer { buffer in
-                    sk_put(Int32(row), Int32(run.column), buffer.baseAddress, Int32(buffer.count), attributes, pair)
+                    _ = curses.waddnwstr(window, buffer.baseAddress, Int32(buffer.count))
                 }
             }
         }
-        sk_show()
+        _ = curses.wnoutrefresh(window)
+        _ = curses.doupdate()
     }
 
     private func cursesStyle(_ style: Style) -> (attr_t, Int16) {
