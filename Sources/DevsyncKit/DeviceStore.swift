@@ -126,18 +126,32 @@ public final class DeviceStore: Sendable {
         public let lastPull: Date?
     }
 
+    /// Counted without reading every device: the devices with a change are few and are judged
+    /// as everywhere else (`Device`); the others (100,000 after a pull) are counted by SQLite,
+    /// each distinct server date parsed once, as `Device.installationDate` parses it.
     public func status() throws(ToolError) -> Status {
         try read { db in
-            let devices = try db.rows(Self.deviceQuery).map(Self.device)
-            return Status(devices: devices.count,
-                          installed: devices.filter { $0.installationDate != nil }.count,
-                          pending: devices.filter { $0.syncState == .pending }.count,
-                          rejected: devices.filter { $0.syncState == .rejected }.count,
-                          conflicts: devices.filter { $0.change?.serverChange != nil }.count,
+            let changed = try db.rows(Self.deviceQuery + " WHERE c.deviceID IS NOT NULL").map(Self.device)
+            var installed = changed.filter { $0.installationDate != nil }.count
+            for row in try db.rows(Self.serverDatesOfUnchanged) where StoredDate.parse(row.column("date")?.string) != nil {
+                installed += row.column("devices")?.integer ?? 0
+            }
+            return Status(devices: try db.value("SELECT count(*) FROM device")?.integer ?? 0,
+                          installed: installed,
+                          pending: changed.filter { $0.syncState == .pending }.count,
+                          rejected: changed.filter { $0.syncState == .rejected }.count,
+                          conflicts: changed.filter { $0.change?.serverChange != nil }.count,
                           lastSync: StoredDate.parse(try db.value("SELECT value FROM meta WHERE key = 'lastSync'")?.string),
                           lastPull: StoredDate.parse(try db.value("SELECT value FROM meta WHERE key = 'lastPull'")?.string))
         }
     }
+
+    /// How many devices without a change have each server date.
+    static let serverDatesOfUnchanged = """
+        SELECT d.installationDate AS date, count(*) AS devices FROM device d
+        WHERE d.installationDate IS NOT NULL AND NOT EXISTS (SELECT 1 FROM change c WHERE c.deviceID = d.id)
+        GROUP BY d.installationDate
+        """
 
     /// The history, newest first: of one device or all, since a time or all of it, the newest
     /// `limit` entries or all.

@@ -1,0 +1,49 @@
+import FoundationEssentials
+import Testing
+@testable import DevsyncKit
+import ToolboxKit
+import TestSupport
+
+/// Issue 39: `status` counts without reading every device, and counts what reading every
+/// device would: on seeded stores with changes, rejections, conflicts and damaged dates.
+@Suite struct StoreStatusTests {
+    /// The counts by definition: every device read and judged by `Device`.
+    static func counted(_ devices: [Device]) -> [Int] {
+        [devices.count,
+         devices.filter { $0.installationDate != nil }.count,
+         devices.filter { $0.syncState == .pending }.count,
+         devices.filter { $0.syncState == .rejected }.count,
+         devices.filter { $0.change?.serverChange != nil }.count]
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 5])
+    func statusCountsWhatReadingEveryDeviceCounts(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let store = try temporaryStore()
+        let days = (0..<12).map { Date(timeIntervalSince1970: 1_700_000_000 + Double($0) * 86_400) }
+        let devices = (0..<400).map { number in
+            ServerDevice(id: String(format: "DEV-%04d", number), installationDate: Bool.random(using: &random) ? days.randomElement(using: &random) : nil,
+                         meterPointDescription: "Room \(number)", type: .heating)
+        }
+        try store.replaceServerCopy(devices)
+        for device in devices.shuffled(using: &random).prefix(60) {
+            try store.record(device.id, installationDate: Bool.random(using: &random) ? days.randomElement(using: &random) : nil)
+        }
+        for claim in try store.claim(token: "t").claims.prefix(15) { try store.markRejected(claim, message: "no") }
+        let path = store.path
+        // Conflicts, damaged change dates, and server dates no parser reads, as a damaged or
+        // foreign store may hold.
+        sqlite(path, "UPDATE change SET conflict = 1 WHERE rowid % 7 = 0")
+        sqlite(path, "UPDATE change SET installationDate = 'garbage' WHERE rowid % 11 = 0")
+        sqlite(path, "UPDATE device SET installationDate = 'not a date' WHERE rowid % 13 = 0")
+        sqlite(path, "UPDATE device SET installationDate = '' WHERE rowid % 17 = 0")
+        // A change whose device the server no longer lists.
+        sqlite(path, "DELETE FROM device WHERE id = (SELECT deviceID FROM change LIMIT 1)")
+
+        let reopened = try DeviceStore(path: path)
+        let status = try reopened.status()
+        let expected = Self.counted(try reopened.devices())
+        #expect([status.devices, status.installed, status.pending, status.rejected, status.conflicts] == expected)
+        #expect(expected[1] > 0 && expected[2] > 0 && expected[3] > 0 && expected[4] > 0, "\(expected)")
+    }
+}
