@@ -9,6 +9,9 @@ let swiftSettings: [SwiftSetting] = [
     .unsafeFlags(["-warnings-as-errors"], .when(configuration: .debug)),
 ]
 
+/// Where libxml2-dev puts the headers CLibXML2 includes (pkg-config --cflags libxml-2.0).
+let libxml2Headers: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]
+
 let package = Package(
     name: "toolbox",
     platforms: [.macOS(.v14)],
@@ -32,8 +35,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
     ],
     targets: [
+        // Headers only: BlogctlKit opens libxml2 when it first renders HTML (no pkgConfig,
+        // whose -lxml2 would load it at every start); its headers' folder is `libxml2Headers`.
         .systemLibrary(
-            name: "CLibXML2", pkgConfig: "libxml-2.0",
+            name: "CLibXML2",
             providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
@@ -107,7 +112,7 @@ let package = Package(
         .target(
             name: "BlogctlKit",
             dependencies: ["ToolboxKit", "ScreenKit", "SQLiteKit", "CLibXML2", "CZlib", .product(name: "SQLiteNIO", package: "sqlite-nio")],
-            swiftSettings: swiftSettings),
+            swiftSettings: swiftSettings + libxml2Headers),
         .executableTarget(
             name: "blogctl",
             dependencies: [

@@ -66,9 +66,9 @@ final class BodyRenderer {
     // MARK: - Input
 
     /// Renders HTML that `feed` hands over in pieces.
-    func renderHTML(_ feed: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void) {
+    func renderHTML(_ feed: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void) throws(ToolError) {
         // unowned(unsafe): the stream lives only inside this call, and no reference counting per event.
-        let stream = HTMLStream { [unowned(unsafe) self] event in self.handle(event) }
+        let stream = try HTMLStream { [unowned(unsafe) self] event in self.handle(event) }
         feed { stream.feed($0) }
         stream.finish()
         flushParagraph()

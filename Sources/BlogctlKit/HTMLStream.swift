@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CLibXML2
+internal import CLibXML2
 import ToolboxKit
 
 /// What the parser reports, in document order. Every start gets its end, also for elements
@@ -39,10 +39,13 @@ final class HTMLStream {
         | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
 
     private let visit: (HTMLEvent) -> Void
+    private let library: LibXML2
     private var context: htmlParserCtxtPtr?
 
-    init(_ visit: @escaping (HTMLEvent) -> Void) {
+    /// Throws only when libxml2 cannot be opened (the loader's message).
+    init(_ visit: @escaping (HTMLEvent) -> Void) throws(ToolError) {
         self.visit = visit
+        library = try LibXML2.loaded()
         var handler = htmlSAXHandler()
         handler.startElement = { user, name, attributes in
             guard let user else { return }
@@ -61,12 +64,12 @@ final class HTMLStream {
         handler.characters = characters
         handler.ignorableWhitespace = characters
         handler.cdataBlock = characters
-        context = htmlCreatePushParserCtxt(&handler, Unmanaged.passUnretained(self).toOpaque(), nil, 0, nil,
-                                           XML_CHAR_ENCODING_UTF8)
-        if let context { htmlCtxtUseOptions(context, Self.options) }
+        context = library.htmlCreatePushParserCtxt(&handler, Unmanaged.passUnretained(self).toOpaque(), nil, 0, nil,
+                                                   XML_CHAR_ENCODING_UTF8)
+        if let context { _ = library.htmlCtxtUseOptions(context, Self.options) }
     }
 
-    deinit { if let context { htmlFreeParserCtxt(context) } }
+    deinit { if let context { library.htmlFreeParserCtxt(context) } }
 
     /// Bytes not yet handed to libxml2.
     private var pending: [UInt8] = []
@@ -110,7 +113,7 @@ final class HTMLStream {
             while offset < buffer.count {
                 let count = min(buffer.count - offset, 1 << 20)
                 buffer.baseAddress!.advanced(by: offset).withMemoryRebound(to: CChar.self, capacity: count) {
-                    _ = htmlParseChunk(context, $0, Int32(count), 0)
+                    _ = library.htmlParseChunk(context, $0, Int32(count), 0)
                 }
                 offset += count
             }
@@ -122,7 +125,7 @@ final class HTMLStream {
         guard let context else { return }
         push(pending[...])
         pending.removeAll()
-        htmlParseChunk(context, nil, 0, 1)
+        _ = library.htmlParseChunk(context, nil, 0, 1)
     }
 }
 

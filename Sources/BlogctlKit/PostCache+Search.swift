@@ -32,6 +32,7 @@ extension PostCache {
     /// Rebuilds `index`'s bodies from every valid cache entry. Returns how many were indexed.
     @discardableResult
     public func reindex(_ index: SearchIndex) throws(ToolError) -> Int {
+        _ = try LibXML2.loaded()  // Said once, before the bodies go, rather than indexing none.
         try index.removeAllBodies()
         var count = 0
         for entry in entries() {
@@ -47,13 +48,15 @@ extension PostCache {
     static let layOutApart = 1 << 20
 
     /// The text of a body as `read` lays it out, without styles, wide, in the index's chunks.
+    /// Without libxml2 an HTML body adds nothing: indexing is best effort, and `read` and
+    /// `reindex` say why.
     static func layOut(_ body: PostBody, _ add: (String) -> Void) {
         withoutActuallyEscaping(add) { add in
             var chunker = SearchChunker(emit: add)
             let renderer = BodyRenderer(options: RenderOptions(format: .text, width: 1000, styled: false)) { piece in
                 chunker.append(piece)
             }
-            PostPage.renderBody(body, into: renderer)
+            guard (try? PostPage.renderBody(body, into: renderer)) != nil else { return }
             renderer.finish()
             chunker.finish()
         }

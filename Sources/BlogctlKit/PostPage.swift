@@ -4,37 +4,38 @@ import ToolboxKit
 /// rendered, then the numbered links.
 public enum PostPage {
     /// Renders `body` (HTML, or plain text when it has no tags) for `metadata`.
-    public static func render(_ metadata: PostMetadata, body: PostBody, options: RenderOptions) -> [UInt8] {
+    public static func render(_ metadata: PostMetadata, body: PostBody, options: RenderOptions) throws(ToolError) -> [UInt8] {
         var page: [UInt8] = []
-        render(metadata, body: body, options: options) { page += $0 }
+        try render(metadata, body: body, options: options) { page += $0 }
         return page
     }
 
-    public static func render(_ metadata: PostMetadata, body: [UInt8], options: RenderOptions) -> [UInt8] {
-        render(metadata, body: .bytes(body), options: options)
+    public static func render(_ metadata: PostMetadata, body: [UInt8], options: RenderOptions) throws(ToolError) -> [UInt8] {
+        try render(metadata, body: .bytes(body), options: options)
     }
 
     /// Renders as `render`, handing the text to `sink` piece by piece as it is laid out.
     public static func render(_ metadata: PostMetadata, body: PostBody, options: RenderOptions,
-                              sink: @escaping ([UInt8]) -> Void) {
+                              sink: @escaping ([UInt8]) -> Void) throws(ToolError) {
         if options.format == .html {
             streamSanitizedHTML(body, sink: sink)
             return
         }
+        _ = try LibXML2.loaded()  // A failure is said before the header is written.
         let renderer = BodyRenderer(options: options, sink: sink)
         renderer.heading(metadata.title, level: 1)
         renderer.paragraph(byline(metadata))
-        renderBody(body, into: renderer)
+        try renderBody(body, into: renderer)
         renderer.appendLinkList()
         renderer.finish()
     }
 
     /// The link targets of a post, numbered (from 1) as `read` numbers them.
-    public static func links(_ body: PostBody, options: RenderOptions) -> [String] {
+    public static func links(_ body: PostBody, options: RenderOptions) throws(ToolError) -> [String] {
         var text = options
         text.format = .text
         let renderer = BodyRenderer(options: text, sink: { _ in })
-        renderBody(body, into: renderer)
+        try renderBody(body, into: renderer)
         renderer.finish()
         return renderer.links
     }
@@ -42,32 +43,32 @@ public enum PostPage {
     /// The body and its numbered links as a screen shows them under its own header: one
     /// rendering gives both (the massive post is not laid out twice). The text goes to `sink`
     /// as it is laid out (the screen spools it to a file), never held whole.
-    public static func renderBodyAndLinks(_ body: PostBody, options: RenderOptions, sink: @escaping ([UInt8]) -> Void) -> [String] {
+    public static func renderBodyAndLinks(_ body: PostBody, options: RenderOptions, sink: @escaping ([UInt8]) -> Void) throws(ToolError) -> [String] {
         let renderer = BodyRenderer(options: options, sink: sink)
-        renderBody(body, into: renderer)
+        try renderBody(body, into: renderer)
         renderer.appendLinkList()
         renderer.finish()
         return renderer.links
     }
 
     /// The body alone, as the golden tests check it.
-    public static func renderBody(_ body: [UInt8], options: RenderOptions) -> [UInt8] {
+    public static func renderBody(_ body: [UInt8], options: RenderOptions) throws(ToolError) -> [UInt8] {
         let renderer = BodyRenderer(options: options)
-        renderBody(body, into: renderer)
+        try renderBody(body, into: renderer)
         renderer.appendLinkList()
         return renderer.output
     }
 
-    static func renderBody(_ body: [UInt8], into renderer: BodyRenderer) {
-        renderBody(PostBody.bytes(body), into: renderer)
+    static func renderBody(_ body: [UInt8], into renderer: BodyRenderer) throws(ToolError) {
+        try renderBody(PostBody.bytes(body), into: renderer)
     }
 
     /// HTML is parsed as it is decompressed; whether the body is HTML at all is decided on its
     /// first piece (plain-text bodies are small and read whole).
-    static func renderBody(_ body: PostBody, into renderer: BodyRenderer) {
+    static func renderBody(_ body: PostBody, into renderer: BodyRenderer) throws(ToolError) {
         var isHTML: Bool?
         var plain: [UInt8] = []
-        renderer.renderHTML { parse in
+        try renderer.renderHTML { parse in
             body.stream { piece in
                 if isHTML == nil { isHTML = looksLikeHTML(Array(piece.prefix(1 << 16))) }
                 if isHTML == true { parse(piece) } else { plain.append(contentsOf: piece) }

@@ -1,5 +1,15 @@
-// libxml2's HTML parser and tree API, for blogctl's HTMLRenderer.
+// libxml2's HTML push parser, for blogctl's HTMLStream: declarations and constants only. The
+// library is not linked: BlogctlKit opens it when the first HTML body is rendered
+// (LibXML2.swift), so that every other start skips loading it and what Debian's libxml2
+// brings (ICU, liblzma). Nothing here may call libxml2.
 #include <libxml/HTMLparser.h>
-#include <libxml/HTMLtree.h>
-#include <libxml/tree.h>
 #include <libxml/parser.h>
+
+// The type of each libxml2 function HTMLStream calls, taken from its declaration, so the
+// pointers LibXML2.swift looks up cannot disagree with the header.
+#define BLOG_FUNCTION(name) typedef __typeof__(&name) blog_##name##_f;
+BLOG_FUNCTION(htmlCreatePushParserCtxt)
+BLOG_FUNCTION(htmlCtxtUseOptions)
+BLOG_FUNCTION(htmlParseChunk)
+BLOG_FUNCTION(htmlFreeParserCtxt)
+#undef BLOG_FUNCTION

@@ -33,7 +33,7 @@ extension Blogctl {
 
         func run() async throws {
             let loaded = try await loadPost(id, offline: offline, common: common)
-            let links = PostPage.links(loaded.body, options: RenderOptions(
+            let links = try PostPage.links(loaded.body, options: RenderOptions(
                 links: LinkResolver(postId: loaded.metadata.postId, server: try? common.serverURL(tool: .blogctl))))
             if common.json {
                 StandardOutput.printJSON(links.enumerated().map { Link(number: $0.offset + 1, url: $0.element) })

@@ -36,7 +36,7 @@ extension Blogctl {
 
         func run() async throws {
             let loaded = try await loadPost(id, offline: offline, common: common)
-            let links = PostPage.links(loaded.body, options: RenderOptions(
+            let links = try PostPage.links(loaded.body, options: RenderOptions(
                 links: LinkResolver(postId: loaded.metadata.postId, server: try? common.serverURL(tool: .blogctl))))
             guard let number else {
                 throw ToolError.badData("post \(Terminal.quote(id)) has no web page to open, only its \(links.count) link"

@@ -57,11 +57,11 @@ extension Blogctl {
             // Laid out a piece at a time: to a pipe as it comes, to a terminal through the pager
             // once it is taller than the screen (a reader quitting the pager ends the command).
             guard toTerminal && !noPager else {
-                PostPage.render(loaded.metadata, body: loaded.body, options: options) { StandardOutput.write(bytes: $0) }
+                try PostPage.render(loaded.metadata, body: loaded.body, options: options) { StandardOutput.write(bytes: $0) }
                 return
             }
             let paged = PagedOutput(readerQuit: { _ = try? ReadMarks.standard().mark([id], read: true) })
-            PostPage.render(loaded.metadata, body: loaded.body, options: options) { paged.write($0) }
+            try PostPage.render(loaded.metadata, body: loaded.body, options: options) { paged.write($0) }
             paged.finish()
         }
     }

@@ -14,7 +14,7 @@ import Testing
 
     static func check(_ name: String, _ suffix: String, _ options: RenderOptions) throws {
         let html = Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name + ".html")))
-        let rendered = String(decoding: PostPage.renderBody(html, options: options), as: UTF8.self)
+        let rendered = String(decoding: try PostPage.renderBody(html, options: options), as: UTF8.self)
         let expectedPath = folder + "/" + name + suffix
         if ProcessInfo.processInfo.environment["BLOGCTL_UPDATE_GOLDEN"] == "1" {
             try rendered.write(toFile: expectedPath, atomically: true, encoding: .utf8)

@@ -59,7 +59,7 @@ import TestSupport
             let cached = try #require(temporary.cache.body("big", entry: entry))
             guard case .file = cached else { Issue.record("expected a body read from its file"); return }
             let options = RenderOptions(width: 70)
-            #expect(PostPage.render(Self.metadata("big"), body: cached, options: options)
+            #expect(try PostPage.render(Self.metadata("big"), body: cached, options: options)
                     == PostPage.render(Self.metadata("big"), body: body, options: options))
             #expect(cached.bytes() == body)
         }

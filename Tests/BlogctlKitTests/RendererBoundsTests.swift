@@ -10,7 +10,7 @@ import ToolboxKit
 
     /// Every bidi control in every kind of block, in text and Markdown, in the title and byline
     /// too: none arrives as itself, each is shown as `<U+XXXX>`.
-    @Test func everyBidiControlIsShownInEveryBlockKind() {
+    @Test func everyBidiControlIsShownInEveryBlockKind() throws {
         let all = String(String.UnicodeScalarView(Self.bidi))
         let blocks = ["<p>p\(all)p</p>", "<h2>h\(all)h</h2>", "<pre>pre\(all)pre\n\tx\(all)</pre>",
                       "<p><a href='/x\(all)'>link\(all)text</a></p>", "<table><tr><th>h\(all)</th><td>c\(all)</td></tr></table>",
@@ -22,7 +22,7 @@ import ToolboxKit
         metadata.author.name = "Name\(all)"
         for format in [RenderFormat.text, .markdown] {
             for block in blocks {
-                let page = String(decoding: PostPage.render(metadata, body: Array(block.utf8), options: RenderOptions(format: format, styled: false)),
+                let page = String(decoding: try PostPage.render(metadata, body: Array(block.utf8), options: RenderOptions(format: format, styled: false)),
                                   as: UTF8.self)
                 #expect(!page.unicodeScalars.contains { Terminal.isBidiControl($0) }, "\(format) \(block)")
                 for scalar in Self.bidi {

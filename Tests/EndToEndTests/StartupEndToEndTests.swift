@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// What a start costs: a command that draws no screen does not load ncurses (ScreenKit opens
-/// it when a screen starts), and a screen that cannot open it says so in one line.
+/// it when a screen starts), one that renders no HTML does not load libxml2 (nor the ICU and
+/// liblzma it brings), and a command that cannot open them says so in one line.
 @Suite struct StartupEndToEndTests {
     /// The files the dynamic loader opened for one run, as glibc's LD_DEBUG=files reports them.
     func loadedLibraries(_ tool: String, _ arguments: [String], sandbox: Sandbox) throws -> [String] {
@@ -15,21 +16,48 @@ import Testing
     }
 
     @Test(arguments: [("condtest", ["--version"]), ("passcode", ["--version"]), ("devsync", ["--help"]),
-                      ("blogctl", ["--version"]), ("condtest", ["eval", "-e", "eq(arg1, \"a\")", "a"])])
+                      ("blogctl", ["--version"]), ("blogctl", ["--help"]), ("condtest", ["eval", "-e", "eq(arg1, \"a\")", "a"])])
     func aCommandWithoutAScreenLoadsNoCurses(command: (tool: String, arguments: [String])) throws {
         let sandbox = try Sandbox()
         let libraries = try loadedLibraries(command.tool, command.arguments, sandbox: sandbox)
         // The loader's report was read: libc is in every list.
         #expect(libraries.contains { $0.hasPrefix("libc.so") }, "\(libraries)")
         #expect(!libraries.contains { $0.contains("ncurses") || $0.contains("tinfo") }, "\(libraries)")
+        #expect(!libraries.contains { $0.contains("xml2") || $0.contains("icu") || $0.contains("lzma") }, "\(libraries)")
+    }
+
+    /// A folder first on the loader's path with a file by `soname` that is no library.
+    func brokenLibrary(_ soname: String, in sandbox: Sandbox) throws -> String {
+        let folder = sandbox.root + "/lib"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data("not a library\n".utf8).write(to: URL(fileURLWithPath: folder + "/" + soname))
+        return folder
+    }
+
+    @Test func aCommandThatCannotOpenLibXML2SaysWhyBeforeAnyOutput() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(["--quiet"] + BlogctlEndToEndTests.fast, sandbox: sandbox) { mockd in
+            let list = try runTool("blogctl", ["list"], sandbox: sandbox, environment: ["BLOGCTL_SERVER": mockd.url])
+            let id = try #require(list.stdout.split(separator: "\n").first?.split(separator: "\t").first.map(String.init))
+            let broken = ["BLOGCTL_SERVER": mockd.url, "LD_LIBRARY_PATH": try brokenLibrary("libxml2.so.2", in: sandbox)]
+            // list and search need no HTML: they run as ever.
+            #expect(try runTool("blogctl", ["list"], sandbox: sandbox, environment: broken).status == 0)
+            for command in [["read", id], ["links", id]] {
+                let run = try runTool("blogctl", command, sandbox: sandbox, environment: broken)
+                #expect(run.status == 74, "\(command): \(run.stderr)")
+                #expect(run.stdout.isEmpty, "\(command)")
+                #expect(run.stderr.split(separator: "\n").count == 1, "\(command): \(run.stderr)")
+                #expect(run.stderr.hasPrefix("blogctl: ") && run.stderr.contains("libxml2.so.2"), "\(command): \(run.stderr)")
+            }
+            // With the library back, the same post reads.
+            let read = try runTool("blogctl", ["read", id], sandbox: sandbox, environment: ["BLOGCTL_SERVER": mockd.url])
+            #expect(read.status == 0 && !read.stdout.isEmpty, "\(read.stderr)")
+        }
     }
 
     @Test func aScreenThatCannotOpenCursesSaysWhyAndExits64() throws {
         let sandbox = try Sandbox()
-        // A file by the library's name that is no library, first on the loader's path.
-        let libraries = sandbox.root + "/lib"
-        try FileManager.default.createDirectory(atPath: libraries, withIntermediateDirectories: true)
-        try Data("not a library\n".utf8).write(to: URL(fileURLWithPath: libraries + "/libncursesw.so.6"))
+        let libraries = try brokenLibrary("libncursesw.so.6", in: sandbox)
         let tmux = try TmuxSession(command: Binaries.path("condtest"), arguments: ["ui"], sandbox: sandbox,
                                    environment: ["CONDTEST_SERVER": "http://127.0.0.1:9", "LD_LIBRARY_PATH": libraries])
         defer { tmux.kill() }

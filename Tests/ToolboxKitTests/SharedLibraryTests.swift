@@ -23,7 +23,7 @@ import Testing
             _ = try SharedLibrary("libtoolbox-none.so.1")
         } throws: { error in
             let message = (error as? SharedLibraryError)?.message ?? ""
-            return message.hasPrefix("cannot load libtoolbox-none.so.1: ") && message.contains("No such file")
+            return message == "cannot load libtoolbox-none.so.1: cannot open shared object file: No such file or directory"
         }
     }
 
@@ -32,7 +32,7 @@ import Testing
         #expect {
             let _: @convention(c) () -> Int32 = try libc.function("toolbox_no_such_function")
         } throws: { error in
-            (error as? SharedLibraryError)?.message.hasPrefix("libc.so.6 has no toolbox_no_such_function: ") == true
+            (error as? SharedLibraryError)?.message == "cannot load libc.so.6: no symbol toolbox_no_such_function"
         }
     }
 }

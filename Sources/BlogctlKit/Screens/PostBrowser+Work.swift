@@ -109,7 +109,7 @@ extension PostBrowser {
                                     links: LinkResolver(postId: loaded.metadata.postId, server: context.client.server))
         do throws(ToolError) {
             let writer = try SpooledText.Writer(folder: context.cache.directory)
-            let links = PostPage.renderBodyAndLinks(loaded.body, options: options) { writer.append($0) }
+            let links = try PostPage.renderBodyAndLinks(loaded.body, options: options) { writer.append($0) }
             return .success(PostText(metadata: loaded.metadata, text: try writer.finish(), links: links,
                                      offline: offline ?? (loaded.source == .cache)))
         } catch {

@@ -16,7 +16,9 @@ public struct SharedLibrary: @unchecked Sendable {
     public init(_ name: String) throws(SharedLibraryError) {
         self.name = name
         guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
-            throw SharedLibraryError(message: "cannot load \(name): " + Self.lastError())
+            // The loader's words, without the name it repeats first.
+            let reason = Self.lastError()
+            throw SharedLibraryError(library: name, reason: reason.hasPrefix(name + ": ") ? String(reason.dropFirst(name.count + 2)) : reason)
         }
         self.handle = handle
     }
@@ -35,7 +37,7 @@ public struct SharedLibrary: @unchecked Sendable {
 
     private func address(_ symbol: String) throws(SharedLibraryError) -> UnsafeMutableRawPointer {
         guard let address = dlsym(handle, symbol) else {
-            throw SharedLibraryError(message: "\(name) has no \(symbol): " + Self.lastError())
+            throw SharedLibraryError(library: name, reason: "no symbol \(symbol)")
         }
         return address
     }
@@ -45,7 +47,11 @@ public struct SharedLibrary: @unchecked Sendable {
     }
 }
 
-/// Why a library could not be opened or lacks a symbol; the message is the loader's.
+/// Why a library could not be opened or lacks a symbol, in the loader's words.
 public struct SharedLibraryError: Error, Sendable, Equatable {
-    public let message: String
+    public let library: String
+    public let reason: String
+
+    /// "cannot load libxml2.so.2: cannot open shared object file: No such file or directory"
+    public var message: String { "cannot load \(library): \(reason)" }
 }

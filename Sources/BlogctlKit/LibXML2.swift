@@ -1,0 +1,30 @@
+internal import CLibXML2
+import ToolboxKit
+
+/// libxml2, opened when the first HTML body is rendered: every other start of blogctl (a
+/// `--version`, a completion, `list`, `search`) skips loading it, and with it the ICU and
+/// liblzma Debian's libxml2 links, 0.8 ms of each start. The functions are HTMLStream's.
+struct LibXML2: @unchecked Sendable {
+    static let soname = "libxml2.so.2"
+    private static let shared: Result<LibXML2, SharedLibraryError> = Result { () throws(SharedLibraryError) in
+        try LibXML2(SharedLibrary(soname))
+    }
+
+    /// The library, opened once for the process; a failure is the loader's message, as it
+    /// would have said it at start.
+    static func loaded() throws(ToolError) -> LibXML2 {
+        do { return try shared.get() } catch { throw .io(path: error.library, reason: error.reason) }
+    }
+
+    let htmlCreatePushParserCtxt: blog_htmlCreatePushParserCtxt_f
+    let htmlCtxtUseOptions: blog_htmlCtxtUseOptions_f
+    let htmlParseChunk: blog_htmlParseChunk_f
+    let htmlFreeParserCtxt: blog_htmlFreeParserCtxt_f
+
+    private init(_ library: SharedLibrary) throws(SharedLibraryError) {
+        htmlCreatePushParserCtxt = try library.function("htmlCreatePushParserCtxt")
+        htmlCtxtUseOptions = try library.function("htmlCtxtUseOptions")
+        htmlParseChunk = try library.function("htmlParseChunk")
+        htmlFreeParserCtxt = try library.function("htmlFreeParserCtxt")
+    }
+}
