@@ -40,63 +40,51 @@ enum PostListDecoder {
         return LenientList(records: records, skipped: skipped)
     }
 
+    static let postKeys = ["id", "title", "publishDate", "postId", "summary"]
+    static let authorKeys = ["name", "image", "title"]
+
     /// A post in the plain case, or nil (the scanner is then anywhere inside the record).
     static func post(_ scanner: inout JSONScanner) -> PostMetadata? {
-        var fields: [String?] = Array(repeating: nil, count: 5)  // id, title, publishDate, postId, summary
         var author: Author?
-        guard scanner.take(UInt8(ascii: "{")) else { return nil }
-        if !scanner.take(UInt8(ascii: "}")) {
-            repeat {
-                guard let key = scanner.string(), scanner.take(UInt8(ascii: ":")) else { return nil }
-                let slot: Int? = switch key {
-                case "id": 0
-                case "title": 1
-                case "publishDate": 2
-                case "postId": 3
-                case "summary": 4
-                default: nil
-                }
-                if let slot {
-                    guard fields[slot] == nil, let value = scanner.string() else { return nil }
-                    fields[slot] = value
-                } else if key == "author" {
-                    guard author == nil, let value = self.author(&scanner) else { return nil }
-                    author = value
-                } else {
-                    guard scanner.skipValue(depth: depth) else { return nil }
-                }
-            } while scanner.take(UInt8(ascii: ","))
-            guard scanner.take(UInt8(ascii: "}")) else { return nil }
+        let fields = strings(&scanner, postKeys, depth: depth) { key, scanner in
+            guard key == "author" else { return nil }
+            guard author == nil, let value = self.author(&scanner) else { return false }
+            author = value
+            return true
         }
-        guard let id = fields[0], let title = fields[1], let date = fields[2].flatMap(ISO8601.parse), let postId = fields[3],
-              let summary = fields[4], let author
+        guard let fields, let id = fields[0], let title = fields[1], let date = fields[2].flatMap(ISO8601.parse),
+              let postId = fields[3], let summary = fields[4], let author
         else { return nil }
         return PostMetadata(id: id, title: title, publishDate: date, postId: postId, summary: summary, author: author)
     }
 
     private static func author(_ scanner: inout JSONScanner) -> Author? {
-        var fields: [String?] = Array(repeating: nil, count: 3)  // name, image, title
-        guard scanner.take(UInt8(ascii: "{")) else { return nil }
-        if !scanner.take(UInt8(ascii: "}")) {
-            repeat {
-                guard let key = scanner.string(), scanner.take(UInt8(ascii: ":")) else { return nil }
-                let slot: Int? = switch key {
-                case "name": 0
-                case "image": 1
-                case "title": 2
-                default: nil
-                }
-                if let slot {
-                    guard fields[slot] == nil, let value = scanner.string() else { return nil }
-                    fields[slot] = value
-                } else {
-                    guard scanner.skipValue(depth: depth - 1) else { return nil }
-                }
-            } while scanner.take(UInt8(ascii: ","))
-            guard scanner.take(UInt8(ascii: "}")) else { return nil }
-        }
-        guard let name = fields[0], let image = fields[1], let title = fields[2] else { return nil }
+        guard let fields = strings(&scanner, authorKeys, depth: depth - 1), let name = fields[0], let image = fields[1],
+              let title = fields[2]
+        else { return nil }
         return Author(name: name, image: image, title: title)
+    }
+
+    /// The string members named `keys` of the object at the scanner, by position in `keys`
+    /// (nil: absent), each at most once; any other member is `other`'s to read (true: read,
+    /// false: not the plain case, nil: not its key, skipped). nil: not an object of the plain case.
+    private static func strings(_ scanner: inout JSONScanner, _ keys: [String], depth: Int,
+                                other: (String, inout JSONScanner) -> Bool? = { _, _ in nil }) -> [String?]? {
+        var fields: [String?] = Array(repeating: nil, count: keys.count)
+        guard scanner.take(UInt8(ascii: "{")) else { return nil }
+        guard !scanner.take(UInt8(ascii: "}")) else { return fields }
+        repeat {
+            guard let key = scanner.string(), scanner.take(UInt8(ascii: ":")) else { return nil }
+            if let slot = keys.firstIndex(of: key) {
+                guard fields[slot] == nil, let value = scanner.string() else { return nil }
+                fields[slot] = value
+            } else if let read = other(key, &scanner) {
+                guard read else { return nil }
+            } else {
+                guard scanner.skipValue(depth: depth) else { return nil }
+            }
+        } while scanner.take(UInt8(ascii: ","))
+        return scanner.take(UInt8(ascii: "}")) ? fields : nil
     }
 
     enum Alone {

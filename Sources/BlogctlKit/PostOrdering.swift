@@ -82,7 +82,9 @@ public struct PostOrdering: Sendable {
         }
     }
 
-    /// The order inside a group; `--reverse` turns it around exactly, ties included.
+    /// The order inside a group; `--reverse` turns it around exactly, ties included. The
+    /// definition, one pair at a time: the code sorts with keys made once (`sortedPositions`),
+    /// and PostOrderingTests checks that both give the same order.
     func inGroupOrder(_ a: PostMetadata, _ b: PostMetadata) -> Bool {
         guard a.id != b.id || compare(a, b) != nil else { return false }
         let forward = compare(a, b) ?? (a.id < b.id)

@@ -208,7 +208,7 @@ public struct ListView: Sendable {
     /// Recomputes the rows for the filter, keeping the cursor on item `kept` if it still shows.
     private mutating func rebuild(keeping kept: Int?) {
         let needle = Array(filter.text.lowercased().utf8)
-        var all: [Int]
+        let all: [Int]
         if needle.isEmpty {
             all = Array(texts.indices)
             narrowed = nil
