@@ -26,5 +26,9 @@ struct LibXML2: @unchecked Sendable {
         htmlCtxtUseOptions = try library.function("htmlCtxtUseOptions")
         htmlParseChunk = try library.function("htmlParseChunk")
         htmlFreeParserCtxt = try library.function("htmlFreeParserCtxt")
+        // Once, before any thread parses: libxml2 2.9 asks this of threaded programs, and
+        // `shared` runs here only once (the search index renders bodies in parallel).
+        let initialize: blog_xmlInitParser_f = try library.function("xmlInitParser")
+        initialize()
     }
 }

@@ -8,6 +8,7 @@
 // The type of each libxml2 function HTMLStream calls, taken from its declaration, so the
 // pointers LibXML2.swift looks up cannot disagree with the header.
 #define BLOG_FUNCTION(name) typedef __typeof__(&name) blog_##name##_f;
+BLOG_FUNCTION(xmlInitParser)
 BLOG_FUNCTION(htmlCreatePushParserCtxt)
 BLOG_FUNCTION(htmlCtxtUseOptions)
 BLOG_FUNCTION(htmlParseChunk)
