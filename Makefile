@@ -40,8 +40,12 @@ build: deps
 	@SWIFT="$(SWIFT)" bash scripts/build.sh
 
 ## test: unit and end-to-end tests against the debug build
+# In two processes: the end-to-end tests wait for real processes and terminals on the shared
+# threads for minutes, and an async unit test sharing them could see its deadline pass before
+# it ever ran (the "no answer within 300s" flake).
 test: build
-	TOOLBOX_BIN_DIR="$(DEBUG_BIN)" $(SWIFT) test --skip-build
+	TOOLBOX_BIN_DIR="$(DEBUG_BIN)" $(SWIFT) test --skip-build --skip '^EndToEndTests\.'
+	TOOLBOX_BIN_DIR="$(DEBUG_BIN)" $(SWIFT) test --skip-build --filter '^EndToEndTests\.'
 
 ## test-tsan: PasscodeKit's tests (the concurrent session) under ThreadSanitizer
 test-tsan: deps
