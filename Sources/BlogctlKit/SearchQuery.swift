@@ -19,8 +19,8 @@ public enum SearchQuery {
 
     /// The words as an FTS5 query: each a quoted phrase (so nothing in it is syntax) matching
     /// as a prefix (a word of one letter, only itself), all required; a word given twice counts
-    /// once. Worked out on Unicode scalars, as FTS5 reads it: a `"` followed by a combining mark is one Character but
-    /// still a quote to FTS5, and is doubled. nil when no word has a letter or digit.
+    /// once. Worked out on Unicode scalars, as FTS5 reads it: a `"` followed by a combining mark
+    /// is one Character but still a quote to FTS5, and is doubled. nil when no word has a letter or digit.
     public static func fts5(_ words: [String]) throws(ToolError) -> String? {
         let terms = try terms(words)
         return terms.isEmpty ? nil : terms.joined(separator: " ")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `condtest ui` in a real terminal: tmux runs it at the sizes people use, send-keys types,
 /// capture-pane reads what a person would see.
