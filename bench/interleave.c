@@ -21,6 +21,7 @@ static int ascending(const void *a, const void *b) {
 int main(int argc, char **argv) {
     if (argc < 3) { fprintf(stderr, "usage: interleave ROUNDS COMMAND...\n"); return 64; }
     int rounds = atoi(argv[1]), count = argc - 2, warmup = 10;
+    if (rounds < 1) { fprintf(stderr, "interleave: ROUNDS must be a positive number\n"); return 64; }
     char ***words = calloc(count, sizeof *words);
     double **times = calloc(count, sizeof *times);
     for (int i = 0; i < count; i++) {
@@ -46,6 +47,8 @@ int main(int argc, char **argv) {
             if (posix_spawnp(&pid, words[i][0], &actions, NULL, words[i], environ) != 0) { perror(words[i][0]); return 1; }
             waitpid(pid, &status, 0);
             clock_gettime(CLOCK_MONOTONIC, &end);
+            // A command that fails is timed doing something else: no figure for it.
+            if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) { fprintf(stderr, "interleave: %s failed\n", argv[i + 2]); return 1; }
             if (round >= warmup) times[i][round - warmup] = (end.tv_sec - start.tv_sec) * 1e3 + (end.tv_nsec - start.tv_nsec) / 1e6;
         }
     }
