@@ -11,9 +11,11 @@ DEBIAN_PACKAGES := libxml2-dev libxml2-utils zlib1g-dev libncurses-dev pkg-confi
 
 # The version script keeps every symbol local: no dynamic symbol table (3 MB a binary).
 # lld packs the relative relocations of these position-independent binaries (DT_RELR, glibc
-# 2.36 and later): 2 MB less each, and less work for the dynamic loader at every start.
+# 2.36 and later): 2 MB less each, and less work for the dynamic loader at every start. No
+# run path ($ORIGIN): the static Swift runtime needs none, and ncursesw and libxml2, opened
+# when first used, are then never looked for beside the binary.
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -gnone -Xlinker --version-script=$(CURDIR)/scripts/executable.exports \
-                 -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
+                 -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs --disable-local-rpath
 DEBUG_BIN     = $(shell $(SWIFT) build --show-bin-path)
 RELEASE_BIN   = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 
