@@ -36,14 +36,18 @@ extension Condtest {
         @Flag(help: "Evaluate every condition the server lists with these arguments.")
         var all = false
 
-        @Option(help: ArgumentHelp("With --all: conditions fetched at once.", valueName: "n"))
-        var jobs = 8
+        // Int? and the default in the help, as --timeout: a default value makes ArgumentParser
+        // describe it (String(describing:) on an Int) on every parse, three conformance scans
+        // of the whole binary on the path of every local `eval`.
+        @Option(help: ArgumentHelp("With --all: conditions fetched at once (default: 8).", valueName: "n"))
+        var jobs: Int?
+        var jobCount: Int { jobs ?? 8 }
 
         @Argument(help: ArgumentHelp("The condition's id (omit with -f or -e), then its arguments.", valueName: "id-and-args"), completion: .custom { _, _, prefix in ConditionIDCompletion.candidates(prefix: prefix) })
         var words: [String] = []
 
         func validate() throws {
-            guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 64") }
+            guard (1...64).contains(jobCount) else { throw ValidationError("--jobs must be between 1 and 64") }
             if all && (source.file != nil || source.expression != nil || batch) {
                 throw ValidationError("--all evaluates the server's conditions; it takes no -f, -e or --batch")
             }
@@ -71,7 +75,7 @@ extension Condtest {
             let progress = ProgressDisplay(label: "evaluating", enabled: common.showsProgress, unit: .items)
             progress.start()
             let outcomes = try await common.withClient(tool: .condtest, waitSpinner: false) { client in
-                try await ConditionSweep.run(client: client, arguments: words, jobs: jobs,
+                try await ConditionSweep.run(client: client, arguments: words, jobs: jobCount,
                                              warn: { Tool.condtest.warn("" + $0) },
                                              progress: { progress.update(done: Int64($0), total: Int64($1)) })
             }

@@ -11,14 +11,17 @@ public enum ToolMain {
     /// is answered here, before the async runtime starts its threads and before ArgumentParser,
     /// whose reflection makes the Swift runtime scan every protocol conformance in the binary
     /// (about 3 ms with NIO): it is the one answer scripts ask for most. Everything else runs
-    /// in `run`, on the global executor, with the main thread serving the main queue as an
-    /// `async` main's does.
+    /// in `run`, started on the main thread itself (`Task.immediate`, nonisolated): a command
+    /// that never suspends (a local `eval -e`, `status`, `--help`) runs to its exit without the
+    /// global executor ever starting its threads, about a third of a static hello's whole
+    /// start-up. At its first real suspension the task continues on the global executor, and
+    /// the main thread serves the main queue, as an `async` main's does.
     public static func main<Command: ParsableCommand>(_ type: Command.Type) -> Never {
         if CommandLine.arguments.dropFirst().elementsEqual(["--version"]), !Command.configuration.version.isEmpty {
             StandardOutput.print(Command.configuration.version + "\n")
             exit(0)
         }
-        Task { await run(type) }
+        Task.immediate { @concurrent in await run(type) }
         dispatchMain()  // Serves the main queue until `run` exits the process.
     }
 
@@ -32,7 +35,7 @@ public enum ToolMain {
             StandardOutput.print(ShellCompletion.script(Command.completionScript(for: shell), shell: shell, tool: name))
             exit(0)
         }
-        var command: any ParsableCommand
+        let command: any ParsableCommand
         let hoisted = LeadingOptions.hoisted(given, subcommands: subcommands)
         if let message = mistypedCommand(Command.self, given, path: name) { fail(name, .usage(message)) }
         do {
@@ -41,11 +44,7 @@ public enum ToolMain {
             parserExit(Command.self, error)
         }
         do {
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
+            try await execute(command)
             exit(0)
         } catch let error as ToolError {
             fail(name, error)
@@ -61,6 +60,19 @@ public enum ToolMain {
                 parserExit(Command.self, error)
             }
             fail(name, .bug(Terminal.sanitizeField(String(describing: error))))
+        }
+    }
+
+    /// Runs the parsed command, opened to its own type first: a cast from a concrete type
+    /// asks the runtime one question (does Eval conform?), where a cast from `any
+    /// ParsableCommand` asks it of the existential type too, and each first question scans
+    /// every conformance record in the binary.
+    private static func execute<Parsed: ParsableCommand>(_ command: Parsed) async throws {
+        if var asyncCommand = command as? any AsyncParsableCommand {
+            try await asyncCommand.run()
+        } else {
+            var command = command
+            try command.run()
         }
     }
 
