@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What a start costs: a command that draws no screen does not load ncurses (ScreenKit opens
@@ -66,5 +67,50 @@ import Testing
         #expect(screen.contains("condtest: cannot start the screen: cannot load libncursesw.so.6:"), "\(screen)")
         let modes = try tmux.terminalModes()
         #expect(modes.contains("icanon") && modes.contains("echo"))
+    }
+
+    /// How /proc/PID/task/TID/syscall begins for a thread blocked reading descriptor 0: the
+    /// call's number (read is 0 on x86_64, 63 on arm64), then its first argument.
+    #if arch(x86_64)
+    static let readingStdin = "0 0x0 "
+    #else
+    static let readingStdin = "63 0x0 "
+    #endif
+
+    /// The threads of `pid` and, for each, the system call it is in.
+    func threads(of pid: Int32) -> [(tid: Int32, syscall: String)] {
+        let folder = "/proc/\(pid)/task"
+        let tids = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).compactMap { Int32($0) }
+        return tids.map { tid in (tid, (try? String(contentsOfFile: "\(folder)/\(tid)/syscall", encoding: .utf8)) ?? "") }
+    }
+
+    /// A command that never waits on the network (a local `eval -e`) runs on the main thread
+    /// from parse to exit: the async runtime's worker threads, about a third of a static
+    /// Swift hello's start-up, are never started. Seen while it reads its stdin (--batch), a
+    /// pipe this test holds open.
+    @Test func aLocalCommandRunsOnTheMainThreadAlone() throws {
+        let sandbox = try Sandbox()
+        let input = Pipe()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Binaries.path("condtest"))
+        process.arguments = ["eval", "-e", "eq(arg1, \"a\")", "--batch"]
+        process.environment = sandbox.environment
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        watch(process)
+        let pid = process.processIdentifier
+        // Until some thread reads descriptor 0 (a guard of 60 s against a hang, not a timing).
+        let deadline = Date().addingTimeInterval(60)
+        var seen = threads(of: pid)
+        while !seen.contains(where: { $0.syscall.hasPrefix(Self.readingStdin) }) && process.isRunning && Date() < deadline {
+            usleep(1_000)
+            seen = threads(of: pid)
+        }
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(seen.count == 1, "threads while reading stdin: \(seen)")
+        #expect(seen.first?.tid == pid && seen.first?.syscall.hasPrefix(Self.readingStdin) == true, "\(seen)")
+        #expect(process.terminationStatus == 0)
     }
 }

@@ -12,10 +12,10 @@ public enum ToolMain {
     /// whose reflection makes the Swift runtime scan every protocol conformance in the binary
     /// (about 3 ms with NIO): it is the one answer scripts ask for most. Everything else runs
     /// in `run`, started on the main thread itself (`Task.immediate`, nonisolated): a command
-    /// that never suspends (a local `eval -e`, `status`, `--help`) runs to its exit without the
-    /// global executor ever starting its threads, about a third of a static hello's whole
-    /// start-up. At its first real suspension the task continues on the global executor, and
-    /// the main thread serves the main queue, as an `async` main's does.
+    /// that never suspends (a local `eval -e`, `--help`) runs to its exit without the global
+    /// executor ever starting its threads (a quarter to a third of a static hello's whole
+    /// start-up). At its first real suspension the task continues on the global executor,
+    /// and the main thread serves the main queue, as an `async` main's does.
     public static func main<Command: ParsableCommand>(_ type: Command.Type) -> Never {
         if CommandLine.arguments.dropFirst().elementsEqual(["--version"]), !Command.configuration.version.isEmpty {
             StandardOutput.print(Command.configuration.version + "\n")
