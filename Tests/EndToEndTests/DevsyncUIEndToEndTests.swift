@@ -159,7 +159,10 @@ import Testing
             mockd.tail!.wait(for: before + 12, where: isPatch)
             let pid = try #require(try tmux.programPID(named: "devsync"))
             kill(pid, SIGKILL)
-            _ = try tmux.waitForScreen { $0.contains("EXITED 137") }
+            // A killed screen leaves the tty raw (a newline without a carriage return): the
+            // shell's "Killed" line ends mid-row, and EXITED may wrap at the pane's edge,
+            // wherever the binary's path and the port put it.
+            _ = try tmux.waitForScreen { $0.replacingOccurrences(of: "\n", with: "").contains("EXITED 137") }
             let left = try cli.devsync(["pending"], server: mockd.url, sandbox: sandbox).lines.count
             #expect(left > 0 && left < 50)
             let finish = try cli.devsync(["sync", "--wait", "--retries", "3"], server: mockd.url, sandbox: sandbox)
