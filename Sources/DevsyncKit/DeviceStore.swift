@@ -106,7 +106,7 @@ public final class DeviceStore: Sendable {
     /// Devices with a change not yet through, in the order they were recorded.
     public func pending() throws(ToolError) -> [Device] {
         try read { db in
-            try db.rows(Self.deviceQuery + " WHERE c.deviceID IS NOT NULL ORDER BY c.recordedAt, c.rowid").map(Self.device)
+            try db.rows(Self.changedDevicesQuery + " ORDER BY c.recordedAt, c.rowid").map(Self.device)
         }
     }
 
@@ -131,7 +131,7 @@ public final class DeviceStore: Sendable {
     /// each distinct server date parsed once, as `Device.installationDate` parses it.
     public func status() throws(ToolError) -> Status {
         try read { db in
-            let changed = try db.rows(Self.deviceQuery + " WHERE c.deviceID IS NOT NULL").map(Self.device)
+            let changed = try db.rows(Self.changedDevicesQuery).map(Self.device)
             var installed = changed.filter { $0.installationDate != nil }.count
             for row in try db.rows(Self.serverDatesOfUnchanged) where StoredDate.parse(row.column("date")?.string) != nil {
                 installed += row.column("devices")?.integer ?? 0
@@ -185,6 +185,9 @@ public final class DeviceStore: Sendable {
                c.lastError, c.recordedAt, c.claimPID, c.conflict, c.conflictServerDate
         FROM device d LEFT JOIN change c ON c.deviceID = d.id
         """
+
+    /// The devices with a change, in no order: `pending` lists them, `status` counts them.
+    static let changedDevicesQuery = deviceQuery + " WHERE c.deviceID IS NOT NULL"
 
     static func device(_ row: SQLiteRow) -> Device {
         func text(_ name: String) -> String? { row.column(name)?.string }
