@@ -53,7 +53,9 @@ enum PostListDecoder {
             return true
         }
         guard let fields, let id = fields[0], let title = fields[1], let date = fields[2].flatMap(ISO8601.parse),
-              let postId = fields[3], let summary = fields[4], let author
+              let postId = fields[3], let summary = fields[4], let author,
+              // An id the one id rule refuses is left to the decoder, which skips it, named.
+              ResourceID.problem(id) == nil, ResourceID.problem(postId) == nil
         else { return nil }
         return PostMetadata(id: id, title: title, publishDate: date, postId: postId, summary: summary, author: author)
     }

@@ -59,3 +59,7 @@ public struct Post: Codable, Sendable {
         self.body = body
     }
 }
+
+extension PostMetadata: IdentifiedRecord {
+    public var recordIDs: KeyValuePairs<String, String> { ["id": id, "postId": postId] }
+}

@@ -21,8 +21,8 @@ public enum ConditionIDCompletion {
     }
 
     /// The saved ids, offered for the word typed so far (`ShellCompletion`).
-    public static func candidates(prefix: String, environment: [String: String] = Environment.current) -> [String] {
+    public static func candidates(before: [String] = [], prefix: String, environment: [String: String] = Environment.current) -> [String] {
         guard let bytes = try? LocalFile.read(path(environment: environment), limit: 16 << 20, regularOnly: true) else { return [] }
-        return ShellCompletion.offer(String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init), typed: prefix)
+        return ShellCompletion.offer(String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init), typed: prefix, before: before)
     }
 }

@@ -60,3 +60,7 @@ public struct ConditionSummary: Sendable, Equatable, Codable {
         self.id = id
     }
 }
+
+extension ConditionSummary: IdentifiedRecord {
+    public var recordIDs: KeyValuePairs<String, String> { ["_id": id] }
+}

@@ -1,3 +1,4 @@
+import ToolboxKit
 import FoundationEssentials
 
 /// The kind of meter: the three the app knows, or any other a newer server sends, which is
@@ -78,4 +79,8 @@ public struct ServerDevice: Sendable, Equatable, Decodable {
         self.meterPointDescription = meterPointDescription
         self.type = type
     }
+}
+
+extension ServerDevice: IdentifiedRecord {
+    public var recordIDs: KeyValuePairs<String, String> { ["id": id] }
 }

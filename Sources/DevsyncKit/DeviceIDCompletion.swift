@@ -5,14 +5,15 @@ import ToolboxKit
 /// names (`--store`), else the environment's, offline; nothing when there is no store yet,
 /// which completing never creates.
 public enum DeviceIDCompletion {
-    public static func candidates(words: [String], prefix: String, environment: [String: String] = Environment.current) -> [String] {
-        let flag = words.firstIndex(of: "--store").flatMap { words.index(after: $0) < words.endIndex ? ShellCompletion.unquoted(words[words.index(after: $0)]) : nil }
+    /// `before`: the words before the one completed, whose `--store` names the store.
+    public static func candidates(before: [String], prefix: String, environment: [String: String] = Environment.current) -> [String] {
+        let flag = ShellCompletion.flagValue("--store", in: before)
         let path = StoreLocation.resolve(flag: flag, environment: environment)
         guard LocalFile.isRegularFile(path), StoreLocation.problem(path, environment: environment) == nil else { return [] }
         // Read-only and nothing else: no schema check, no migration, no write (the shell waits).
         guard let file = try? SQLiteFile(StoreSchema.readOnlyLocation(path)) else { return [] }
         defer { file.close() }
         let ids = (try? file.transaction(.read) { db in try db.rows("SELECT id FROM device").compactMap { $0.column("id")?.string } }) ?? []
-        return ShellCompletion.offer(ids, typed: prefix)
+        return ShellCompletion.offer(ids, typed: prefix, before: before)
     }
 }

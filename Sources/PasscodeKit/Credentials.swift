@@ -15,6 +15,12 @@ public struct Credentials: Sendable, Equatable {
         Base64.basicAuthorization(user: user, password: password)
     }
 
+    /// These credentials as the one value the client sends, bound to `server`'s origin and
+    /// path: a redirect anywhere else never carries them (issue 46).
+    public func bound(to server: ServerURL) -> Credential? {
+        URLReference(server.base).map { Credential(user: user, password: password, scope: $0) }
+    }
+
     /// Resolves the credentials for `host`, or says exactly how to set them.
     public static func resolve(userFlag: String?, host: String, environment: [String: String] = Environment.current,
                                netrcText: String? = nil) throws(ToolError) -> Credentials {

@@ -16,15 +16,15 @@ public protocol InternalsSource: Sendable {
 }
 
 /// `POST /getPasscodeInternals` with HTTP Basic credentials, answered as server-sent events
-/// `code` and `setup`, in either order, each when it is ready.
+/// `code` and `setup`, in either order, each when it is ready. The credentials are the
+/// client's (`Credentials.bound(to:)`): only its one request path sends them, and only to
+/// their server.
 public struct ServerInternalsSource: InternalsSource {
     public static let path = "/getPasscodeInternals"
     public let client: APIClient
-    public let credentials: Credentials
 
-    public init(client: APIClient, credentials: Credentials) {
+    public init(client: APIClient) {
         self.client = client
-        self.credentials = credentials
     }
 
     struct CodeEvent: Decodable { let code: String }
@@ -32,9 +32,7 @@ public struct ServerInternalsSource: InternalsSource {
 
     public func fetch(_ deliver: @escaping @Sendable (Arrival) async -> Void) async throws(ToolError) {
         let url = client.server.url(Self.path)
-        let response = try await client.open(.POST, Self.path, headers: [
-            ("Authorization", credentials.authorizationHeader), ("Accept", "text/event-stream"),
-        ])
+        let response = try await client.open(.POST, Self.path, headers: [("Accept", "text/event-stream")])
         switch response.status {
         case 200: break
         case 401, 403: throw .credentialsRefused(url: url)

@@ -9,7 +9,7 @@ extension Blogctl {
             abstract: "Download the image of a post's author.",
             discussion: "The file is written whole or not at all. -o - writes to stdout, unless it is a terminal.")
 
-        @Argument(help: "The post's id.", completion: .custom { _, _, prefix in PostIDCompletion.candidates(prefix: prefix) })
+        @Argument(help: "The post's id.", completion: .custom { words, index, prefix in PostIDCompletion.candidates(before: Array(words.prefix(index)), prefix: prefix) })
         var id: String
 
         @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Where to write the image; - for stdout.", valueName: "file"), completion: .file())

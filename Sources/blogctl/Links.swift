@@ -16,7 +16,7 @@ extension Blogctl {
                   blogctl links 1 | grep github
                 """)
 
-        @Argument(help: "The post's id (as list shows it).", completion: .custom { _, _, prefix in PostIDCompletion.candidates(prefix: prefix) })
+        @Argument(help: "The post's id (as list shows it).", completion: .custom { words, index, prefix in PostIDCompletion.candidates(before: Array(words.prefix(index)), prefix: prefix) })
         var id: String
 
         @Flag(help: "Use only the cache: no network.")

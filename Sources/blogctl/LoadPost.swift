@@ -13,6 +13,8 @@ func loadPost(_ id: String, offline: Bool, common: CommonOptions) async throws -
     defer { progress.finish() }
     return try await common.withClient(tool: .blogctl, waitSpinner: false) { api in
         let loader = PostLoader(cache: cache, client: BlogClient(api: api), warn: warn)
+        // No bar shown (not a terminal, --quiet): the whole download within --timeout.
+        guard progress.enabled else { return try await loader.load(id) }
         return try await loader.load(id) { done, total in progress.update(done: done, total: total) }
     }
 }

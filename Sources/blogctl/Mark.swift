@@ -29,7 +29,7 @@ extension Blogctl {
         @Flag(help: "Every post of the last saved list.")
         var all = false
 
-        @Argument(help: ArgumentHelp("Post ids.", valueName: "id"), completion: .custom { _, _, prefix in PostIDCompletion.candidates(prefix: prefix) })
+        @Argument(help: ArgumentHelp("Post ids.", valueName: "id"), completion: .custom { words, index, prefix in PostIDCompletion.candidates(before: Array(words.prefix(index)), prefix: prefix) })
         var ids: [String] = []
 
         func validate() throws {

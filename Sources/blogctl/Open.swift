@@ -19,7 +19,7 @@ extension Blogctl {
                   BROWSER=w3m blogctl open 1
                 """)
 
-        @Argument(help: "The post's id (as list shows it).", completion: .custom { _, _, prefix in PostIDCompletion.candidates(prefix: prefix) })
+        @Argument(help: "The post's id (as list shows it).", completion: .custom { words, index, prefix in PostIDCompletion.candidates(before: Array(words.prefix(index)), prefix: prefix) })
         var id: String
 
         @Argument(help: ArgumentHelp("The link's number, as read and links show it.", valueName: "n"))

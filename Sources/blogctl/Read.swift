@@ -17,7 +17,7 @@ extension Blogctl {
                 and raw body.
                 """)
 
-        @Argument(help: "The post's id (as list shows it).", completion: .custom { _, _, prefix in PostIDCompletion.candidates(prefix: prefix) })
+        @Argument(help: "The post's id (as list shows it).", completion: .custom { words, index, prefix in PostIDCompletion.candidates(before: Array(words.prefix(index)), prefix: prefix) })
         var id: String
 
         @Option(help: "text (laid out for a terminal), markdown, or html (the body as it came).")

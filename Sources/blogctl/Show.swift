@@ -8,7 +8,7 @@ extension Blogctl {
             commandName: "show",
             abstract: "Show one post's metadata, with the author's image URL resolved against the server.")
 
-        @Argument(help: "The post's id (as list shows it).", completion: .custom { _, _, prefix in PostIDCompletion.candidates(prefix: prefix) })
+        @Argument(help: "The post's id (as list shows it).", completion: .custom { words, index, prefix in PostIDCompletion.candidates(before: Array(words.prefix(index)), prefix: prefix) })
         var id: String
 
         @OptionGroup var common: CommonOptions

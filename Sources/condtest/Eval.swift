@@ -43,7 +43,7 @@ extension Condtest {
         var jobs: Int?
         var jobCount: Int { jobs ?? 8 }
 
-        @Argument(help: ArgumentHelp("The condition's id (omit with -f or -e), then its arguments.", valueName: "id-and-args"), completion: .custom { _, _, prefix in ConditionIDCompletion.candidates(prefix: prefix) })
+        @Argument(help: ArgumentHelp("The condition's id (omit with -f or -e), then its arguments.", valueName: "id-and-args"), completion: .custom { words, index, prefix in ConditionIDCompletion.candidates(before: Array(words.prefix(index)), prefix: prefix) })
         var words: [String] = []
 
         func validate() throws {

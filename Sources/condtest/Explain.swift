@@ -19,7 +19,7 @@ extension Condtest {
         @OptionGroup var source: ConditionOptions
         @OptionGroup var common: CommonOptions
 
-        @Argument(help: ArgumentHelp("The condition's id (omit with -f or -e), then its arguments.", valueName: "id-and-args"), completion: .custom { _, _, prefix in ConditionIDCompletion.candidates(prefix: prefix) })
+        @Argument(help: ArgumentHelp("The condition's id (omit with -f or -e), then its arguments.", valueName: "id-and-args"), completion: .custom { words, index, prefix in ConditionIDCompletion.candidates(before: Array(words.prefix(index)), prefix: prefix) })
         var words: [String] = []
 
         func run() async throws {

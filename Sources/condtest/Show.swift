@@ -15,7 +15,7 @@ extension Condtest {
         @OptionGroup var source: ConditionOptions
         @OptionGroup var common: CommonOptions
 
-        @Argument(help: ArgumentHelp("The condition's id (omit with -f or -e).", valueName: "id"), completion: .custom { _, _, prefix in ConditionIDCompletion.candidates(prefix: prefix) })
+        @Argument(help: ArgumentHelp("The condition's id (omit with -f or -e).", valueName: "id"), completion: .custom { words, index, prefix in ConditionIDCompletion.candidates(before: Array(words.prefix(index)), prefix: prefix) })
         var id: String?
 
         func run() async throws {

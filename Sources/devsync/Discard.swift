@@ -20,7 +20,7 @@ extension Devsync {
         @OptionGroup var store: StoreOptions
         @Flag(name: [.short, .long], help: "Do not ask.") var yes = false
         @Flag(help: "Every local change not yet through.") var all = false
-        @Argument(help: ArgumentHelp("The device ids.", valueName: "id"), completion: .custom { words, _, prefix in DeviceIDCompletion.candidates(words: words, prefix: prefix) }) var ids: [String] = []
+        @Argument(help: ArgumentHelp("The device ids.", valueName: "id"), completion: .custom { words, index, prefix in DeviceIDCompletion.candidates(before: Array(words.prefix(index)), prefix: prefix) }) var ids: [String] = []
 
         func validate() throws {
             if all && !ids.isEmpty { throw ValidationError("give ids or --all, not both") }

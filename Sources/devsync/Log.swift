@@ -33,7 +33,7 @@ extension Devsync {
         @Option(name: [.customShort("n"), .customLong("limit")], help: ArgumentHelp("Only the newest n events.", valueName: "n"))
         var limit: Int?
 
-        @Argument(help: ArgumentHelp("Only this device's events.", valueName: "id"), completion: .custom { words, _, prefix in DeviceIDCompletion.candidates(words: words, prefix: prefix) }) var id: String?
+        @Argument(help: ArgumentHelp("Only this device's events.", valueName: "id"), completion: .custom { words, index, prefix in DeviceIDCompletion.candidates(before: Array(words.prefix(index)), prefix: prefix) }) var id: String?
 
         func validate() throws {
             if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }

@@ -12,7 +12,7 @@ extension Devsync {
         @OptionGroup var store: StoreOptions
         @OptionGroup var output: JSONFlag
 
-        @Argument(help: ArgumentHelp("The device id.", valueName: "id"), completion: .custom { words, _, prefix in DeviceIDCompletion.candidates(words: words, prefix: prefix) }) var id: String
+        @Argument(help: ArgumentHelp("The device id.", valueName: "id"), completion: .custom { words, index, prefix in DeviceIDCompletion.candidates(before: Array(words.prefix(index)), prefix: prefix) }) var id: String
 
         func run() async throws {
             let id = try ResourceID.validate(self.id, kind: "device id")

@@ -11,7 +11,7 @@ extension Devsync {
 
         @OptionGroup var store: StoreOptions
         @Flag(name: [.short, .long], help: "Print no confirmation.") var quiet = false
-        @Argument(help: ArgumentHelp("The device ids.", valueName: "id"), completion: .custom { words, _, prefix in DeviceIDCompletion.candidates(words: words, prefix: prefix) }) var ids: [String]
+        @Argument(help: ArgumentHelp("The device ids.", valueName: "id"), completion: .custom { words, index, prefix in DeviceIDCompletion.candidates(before: Array(words.prefix(index)), prefix: prefix) }) var ids: [String]
 
         func validate() throws {
             guard !ids.isEmpty else { throw ValidationError("give at least one device id") }

@@ -16,8 +16,8 @@ extension Passcode {
         func run() async throws {
             let server = try common.serverURL(tool: .passcode)
             let login = try credentials.credentials(for: server)
-            let (code, setup) = try await common.withClient(tool: .passcode) { client in
-                try await InternalsFetch.once(ServerInternalsSource(client: client, credentials: login),
+            let (code, setup) = try await common.withClient(tool: .passcode, credential: login.bound(to: server)) { client in
+                try await InternalsFetch.once(ServerInternalsSource(client: client),
                                               policy: RetryPolicy(retries: common.retries))
             }
             StandardOutput.printJSON(FetchResult(code: code, setup: setup), pretty: false)

@@ -57,8 +57,8 @@ extension Passcode {
             let gate = GateOptions(once: once, idleTimeout: idleTimeout ?? (once ? common.requestedTimeout : nil),
                                    maxFailures: once || scripted ? common.retries : .max)
             let quiet = once || common.quiet
-            let outcome = try await common.withClient(tool: .passcode, waitSpinner: false) { client in
-                let source = ServerInternalsSource(client: client, credentials: login)
+            let outcome = try await common.withClient(tool: .passcode, waitSpinner: false, credential: login.bound(to: server)) { client in
+                let source = ServerInternalsSource(client: client)
                 if scripted {
                     return try await ScriptRunner.run(source: source, maxFailures: common.retries, gate: gate) { line in
                         if !quiet { StandardOutput.print(Terminal.sanitize(line) + "\n") }

@@ -90,7 +90,9 @@ public struct CommonOptions: ParsableArguments, Sendable {
     /// `waitSpinner`: on a terminal (and without `--quiet` or `-v`), a spinner on stderr once
     /// the work has waited a second, as gh shows one, cleared before the work returns; off for
     /// commands that draw their own progress or screen.
-    public func withClient<T>(tool: Tool, waitSpinner: Bool = true, _ body: (APIClient) async throws -> T) async throws -> T {
+    /// `credential`: what the client may send, and where (default: the server URL's own).
+    public func withClient<T>(tool: Tool, waitSpinner: Bool = true, credential: Credential? = nil,
+                              _ body: (APIClient) async throws -> T) async throws -> T {
         let verboseSink: (@Sendable (String) -> Void)? = verbose ? { @Sendable line in StandardError.write(line) } : nil
         let server = try serverURL(tool: tool)
         let network = try network(for: server)
@@ -111,6 +113,6 @@ public struct CommonOptions: ParsableArguments, Sendable {
             starter?.cancel()
             spinner?.finish()
         }
-        return try await APIClient.using(try APIClient(server: server, network: network, verbose: verboseSink), body)
+        return try await APIClient.using(try APIClient(server: server, network: network, credential: credential, verbose: verboseSink), body)
     }
 }

@@ -10,6 +10,8 @@ public enum ToolError: Error, Sendable, Equatable {
     case proxyRefused(proxy: String, status: Int?, url: String)
     /// No answer within the timeout.
     case timedOut(url: String, seconds: Double)
+    /// A download with progress slower than `bytesPerSecond` for `seconds` (curl's --speed-limit).
+    case tooSlow(url: String, bytesPerSecond: Int, seconds: Double)
     /// The server answered with an unexpected HTTP status (5xx after retries, or a 4xx the caller did not handle).
     case httpStatus(url: String, status: Int, message: String)
     /// The server refused the credentials (401/403).
@@ -39,7 +41,7 @@ public enum ToolError: Error, Sendable, Equatable {
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .unreachable, .timedOut, .proxyUnreachable: return .unavailable
+        case .unreachable, .timedOut, .proxyUnreachable, .tooSlow: return .unavailable
         case .proxyRefused(_, let status, _): return status == 407 ? .noPermission : .unavailable
         case .httpStatus(_, let status, _): return status == 404 ? .noInput : .unavailable
         case .credentialsRefused: return .noPermission
@@ -72,6 +74,8 @@ public enum ToolError: Error, Sendable, Equatable {
             return "the proxy \(proxy) refused to relay the request for \(url)\(answer)"
         case .timedOut(let url, let seconds):
             return "no answer from \(url) within \(Self.format(seconds))s; try a larger --timeout"
+        case .tooSlow(let url, let rate, let seconds):
+            return "\(url) sent less than \(rate) bytes a second for \(Self.format(seconds))s; try a larger --timeout"
         case .httpStatus(let url, let status, let message):
             let detail = message.isEmpty ? "" : ": \(message)"
             return "\(url) answered HTTP \(status)\(detail)"
@@ -107,6 +111,7 @@ public enum ToolError: Error, Sendable, Equatable {
         case .unreachable(let url, let reason): return "\(reason) (\(Self.place(url)))"
         case .proxyUnreachable(let proxy, let reason): return "\(reason) (the proxy \(proxy))"
         case .timedOut(let url, let seconds): return "no answer within \(Self.format(seconds))s (\(Self.place(url)))"
+        case .tooSlow(let url, let rate, let seconds): return "under \(rate) bytes a second for \(Self.format(seconds))s (\(Self.place(url)))"
         case .httpStatus(let url, let status, let message):
             return "HTTP \(status)" + (message.isEmpty ? "" : ": \(message)") + " (\(Self.place(url)))"
         case .credentialsRefused(let url): return "credentials refused (\(Self.place(url)))"

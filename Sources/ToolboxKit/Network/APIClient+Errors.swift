@@ -42,6 +42,7 @@ extension APIClient {
     private static func describeDirect(_ error: any Error, url: String, timeout: Double, proxy: String) -> ToolError {
         switch error {
         case let error as ToolError: return error
+        case let error as FailedHop: return describeDirect(error.underlying, url: error.url, timeout: timeout, proxy: proxy)
         case is CancellationError: return .interrupted
         case let error as HTTPClientError: return describe(error, url: url, timeout: timeout, proxy: proxy)
         case let error as NIOConnectionError:

@@ -13,6 +13,9 @@ import NIOSSL
 /// requests, and every failure turned into a `ToolError`.
 public final class APIClient: Sendable {
     public let server: ServerURL
+    /// The one credential this client may send, with the scope it may go to: the server
+    /// URL's own unless the caller gives one (passcode's).
+    public let credential: Credential?
     public let timeout: Double
     public let retryPolicy: RetryPolicy
     let http: HTTPClient
@@ -79,8 +82,10 @@ public final class APIClient: Sendable {
 
     /// - Parameters:
     ///   - verbose: a sink for `> METHOD URL` and `< STATUS` lines, or nil.
-    public init(server: ServerURL, network: Network, verbose: (@Sendable (String) -> Void)? = nil) throws(ToolError) {
+    public init(server: ServerURL, network: Network, credential: Credential? = nil,
+                verbose: (@Sendable (String) -> Void)? = nil) throws(ToolError) {
         self.server = server
+        self.credential = credential ?? Credential(server: server)
         self.timeout = network.timeout
         self.retryPolicy = RetryPolicy(retries: network.retries)
         self.log = verbose ?? { _ in }

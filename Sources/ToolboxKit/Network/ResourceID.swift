@@ -8,11 +8,19 @@ public enum ResourceID {
 
     /// Refuses an empty id, one holding NUL, or one longer than `maxLength` bytes.
     public static func validate(_ id: String, kind: String = "id") throws(ToolError) -> String {
-        guard !id.isEmpty, !id.utf8.contains(0), id.utf8.count <= maxLength else {
-            let why = id.isEmpty ? "it is empty" : id.utf8.contains(0) ? "it holds a NUL byte" : "it is longer than \(maxLength) bytes"
-            throw .usage("invalid \(kind) \(Terminal.quote(id)): \(why)")
-        }
+        if let why = problem(id) { throw .usage("invalid \(kind) \(Terminal.quote(id)): \(why)") }
         return id
+    }
+
+    /// The one id rule of the three tools, for an id typed or sent by a server: what makes
+    /// it unrepresentable (empty, a NUL, which every C string and file name cuts, or longer
+    /// than `maxLength` bytes), or nil. Invalid UTF-8 and lone surrogates never reach here:
+    /// arguments are refused by `ArgumentLimits.invalidEncoding`, JSON by its decoder.
+    public static func problem(_ id: String) -> String? {
+        if id.isEmpty { return "it is empty" }
+        if id.utf8.contains(0) { return "it holds a NUL byte" }
+        if id.utf8.count > maxLength { return "it is longer than \(maxLength) bytes" }
+        return nil
     }
 
     /// `id` as one path segment (RFC 3986): everything but unreserved characters

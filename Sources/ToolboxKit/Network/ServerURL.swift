@@ -39,12 +39,6 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
         self.base = String(value[..<schemeEnd]) + afterScheme
     }
 
-    /// The `Authorization` header for credentials given in the URL.
-    public var authorization: String? {
-        guard let user else { return nil }
-        return Base64.basicAuthorization(user: user, password: password ?? "")
-    }
-
     /// `text` with the password of a URL (or of `user:password@host`, without a scheme)
     /// replaced by `***`, for messages. Everything before the last `@` counts as credentials,
     /// even past a `/`, `?` or `#` (a password may hold them, unescaped): a message may hide

@@ -35,6 +35,11 @@ public struct LenientList<Element: Decodable>: Decodable {
         while !container.isAtEnd {
             let attempt = try container.decode(Attempt.self)
             switch attempt.result {
+            case .success(let record as any IdentifiedRecord) where record.recordIDs.contains(where: { ResourceID.problem($0.value) != nil }):
+                // The one id rule, for every list of every tool: an id that cannot be
+                // represented skips its record, named, as a record that does not decode.
+                let (key, value) = record.recordIDs.first { ResourceID.problem($0.value) != nil }!
+                skipped.append(Skipped(index: index, problem: JSONDecodeFailure(path: "[\(index)].\(key)", problem: "unusable id: " + ResourceID.problem(value)!), id: value))
             case .success(let record): records.append(record)
             case .failure(let problem): skipped.append(Skipped(index: index, problem: problem, id: attempt.id))
             }
@@ -71,4 +76,11 @@ public struct LenientList<Element: Decodable>: Decodable {
             }
         }
     }
+}
+
+/// A record whose ids go into URLs, file names and stores: `LenientList` skips one whose id
+/// the one id rule (`ResourceID.problem`) refuses.
+public protocol IdentifiedRecord {
+    /// Each id with the JSON key it came under (`_id`, `postId`).
+    var recordIDs: KeyValuePairs<String, String> { get }
 }

@@ -83,6 +83,13 @@ public enum Terminal {
         return nil
     }
 
+    /// Whether `scalar` goes to a terminal as it is inside one word: neither cleaned by the
+    /// one rule nor a tab or newline (a shell completion writes the others as `$'\xHH'`).
+    @inline(__always)
+    public static func isShown(_ scalar: Unicode.Scalar) -> Bool {
+        !needsCleaning(scalar) && scalar != "\t" && scalar != "\n"
+    }
+
     @inline(__always)
     static func needsCleaning(_ scalar: Unicode.Scalar) -> Bool { isControl(scalar) || isShownAsCode(scalar) }
 
