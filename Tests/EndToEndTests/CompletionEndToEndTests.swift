@@ -111,3 +111,90 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: sandbox.root + "/G"))
     }
 }
+
+/// Issue 46: every insertion path of every shell, with the audit's ids. bash: Tab, `M-*`
+/// (insert-completions), `menu-complete`; zsh: Tab with banghist and extendedglob, and menu
+/// select; ids that look like options only after `--`. Each completed line is run under
+/// `printf '<%s>\n'`, which shows the words exactly as the shell read them.
+@Suite struct CompletionInsertionPathsEndToEndTests {
+    static let ids = ["k1$(touch F)", "k2`touch F`", "k3;touch F", "kC!!:s,c,$(touch F),:Q", "kB!-1x", "kH^x^y", "kT~/*{a,b}",
+                      "--help"]
+
+    func shell(_ name: String, sandbox: Sandbox, setup extra: String) throws -> TmuxSession {
+        try FileManager.default.createDirectory(atPath: sandbox.cacheHome + "/condtest", withIntermediateDirectories: true)
+        chmod(sandbox.cacheHome + "/condtest", 0o700)
+        _ = try sandbox.write("cache/condtest/ids", Self.ids.joined(separator: "\n") + "\n")
+        try FileManager.default.createDirectory(atPath: sandbox.root + "/zfunc", withIntermediateDirectories: true)
+        let script = try runTool("condtest", ["--generate-completion-script", name], sandbox: sandbox).stdout
+        var setup = "cd '\(sandbox.root)'; "
+        if name == "zsh" {
+            try script.write(toFile: sandbox.root + "/zfunc/_condtest", atomically: true, encoding: .utf8)
+            setup += "fpath=('\(sandbox.root)/zfunc' $fpath); autoload -U compinit; compinit -u; "
+        } else {
+            setup += "source '" + (try sandbox.write("condtest." + name, script)) + "'; "
+        }
+        setup += extra + "clear"
+        let arguments = name == "bash" ? ["--norc", "--noprofile"] : ["-f"]
+        let shell = try TmuxSession(command: "/usr/bin/env", arguments: [name] + arguments, sandbox: sandbox,
+                                    environment: ["PATH": Binaries.directory + ":/usr/bin:/bin", "PS1": "$ "], columns: 200, rows: 40)
+        try shell.sendLiteral(setup)
+        try shell.send("Enter")
+        _ = try shell.waitForScreen { !$0.contains("clear") }
+        return shell
+    }
+
+    /// Types `typed` after `condtest show `, presses `keys`, then runs the line under printf
+    /// and returns what it printed between brackets.
+    func complete(_ shell: TmuxSession, _ typed: String, keys: [String], home: String) throws -> [String] {
+        try shell.sendLiteral("condtest show " + typed)
+        for key in keys { try shell.send(key) }
+        _ = try shell.waitForScreen(limit: 10) { screen in
+            screen.split(separator: "\n").contains { $0.contains("condtest show " + typed) && !$0.hasSuffix("condtest show " + typed) }
+        }
+        try shell.send(home)
+        try shell.sendLiteral("printf '<%s>\\n' ")
+        try shell.send("Enter")
+        let screen = try shell.waitForScreen(limit: 10) { $0.contains(">\n$") || $0.hasSuffix(">\n$ ") || $0.contains(">\n$ \n") }
+        try shell.sendLiteral("clear")
+        try shell.send("Enter")
+        _ = try shell.waitForScreen { !$0.contains("<") }
+        return screen.split(separator: "\n").filter { $0.hasPrefix("<") && $0.hasSuffix(">") }.map { String($0.dropFirst().dropLast()) }
+    }
+
+    @Test func bashInsertsExactWordsThroughEveryBinding() throws {
+        let sandbox = try Sandbox()
+        do {
+            let bash = try shell("bash", sandbox: sandbox, setup: "")
+            defer { bash.kill() }
+            // Tab on a unique start; M-* with every match on the line at once.
+            #expect(try complete(bash, "k1", keys: ["Tab"], home: "Home") == ["condtest", "show", "k1$(touch F)"])
+            #expect(try complete(bash, "kC", keys: ["Tab"], home: "Home") == ["condtest", "show", "kC!!:s,c,$(touch F),:Q"])
+            let all = try complete(bash, "k", keys: ["M-*"], home: "Home")
+            #expect(all == ["condtest", "show"] + Self.ids.filter { $0.hasPrefix("k") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, "\(all)")
+            // --help is no candidate until the options are ended.
+            #expect(try complete(bash, "-- --h", keys: ["Tab"], home: "Home") == ["condtest", "show", "--", "--help"])
+        }
+        do {
+            let bash = try shell("bash", sandbox: sandbox, setup: "bind 'TAB: menu-complete'; bind 'set show-all-if-ambiguous on'; ")
+            defer { bash.kill() }
+            let first = try complete(bash, "k", keys: ["Tab"], home: "Home")
+            #expect(first == ["condtest", "show", "k1$(touch F)"], "\(first)")
+            let third = try complete(bash, "k", keys: ["Tab", "Tab", "Tab"], home: "Home")
+            #expect(third == ["condtest", "show", "k3;touch F"], "\(third)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root + "/F"))
+    }
+
+    @Test func zshInsertsExactWordsWhateverItsOptions() throws {
+        let sandbox = try Sandbox()
+        let zsh = try shell("zsh", sandbox: sandbox, setup: "setopt banghist extendedglob; zstyle ':completion:*' menu select; ")
+        defer { zsh.kill() }
+        for (typed, id) in [("kC", "kC!!:s,c,$(touch F),:Q"), ("kB", "kB!-1x"), ("kH", "kH^x^y"), ("kT", "kT~/*{a,b}"), ("k1", "k1$(touch F)")] {
+            #expect(try complete(zsh, typed, keys: ["Tab"], home: "C-a") == ["condtest", "show", id], "\(typed)")
+        }
+        // Menu select over several: the first is inserted, quoted.
+        let chosen = try complete(zsh, "k", keys: ["Tab", "Tab", "Enter"], home: "C-a")
+        #expect(chosen.count == 3 && Self.ids.contains(chosen[2]), "\(chosen)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root + "/F"))
+    }
+}

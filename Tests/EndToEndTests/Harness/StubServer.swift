@@ -13,7 +13,9 @@ final class StubServer: Sendable {
     /// The requests so far, head only, as received.
     var requests: [String] { seen.withLock { $0 } }
 
-    init(response: String, trickle: Duration? = nil) throws {
+    /// `others`: answers for paths that start with a key, sent at once (the rest of a
+    /// conversation around the one slow answer).
+    init(response: String, trickle: Duration? = nil, others: [String: String] = [:]) throws {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         self.listener = listener
         guard let port = bindLoopback(listener), listen(listener, 16) == 0 else { throw HarnessError("stub server: cannot listen") }
@@ -26,21 +28,38 @@ final class StubServer: Sendable {
             while true {
                 let client = accept(fd, nil, nil)
                 if client < 0 { return }
-                Foundation.Thread.detachNewThread { [self] in serve(client, bytes, trickle) }
+                Foundation.Thread.detachNewThread { [self] in serve(client, bytes, trickle, others) }
             }
         }
     }
 
-    private func serve(_ client: Int32, _ bytes: [UInt8], _ trickle: Duration?) {
+    private func serve(_ client: Int32, _ bytes: [UInt8], _ trickle: Duration?, _ others: [String: String]) {
         defer { close(client) }
         var buffer = [UInt8](repeating: 0, count: 8192)
         var request: [UInt8] = []
-        while !request.ends(with: [13, 10, 13, 10]) {
+        while request.firstRange(of: [13, 10, 13, 10]) == nil {
             let count = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
             if count <= 0 { break }
             request += buffer[0..<count]
         }
-        seen.withLock { $0.append(String(decoding: request, as: UTF8.self)) }
+        // A body the request announces is read before the answer, as a server does: closing
+        // on unread bytes resets the connection before the client reads the answer.
+        let announced = String(decoding: request, as: UTF8.self).split(separator: "\r\n")
+            .first { $0.lowercased().hasPrefix("content-length:") }.flatMap { Int($0.dropFirst(15).trimmingCharacters(in: .whitespaces)) } ?? 0
+        let headEnd = request.firstRange(of: [13, 10, 13, 10])?.upperBound ?? request.count
+        var bodyRead = request.count - headEnd
+        while bodyRead < announced {
+            let count = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            bodyRead += count
+        }
+        let head = String(decoding: request[..<headEnd], as: UTF8.self)
+        seen.withLock { $0.append(head) }
+        let path = head.split(separator: " ").dropFirst().first.map(String.init) ?? ""
+        if let other = others.first(where: { path.hasPrefix($0.key) })?.value {
+            _ = Array(other.utf8).withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            return
+        }
         guard let trickle else {
             _ = bytes.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             return
