@@ -87,3 +87,28 @@ import Testing
         }
     }
 }
+
+/// Issue 46: one id rule for every list of every tool: a record whose id cannot be
+/// represented (a NUL, empty) is skipped with its index and key named, the rest kept.
+@Suite struct RecordIDRuleTests {
+    struct Record: Decodable, IdentifiedRecord {
+        let id: String
+        var recordIDs: KeyValuePairs<String, String> { ["id": id] }
+    }
+
+    @Test func unusableIdsSkipTheirRecordNamed() throws {
+        let list = try JSONCoding.decode(LenientList<Record>.self, from: Data(#"[{"id":"a"},{"id":"b\u0000c"},{"id":""},{"id":"d"}]"#.utf8))
+        #expect(list.records.map(\.id) == ["a", "d"])
+        #expect(list.skipped.map(\.description) == [
+            "\"bc\" (record 1): [1].id: unusable id: it holds a NUL byte",
+            "\"\" (record 2): [2].id: unusable id: it is empty",
+        ])
+    }
+
+    @Test func loneSurrogatesSkipTheirRecord() throws {
+        // The decoder refuses them (never U+FFFD): the record is skipped, named by its place.
+        let list = try JSONCoding.decode(LenientList<Record>.self, from: Data(#"[{"id":"a\ud800"},{"id":"b"}]"#.utf8))
+        #expect(list.records.map(\.id) == ["b"])
+        #expect(list.skipped.map(\.index) == [0])
+    }
+}
