@@ -20,7 +20,9 @@ public enum StoreLocation {
             try LocalFile.privateDirectory(defaultFolder(environment))
         }
         if let reason = problem(path, environment: environment) { throw .io(path: path, reason: reason + "; refusing to use it") }
-        return path
+        // SQLite opens a path: the canonical one the walk checked, with no link left in it to
+        // be swapped, and only folders no one else can change.
+        return try FileTrust.trustedLocation(path, home: environment["HOME"])
     }
 
     /// Why the store at `path` (or the folder it would be made in) cannot be trusted, or nil.

@@ -1,4 +1,6 @@
+import Foundation
 import Glibc
+import Synchronization
 import Testing
 import TestSupport
 @testable import ToolboxKit
@@ -53,6 +55,62 @@ import TestSupport
         let dangling = folder + "/dangling.yml"
         symlink(folder + "/nothing", dangling)
         #expect(FileTrust.problem(dangling, limit: 1 << 20)?.hasPrefix("a symlink to nothing") == true)
+    }
+
+    /// Issue 46: a chain through another user's folder is refused wherever the link sits,
+    /// and the path is resolved once: while the other user flips their link between their
+    /// file and ours, no read ever returns their file.
+    @Test(.enabled(if: geteuid() == 0, "needs root to make another user's folder"))
+    func aChainThroughAnotherUsersFolderIsRefusedEvenWhileItFlips() throws {
+        let (mine, real) = try file("server: http://mine\n")
+        let other = TemporaryFolders.make("trust-other")
+        chown(other, 4242, 4242)
+        let theirs = other + "/theirs.yml"
+        _ = FileManager.default.createFile(atPath: theirs, contents: Data("server: http://theirs\n".utf8))
+        chown(theirs, 4242, 4242)
+        chmod(theirs, 0o644)
+        symlink(real, other + "/l2")
+        let config = mine + "/link.yml"
+        symlink(other + "/l2", config)
+        #expect(FileTrust.problem(config, limit: 1 << 20)?.contains("owned by another user") == true)
+        #expect(throws: ToolError.self) { try FileTrust.read(config, limit: 1 << 20) }
+        #expect(throws: ToolError.self) { try FileTrust.trustedLocation(config) }
+        // The other user flips l2 as fast as they can while we read.
+        let stop = Mutex(false)
+        let flipper = Thread {
+            var toTheirs = true
+            while !stop.withLock({ $0 }) {
+                symlink(toTheirs ? theirs : real, other + "/l2.new")
+                rename(other + "/l2.new", other + "/l2")
+                toTheirs.toggle()
+            }
+        }
+        flipper.start()
+        var used: [String] = []
+        for _ in 0..<300 {
+            if let bytes = try? FileTrust.read(config, limit: 1 << 20) { used.append(String(decoding: bytes, as: UTF8.self)) }
+        }
+        stop.withLock { $0 = true }
+        #expect(!used.contains { $0.contains("theirs") }, "\(used.count) reads used a file")
+        #expect(used.isEmpty)
+    }
+
+    /// A link followed through our own folders is fine; its target's folder is checked.
+    @Test func aChainThroughOurFoldersIsFollowedAndEachFolderChecked() throws {
+        let (mine, real) = try file()
+        let middle = TemporaryFolders.make("trust-middle")
+        chmod(middle, 0o700)
+        symlink(real, middle + "/l2")
+        symlink(middle + "/l2", mine + "/link.yml")
+        #expect(FileTrust.problem(mine + "/link.yml", limit: 1 << 20) == nil)
+        #expect(try FileTrust.trustedLocation(mine + "/link.yml") == (FileTrust.realPath(real) ?? real))
+        chmod(middle, 0o770)
+        #expect(FileTrust.problem(mine + "/link.yml", limit: 1 << 20)?.contains("writable by its group") == true)
+        // A folder that is a link is followed and checked, for a store made in it.
+        chmod(middle, 0o700)
+        symlink(middle, mine + "/store-folder")
+        #expect(FileTrust.folderProblem(mine + "/store-folder") == nil)
+        #expect(try FileTrust.trustedLocation(mine + "/store-folder/new.sqlite") == (FileTrust.realPath(middle) ?? middle) + "/new.sqlite")
     }
 
     @Test func fifosDevicesAndLargeFilesAreRefused() throws {

@@ -9,41 +9,76 @@ import Glibc
 /// a FIFO, a device or a file over its stated size is refused. One exception, for the
 /// folders above the file's own: a root-owned folder with the sticky bit (`/tmp`), where no
 /// other user can rename or remove what is ours. Each refusal is one reason in words.
+/// The path is walked once, a component at a time (`PathWalk`): every check is on what was
+/// opened, and what is read is what was checked.
 public enum FileTrust {
     /// Why `path` cannot be trusted, or nil when it can. A missing file is nil (nothing to
-    /// trust); `limit` is the largest size accepted.
+    /// trust); `limit` is the largest size accepted. Walked once (`PathWalk`).
     public static func problem(_ path: String, limit: Int, home: String? = Environment.current["HOME"]) -> String? {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return errno == ENOENT ? nil : String(cString: strerror(errno)) }
-        var checked = [path]
-        if info.st_mode & S_IFMT == S_IFLNK {
-            guard let target = realPath(path) else { return "a symlink to nothing (\(String(cString: strerror(errno))))" }
-            guard stat(target, &info) == 0 else { return String(cString: strerror(errno)) }
-            checked.append(target)
+        switch PathWalk(home: home).walk(path, folder: false) {
+        case .missing, .folder: return nil
+        case .refused(let reason): return reason
+        case .file(let fd, let info, _):
+            close(fd)
+            return Int(info.st_size) > limit ? "larger than \(LocalFile.describe(limit))" : nil
         }
-        if let reason = fileProblem(info, limit: limit) { return reason }
-        // The folders of the link and of its target: either could let another user swap the file.
-        for file in checked {
-            if let reason = folderProblem(above: file, home: home) { return reason }
-        }
-        return nil
     }
 
-    /// The bytes of a file that passes the rule, read without blocking on a FIFO and as the
-    /// regular file the rule saw.
+    /// The bytes of a file that passes the rule, read from the descriptor the walk checked:
+    /// never a second resolution of the path. A missing file is an `io` error.
     public static func read(_ path: String, limit: Int, home: String? = Environment.current["HOME"]) throws(ToolError) -> [UInt8] {
-        if let reason = problem(path, limit: limit, home: home) { throw .io(path: path, reason: reason + "; not used") }
-        return try LocalFile.read(realPath(path) ?? path, limit: limit, regularOnly: true)
+        switch PathWalk(home: home).walk(path, folder: false) {
+        case .missing: throw .io(path: path, reason: String(cString: strerror(ENOENT)))
+        case .folder: throw .io(path: path, reason: "a folder, not a regular file; not used")
+        case .refused(let reason): throw .io(path: path, reason: reason + "; not used")
+        case .file(let fd, let info, _):
+            defer { close(fd) }
+            if Int(info.st_size) > limit { throw .io(path: path, reason: "larger than \(LocalFile.describe(limit)); not used") }
+            return try LocalFile.read(descriptor: fd, path: path, limit: limit)
+        }
     }
 
-    /// A folder a tool will create files in (the store's): the same rule, the folder itself
-    /// included, sticky or not. Nil when it does not exist yet (it will be made 0700).
+    /// The canonical path of a file the rule trusts, or of where it would be made in a
+    /// trusted folder: no link in it and no folder another user could change, so a library
+    /// that takes a path (SQLite) opens what was checked.
+    public static func trustedLocation(_ path: String, home: String? = Environment.current["HOME"]) throws(ToolError) -> String {
+        let walker = PathWalk(home: home)
+        switch walker.walk(path, folder: false) {
+        case .refused(let reason): throw .io(path: path, reason: reason + "; refusing to use it")
+        case .file(let fd, _, let canonical):
+            close(fd)
+            return canonical
+        case .folder: throw .io(path: path, reason: "a folder, not a regular file; refusing to use it")
+        case .missing:
+            return try canonicalFolder(of: path, walker: walker, original: path)
+        }
+    }
+
+    /// The canonical form of the folder `path` will be made in, plus its name: the deepest
+    /// folder that exists walked and checked, the missing ones after it (made 0700 later).
+    private static func canonicalFolder(of path: String, walker: PathWalk, original: String) throws(ToolError) -> String {
+        let name = PathWalk.components(path).last ?? ""
+        guard !name.isEmpty, name != ".", name != ".." else { throw .io(path: original, reason: "not a file name") }
+        let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        switch walker.walk(folder, folder: true) {
+        case .folder(let canonical): return (canonical == "/" ? "" : canonical) + "/" + name
+        case .refused(let reason): throw .io(path: original, reason: reason + "; refusing to use it")
+        case .missing: return try canonicalFolder(of: folder, walker: walker, original: original) + "/" + name
+        case .file: throw .io(path: original, reason: "\(folder): not a folder")
+        }
+    }
+
+    /// A folder a tool will create files in (the store's): the same rule, walked, the folder
+    /// itself included (sticky or not), a link followed and its target checked. Nil when it
+    /// does not exist yet (it will be made 0700).
     public static func folderProblem(_ folder: String, home: String? = Environment.current["HOME"]) -> String? {
-        var info = stat()
-        guard lstat(folder, &info) == 0 else { return nil }
-        if info.st_mode & S_IFMT == S_IFLNK { return "\(folder) is a symlink" }
-        if let reason = ownerProblem(info, what: folder, stickyAllowed: false) { return reason }
-        return folderProblem(above: folder + "/.", home: home)
+        switch PathWalk(home: home).walk(folder, folder: true) {
+        case .missing, .folder: return nil
+        case .refused(let reason): return reason
+        case .file(let fd, _, _):
+            close(fd)
+            return "\(folder) is not a folder"
+        }
     }
 
     /// Whether anything (a file, a symlink, even a dangling one) is at `path`.
@@ -62,24 +97,6 @@ public enum FileTrust {
         }
         if let reason = ownerProblem(info, what: "it", stickyAllowed: false) { return reason }
         if Int(info.st_size) > limit { return "larger than \(LocalFile.describe(limit))" }
-        return nil
-    }
-
-    /// Each folder above `path`, from its own up to the home (inclusive) or `/`.
-    static func folderProblem(above path: String, home: String?) -> String? {
-        let absolute = path.hasPrefix("/") ? path : (currentDirectory() ?? "") + "/" + path
-        var components = absolute.split(separator: "/").map(String.init)
-        let stop = home.flatMap(realPath)
-        var first = true
-        while !components.isEmpty {
-            components.removeLast()
-            let folder = "/" + components.joined(separator: "/")
-            var info = stat()
-            guard stat(folder, &info) == 0 else { return "\(folder): \(String(cString: strerror(errno)))" }
-            if let reason = ownerProblem(info, what: folder, stickyAllowed: !first) { return reason }
-            first = false
-            if let stop, realPath(folder) == stop { return nil }
-        }
         return nil
     }
 

@@ -15,12 +15,18 @@ public enum LocalFile {
         let fd = path == "-" ? 0 : open(path, flags)
         guard fd >= 0 else { throw .io(path: path, reason: String(cString: strerror(errno))) }
         defer { if fd != 0 { close(fd) } }
+        var info = stat()
+        if regularOnly && !(fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG) {
+            throw .io(path: path, reason: "not a regular file")
+        }
+        return try read(descriptor: fd, path: path, limit: limit)
+    }
+
+    /// The bytes of an open descriptor (named `path` in errors), at most `limit`.
+    public static func read(descriptor fd: Int32, path: String, limit: Int) throws(ToolError) -> [UInt8] {
         var bytes: [UInt8] = []
         var info = stat()
         let known = fstat(fd, &info) == 0
-        if regularOnly && !(known && info.st_mode & S_IFMT == S_IFREG) {
-            throw .io(path: path, reason: "not a regular file")
-        }
         // A regular file's size is known: refused at once when too large, else one allocation.
         if known && info.st_mode & S_IFMT == S_IFREG {
             guard Int(info.st_size) <= limit else { throw .badData("\(path): larger than \(describe(limit))") }
@@ -166,8 +172,10 @@ extension LocalFile {
         if info.st_mode & S_IFMT == S_IFLNK { throw .io(path: path, reason: "is a symlink; refusing to use it") }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw .io(path: path, reason: "not a folder") }
         guard info.st_uid == geteuid() else { throw .io(path: path, reason: "owned by another user; refusing to use it") }
-        if info.st_mode & S_IWOTH != 0 {
-            throw .io(path: path, reason: "writable by everyone (mode \(String(info.st_mode & 0o7777, radix: 8))); run chmod 700 on it")
+        // One rule for every folder we keep, as for the store's: writable by no one else.
+        if info.st_mode & (S_IWOTH | S_IWGRP) != 0 {
+            let who = info.st_mode & S_IWOTH != 0 ? "everyone" : "its group"
+            throw .io(path: path, reason: "writable by \(who) (mode \(String(info.st_mode & 0o7777, radix: 8))); run chmod 700 on it")
         }
     }
 
