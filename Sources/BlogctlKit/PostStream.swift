@@ -51,9 +51,9 @@ struct PostStream {
             if case .body = state, escape.isEmpty {
                 // The common case: a run of plain bytes of the body, copied at once.
                 var end = index
-                while end < bytes.count, bytes[end] != 0x22, bytes[end] != 0x5C { end += 1 }
+                while end < bytes.count, bytes[end] != 0x22, bytes[end] != 0x5C, bytes[end] >= 0x20 { end += 1 }
                 if end > index {
-                    emit(UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                    try emit(UnsafeBufferPointer(rebasing: bytes[index..<end]))
                     index = end
                     continue
                 }
@@ -98,6 +98,7 @@ struct PostStream {
                 state = .afterKey
                 return
             }
+            guard byte >= 0x20 else { throw .malformed("a raw control byte in a member name") }
             guard key.count < 256 else { throw .malformed("a member name longer than 256 bytes") }
             key.append(byte)
         case .afterKey:
@@ -162,6 +163,15 @@ struct PostStream {
     private mutating func endValue() throws(Failure) {
         let name = String(decoding: key, as: UTF8.self)
         guard members[name] == nil else { throw .malformed("\(name): given twice") }
+        // Whatever the member, its value must be JSON, as every JSON parser would have it:
+        // read by the one strict reader (no empty value, no raw control byte, no lone surrogate).
+        let valid = raw.withUnsafeBufferPointer { bytes in
+            var scanner = JSONScanner(bytes)
+            guard scanner.skipValue() else { return false }
+            scanner.skipSpace()
+            return scanner.isAtEnd
+        }
+        guard valid else { throw .malformed("\(Terminal.quote(name)): not a JSON value") }
         members[name] = raw
         raw = []
         state = .afterValue
@@ -172,13 +182,14 @@ struct PostStream {
     private mutating func bodyByte(_ byte: UInt8) throws(Failure) {
         if escape.isEmpty {
             if byte == 0x22 {
-                if highSurrogate != nil { appendScalar(0xFFFD); highSurrogate = nil }
+                guard highSurrogate == nil else { throw .malformed("body: an unpaired surrogate") }
                 flushBody()
                 state = .afterValue
             } else if byte == 0x5C {
                 escape = [byte]
             } else {
-                if highSurrogate != nil { appendScalar(0xFFFD); highSurrogate = nil }
+                guard highSurrogate == nil else { throw .malformed("body: an unpaired surrogate") }
+                guard byte >= 0x20 else { throw .malformed("body: a raw control byte in the string") }
                 out.append(byte)
             }
             return
@@ -196,7 +207,7 @@ struct PostStream {
             case UInt8(ascii: "u"): return
             default: throw .malformed("body: an unknown escape \\\(Character(Unicode.Scalar(byte)))")
             }
-            if highSurrogate != nil { appendScalar(0xFFFD); highSurrogate = nil }
+            guard highSurrogate == nil else { throw .malformed("body: an unpaired surrogate") }
             out.append(simple!)
             escape = []
             return
@@ -205,17 +216,16 @@ struct PostStream {
         guard escape.count == 6 else { return }
         let value = escape[2...].reduce(UInt32(0)) { $0 << 4 | UInt32(Self.hexValue($1)!) }
         escape = []
+        // A surrogate pair is one scalar; half of one is not text, and JSON parsers refuse it.
         if let high = highSurrogate {
             highSurrogate = nil
-            if (0xDC00...0xDFFF).contains(value) {
-                appendScalar(0x10000 + ((high - 0xD800) << 10) + (value - 0xDC00))
-                return
-            }
-            appendScalar(0xFFFD)
+            guard (0xDC00...0xDFFF).contains(value) else { throw .malformed("body: an unpaired surrogate") }
+            appendScalar(0x10000 + ((high - 0xD800) << 10) + (value - 0xDC00))
+            return
         }
         switch value {
         case 0xD800...0xDBFF: highSurrogate = value
-        case 0xDC00...0xDFFF: appendScalar(0xFFFD)
+        case 0xDC00...0xDFFF: throw .malformed("body: an unpaired surrogate")
         default: appendScalar(value)
         }
     }
@@ -225,8 +235,8 @@ struct PostStream {
         out.append(contentsOf: String(Character(scalar)).utf8)
     }
 
-    private mutating func emit(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if highSurrogate != nil { appendScalar(0xFFFD); highSurrogate = nil }
+    private mutating func emit(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) {
+        guard highSurrogate == nil else { throw .malformed("body: an unpaired surrogate") }
         if !out.isEmpty { flushBody() }
         body(bytes)
     }

@@ -87,8 +87,9 @@ import ToolboxKit
         var canvas = Canvas(rows: 1, columns: 8)
         canvas.put("👨‍👩‍👧ab🇫🇷1️⃣", row: 0, column: 0)
         #expect(canvas.line(0) == "👨‍👩‍👧ab🇫🇷1️⃣")
-        #expect(TextWidth.of(canvas.line(0)) == 8)
-        #expect(TextWidth.of("👨‍👩‍👧") == 2 && TextWidth.of("🇫🇷") == 2 && TextWidth.of("1️⃣") == 2 && TextWidth.of("e\u{301}") == 1)
+        // As tmux draws them (issue 46): the keycap is as wide as its digit.
+        #expect(TextWidth.of(canvas.line(0)) == 7)
+        #expect(TextWidth.of("👨‍👩‍👧") == 2 && TextWidth.of("🇫🇷") == 2 && TextWidth.of("1️⃣") == 1 && TextWidth.of("e\u{301}") == 1)
         var edge = Canvas(rows: 1, columns: 3)
         edge.put("ab日", row: 0, column: 0)
         #expect(edge.line(0) == "ab" && TextWidth.of(edge.line(0)) <= 3)

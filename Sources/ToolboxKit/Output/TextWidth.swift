@@ -1,5 +1,6 @@
-/// Display width in terminal columns: East Asian wide and fullwidth characters take two,
-/// combining marks none.
+/// Display width in terminal columns, as the C library (and so tmux and most terminals)
+/// draws text: East Asian wide and fullwidth characters and most emoji take two, combining
+/// marks and format characters none.
 public enum TextWidth {
     /// The width of `text` as drawn, not counting the SGR sequences in it (the keypad's
     /// styled lines).
@@ -18,47 +19,54 @@ public enum TextWidth {
         return total
     }
 
-    /// The columns `text` takes: each grapheme cluster (what a terminal draws in one place)
-    /// counts once, so an emoji sequence joined by ZWJ, a flag, a keycap or a character with
-    /// VS16 takes two columns, not the sum of its scalars.
+    /// The columns `text` takes, as a terminal draws it: each scalar as the C library's
+    /// wcwidth says (`width`), and, as tmux does, an emoji joined to the one before it by a
+    /// ZWJ drawn in the same cells (a family is 2 columns; `a`+ZWJ+`b` is 2; a skin tone
+    /// after its emoji, which no terminal joins, 4).
     public static func of(_ text: String) -> Int {
         // The common case, ASCII: a column a byte.
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
         var total = 0
-        for character in text { total += of(character) }
+        var afterJoiner = false
+        for scalar in text.unicodeScalars {
+            let columns = width(scalar)
+            if !(afterJoiner && columns == 2) { total += columns }
+            afterJoiner = scalar == "\u{200D}"
+        }
         return total
     }
 
-    /// The columns one grapheme cluster takes: 0 (marks alone), 1 or 2.
+    /// The columns one grapheme cluster takes, by the same rule as `of`.
     public static func of(_ character: Character) -> Int {
-        let scalars = character.unicodeScalars
-        guard let first = scalars.first else { return 0 }
-        if scalars.count == 1 { return width(first) }
-        var widest = 0
-        var regionalIndicators = 0
-        for scalar in scalars {
-            // VS16 asks for the emoji form; ZWJ joins emoji into one picture; U+20E3 makes a keycap.
-            if scalar == "\u{FE0F}" || scalar == "\u{200D}" || scalar == "\u{20E3}" { return 2 }
-            if (0x1F1E6...0x1F1FF).contains(scalar.value) { regionalIndicators += 1 }
-            widest = max(widest, width(scalar))
+        var total = 0
+        var afterJoiner = false
+        for scalar in character.unicodeScalars {
+            let columns = width(scalar)
+            if !(afterJoiner && columns == 2) { total += columns }
+            afterJoiner = scalar == "\u{200D}"
         }
-        if regionalIndicators >= 2 { return 2 }
-        return min(widest, 2)
+        return total
     }
 
+    /// The columns one scalar takes: glibc's wcwidth in a UTF-8 locale (`TextWidth+Table`,
+    /// generated from it), one for what it does not know (drawn as a replacement).
     public static func width(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x300 { return 1 }
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format: return 0
-        default: break
-        }
-        if (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value) || (0xAC00...0xD7A3).contains(value)
-            || (0xF900...0xFAFF).contains(value) || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
-            || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1FAFF).contains(value) || (0x20000...0x3FFFD).contains(value) {
-            return 2
-        }
+        if contains(doubleWidth, value) { return 2 }
+        if contains(zeroWidth, value) { return 0 }
         return 1
+    }
+
+    /// Whether `value` lies in one of the sorted closed `ranges` (binary search).
+    static func contains(_ ranges: [(UInt32, UInt32)], _ value: UInt32) -> Bool {
+        var low = 0
+        var high = ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[middle].1 < value { low = middle + 1 } else { high = middle }
+        }
+        return low < ranges.count && ranges[low].0 <= value
     }
 
     public static func pad(_ text: String, to columns: Int) -> String {
