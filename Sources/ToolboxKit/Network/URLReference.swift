@@ -115,7 +115,7 @@ public struct URLReference: Sendable, Equatable {
     }
 
     /// A scheme (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"`) before any `/`, `?`.
-    static func hasScheme(_ bytes: [UInt8]) -> Bool {
+    public static func hasScheme(_ bytes: [UInt8]) -> Bool {
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, let first = bytes.first,
               (0x61...0x7A).contains(first | 0x20) else { return false }
         return bytes[..<colon].allSatisfy { (0x61...0x7A).contains($0 | 0x20) || (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }
