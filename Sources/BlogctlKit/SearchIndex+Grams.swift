@@ -25,26 +25,43 @@ extension SearchIndex {
         /// One or two characters: matched with LIKE.
         var short: [String] = []
 
+        /// Each word split at white space, then into its runs in and out of the unspaced
+        /// scripts, by scalars: `iPhone專用` (a title as it is written) is `iPhone` for the
+        /// word index and `專用` for the grams, both required, as the index holds them.
         init(_ words: [String]) {
             for word in words {
-                for piece in word.split(whereSeparator: \.isWhitespace) {
-                    if !UnspacedScript.contains(piece) {
-                        spaced.append(String(piece))
-                    } else if piece.unicodeScalars.count >= 3 {
-                        long.append(String(piece))
-                    } else {
-                        short.append(String(piece))
+                for piece in word.unicodeScalars.split(whereSeparator: { $0.properties.isWhitespace }) {
+                    var run = String.UnicodeScalarView()
+                    // Whether the run is in an unspaced script: known at its first letter.
+                    var unspaced: Bool?
+                    func close() {
+                        defer { run = String.UnicodeScalarView(); unspaced = nil }
+                        guard !run.isEmpty else { return }
+                        if unspaced != true { spaced.append(String(run)) }
+                        else if run.count >= 3 { long.append(String(run)) }
+                        else { short.append(String(run)) }
                     }
+                    for scalar in piece {
+                        // Letters and digits decide; punctuation, marks and joiners stay with
+                        // the run they are in (`東"京`, `北_`).
+                        let letter = scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+                        let kind: Bool? = UnspacedScript.contains(scalar) ? true : letter && !SearchQuery.isMark(scalar) ? false : nil
+                        if let kind, let current = unspaced, kind != current { close() }
+                        if unspaced == nil, let kind { unspaced = kind }
+                        run.append(scalar)
+                    }
+                    close()
                 }
             }
         }
 
-        /// The `long` words as trigram phrases, each quoted.
-        var longPhrases: [String] { long.map { "\"" + $0.replacing("\"", with: "\"\"") + "\"" } }
+        /// The `long` words as trigram phrases, each quoted (a `"` doubled by scalars).
+        var longPhrases: [String] { long.map { "\"" + $0.escapingScalars(["\"": "\"\""]) + "\"" } }
 
-        /// The `short` words as LIKE patterns (escaped with `\`).
+        /// The `short` words as LIKE patterns (escaped with `\`, by scalars: `_` followed by a
+        /// combining mark is still a LIKE wildcard).
         var shortPatterns: [String] {
-            short.map { "%" + $0.replacing("\\", with: "\\\\").replacing("%", with: "\\%").replacing("_", with: "\\_") + "%" }
+            short.map { "%" + $0.escapingScalars(["\\": "\\\\", "%": "\\%", "_": "\\_"]) + "%" }
         }
     }
 

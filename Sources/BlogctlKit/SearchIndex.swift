@@ -21,7 +21,7 @@ public final class SearchIndex {
     ///    number says which code made the file, should the two ever differ).
     /// 5: the `grams` table (words in scripts without spaces).
     /// 6: bodies in chunks, whole (the first MiB only before).
-    static let version = "6"
+    static let version = "7"
     /// Ids looked up per statement when a listing is checked against the index: each
     /// statement costs a trip to SQLite's thread, so 10,000 posts are checked in 20.
     static let lookupBatch = 500

@@ -33,7 +33,10 @@ public enum SearchQuery {
         var seen = Set<[UInt8]>()
         for word in words {
             for piece in word.unicodeScalars.split(whereSeparator: { $0.properties.isWhitespace }) {
-                guard piece.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) else { continue }
+                // A word needs a letter or digit that is not a mark: FTS5's tokenizer strips
+                // marks, and a word of marks alone (`ͭ`) would be an empty phrase that
+                // matches nothing, and so sinks every other word of the search.
+                guard piece.contains(where: { ($0.properties.isAlphabetic || $0.properties.numericType != nil) && !Self.isMark($0) }) else { continue }
                 var term = String.UnicodeScalarView()
                 term.append("\"")
                 for scalar in piece {
@@ -52,5 +55,12 @@ public enum SearchQuery {
             throw .usage("\(terms.count) words to search for; at most \(wordLimit) in one search")
         }
         return terms
+    }
+
+    static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: false
+        }
     }
 }

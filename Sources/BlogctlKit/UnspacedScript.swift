@@ -1,6 +1,7 @@
 /// Scripts written without spaces between words (Chinese, Japanese, Thai, Lao, Khmer, Myanmar,
 /// and Korean, whose particles join the word before): the word tokenizer of the search index
 /// sees a whole run of them as one word, so `ラーメン` inside `東京のラーメン店` was never found.
+/// Pictographs (emoji) are runs of their own too: the word tokenizer drops them.
 /// Those runs are indexed again by trigrams (`SearchIndex`'s `grams` table), and a word holding
 /// such a character is looked for there.
 public enum UnspacedScript {
@@ -22,6 +23,10 @@ public enum UnspacedScript {
              0xFF66...0xFF9F,  // halfwidth Katakana
              0x20000...0x3134F:  // CJK extensions B to G
             true
+        case 0x2000...0x2BFF, 0x1F000...0x1FAFF:
+            // Pictographs (emoji), which the word tokenizer takes for separators: found by
+            // substring too, so that `search 🎉` finds a title holding it.
+            scalar.properties.isEmoji
         default:
             false
         }

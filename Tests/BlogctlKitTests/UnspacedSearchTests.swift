@@ -61,3 +61,29 @@ import ToolboxKit
         #expect(SearchIndex.SplitQuery(["北%"]).shortPatterns == ["%北\\%%"])
     }
 }
+
+/// Issue 46: the outside fuzzing campaign's search findings, each as a user meets it.
+@Suite struct SearchFuzzFindingsTests {
+    typealias TemporaryCache = PostCacheTests.TemporaryCache
+
+    func post(_ id: String, _ title: String) -> PostMetadata {
+        PostMetadata(id: id, title: title, publishDate: Date(timeIntervalSince1970: 1_533_000_000), postId: id, summary: "A note",
+                     author: Author(name: "Ada Lovelace", image: "/a.jpg", title: "Writer"))
+    }
+
+    @Test func mixedScriptsMarksEmojiAndQuotesAreFoundOrHarmless() throws {
+        let temporary = TemporaryCache()
+        let cache = temporary.cache
+        try cache.searchIndex().addListing([post("mixed", "iPhone專用 case"), post("party", "Release 🎉 party"), post("cafe", "A café in town"),
+                                            post("quote", "東\"\u{301}京駅 story"), post("under", "a_b x")])
+        func ids(_ words: String...) throws -> [String] { try cache.searchIndex().search(words).map(\.id) }
+        #expect(try ids("iPhone專用") == ["mixed"], "a word mixing scripts, as the title writes it")
+        #expect(try ids("🎉") == ["party"])
+        #expect(try ids("café", "\u{36D}") == ["cafe"], "a word of marks alone sinks nothing")
+        #expect(throws: Never.self) { _ = try ids("東\"\u{301}京駅") }
+        // `_` followed by a combining mark is still a LIKE wildcard: escaped.
+        #expect(SearchIndex.SplitQuery(["北_"]).shortPatterns == ["%北\\_%"])
+        #expect("北_\u{301}".escapingScalars(["_": "\\_"]) == "北\\_\u{301}")
+        #expect(SearchIndex.SplitQuery(["東\"\u{301}京駅"]).longPhrases == ["\"東\"\"\u{301}京駅\""])
+    }
+}
