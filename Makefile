@@ -27,7 +27,7 @@ FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 # mockd's data, found beside the binary (bin/../share/toolbox/data) when installed.
 DATADIR := $(DESTDIR)$(PREFIX)/share/toolbox/data
 
-.PHONY: all build deps test test-tsan check man-lint man-options demo install uninstall bench fuzz fuzz-check clean
+.PHONY: all build deps test test-tsan check man-lint man-options character-lint demo install uninstall bench fuzz fuzz-check clean
 
 ## all: release build of every binary, Swift runtime linked statically
 all:
@@ -53,12 +53,18 @@ test: build
 test-tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter PasscodeKitTests
 
-## check: build, every test, ThreadSanitizer run, man page lint and option coverage, the fuzz
-## harnesses still type-check, and nothing the tests started left behind (what CI runs)
+## check: build, the Character-level lint, every test, ThreadSanitizer run, man page lint and
+## option coverage, the fuzz harnesses still type-check, and nothing the tests started left
+## behind (what CI runs)
 check: build
 	@sh scripts/leftovers.sh mark
-	$(MAKE) test test-tsan man-lint man-options fuzz-check
+	$(MAKE) character-lint test test-tsan man-lint man-options fuzz-check
 	@sh scripts/leftovers.sh check
+
+## character-lint: no Character-level operation on text that a shell, SQL, a URL, YAML, CSV or
+## JSON parses (scripts/character-lint.sh lists the files)
+character-lint:
+	@sh scripts/character-lint.sh
 
 man-lint: deps
 	@sh scripts/man-lint.sh $(BINARIES)

@@ -70,6 +70,11 @@ import TestSupport
         #expect(file.problems.isEmpty)
         #expect(file.entries.map(\.value) == ["20", "3"])
         #expect(file.entries.map(\.line) == [1, 3])
+        // A CR alone is a line break too, as YAML reads it (issue 46's fuzzing).
+        let old = ConfigFile("timeout: 20\r\rretries: 3\r")
+        #expect(old.problems.isEmpty)
+        #expect(old.entries.map(\.value) == ["20", "3"])
+        #expect(old.entries.map(\.line) == [1, 3])
     }
 
     @Test func yamlQuotingIsYAMLs() {

@@ -25,7 +25,7 @@ public enum ShellCompletion {
     public static func offer(_ ids: [String], typed: String, shell: CompletionShell?, before: [String] = []) -> [String] {
         let word = unquoted(typed)
         let prefix = Array(word.utf8)
-        let afterOptions = before.contains("--")
+        let afterOptions = before.contains("--")  // character-level: whole words of an array
         var seen = Set<[UInt8]>()
         let matches = ids.filter { id in
             let bytes = Array(id.utf8)
@@ -216,11 +216,11 @@ public enum ShellCompletion {
         case .bash:
             let call = "__\(tool)_add_completions -W \"$(__\(tool)_custom_complete"
             return generated.replacing(call, with: "__\(tool)_add_data_completions \"$(__\(tool)_custom_complete")
-                .replacing("\n_\(tool)() {\n", with: "\n" + bashDataCompletions(tool) + "\n_\(tool)() {\n")
+                .replacing("\n_\(tool)() {\n", with: "\n" + bashDataCompletions(tool) + "\n_\(tool)() {\n")  // character-level: our own ASCII script
         case .zsh:
             let call = "{__\(tool)_custom_complete ---completion"
             return generated.replacing(call, with: "{__\(tool)_custom_data_complete ---completion")
-                .replacing("\n_\(tool)() {\n", with: "\n" + zshDataCompletions(tool) + "\n_\(tool)() {\n")
+                .replacing("\n_\(tool)() {\n", with: "\n" + zshDataCompletions(tool) + "\n_\(tool)() {\n")  // character-level: our own ASCII script
         default:
             // fish reads each line of the command's output as one candidate, inserts it
             // escaped and escapes what its pager shows.

@@ -38,19 +38,31 @@ public struct ConfigFile: Sendable, Equatable {
         // A byte order mark at the start is no part of the first key.
         var scalars = Array(text.unicodeScalars)
         if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
-        for (index, raw) in scalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Line breaks as YAML reads them: LF, CR LF, and a CR alone.
+        var lines: [Scalars] = [[]]
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "\n" || scalar == "\r" {
+                if scalar == "\r" && index + 1 < scalars.count && scalars[index + 1] == "\n" { index += 1 }
+                lines.append([])
+            } else {
+                lines[lines.count - 1].append(scalar)
+            }
+            index += 1
+        }
+        for (index, raw) in lines.enumerated() {
             let number = index + 1
-            var line = Scalars(raw)
-            if line.last == "\r" { line.removeLast() }
+            var line = raw
             line = Self.withoutComment(line)
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
-            if Self.indentation(line).contains("\t") {
+            if Self.indentation(line).contains("\t") {  // character-level: an array of scalars
                 problems.append((number, "a tab: YAML indents with spaces"))
                 continue
             }
             let indented = line.first == " "
             let body = Scalars(line.drop { $0 == " " })
-            guard let colon = body.firstIndex(of: ":"), colon > 0 else {
+            guard let colon = body.firstIndex(of: ":"), colon > 0 else {  // character-level: an array of scalars
                 problems.append((number, "expected key: value"))
                 continue
             }

@@ -49,10 +49,10 @@ public struct ProxyChoice: Sendable, Equatable {
         if let slash = rest.utf8.firstIndex(of: UInt8(ascii: "/")) { rest = rest[..<slash] }
         var host = rest
         var port = 1080
-        if rest.hasPrefix("["), let close = rest.utf8.firstIndex(of: UInt8(ascii: "]")) {
+        if rest.utf8.first == UInt8(ascii: "["), let close = rest.utf8.firstIndex(of: UInt8(ascii: "]")) {
             host = rest[rest.utf8.index(after: rest.startIndex)..<close]
             let after = rest[rest.utf8.index(after: close)...]
-            if after.hasPrefix(":") { port = Int(after.dropFirst()) ?? -1 }
+            if after.utf8.first == UInt8(ascii: ":") { port = Int(String(after.utf8.dropFirst()) ?? "") ?? -1 }
         } else if let colon = rest.utf8.lastIndex(of: UInt8(ascii: ":")) {
             host = rest[..<colon]
             port = Int(rest[rest.utf8.index(after: colon)...]) ?? -1
@@ -70,12 +70,12 @@ public struct ProxyChoice: Sendable, Equatable {
     /// not matter.
     public static func matches(host: String, _ list: String) -> Bool {
         var host = host.lowercased()
-        if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        if host.utf8.first == UInt8(ascii: "["), host.utf8.last == UInt8(ascii: "]") { host = String(host.utf8.dropFirst().dropLast()) ?? host }
         let address = IPAddress(host)
         for entry in list.split(whereSeparator: { $0 == "," || $0 == " " }) {
             var pattern = String(entry).trimmingSpaces().lowercased()
             if pattern == "*" { return true }
-            if pattern.hasPrefix("[") && pattern.hasSuffix("]") { pattern = String(pattern.dropFirst().dropLast()) }
+            if pattern.utf8.first == UInt8(ascii: "["), pattern.utf8.last == UInt8(ascii: "]") { pattern = String(pattern.utf8.dropFirst().dropLast()) ?? pattern }
             if let slash = pattern.utf8.firstIndex(of: UInt8(ascii: "/")) {
                 if let address, let network = IPAddress(String(pattern[..<slash])),
                    let bits = Int(pattern[pattern.utf8.index(after: slash)...]), address.isIn(network, prefix: bits) { return true }

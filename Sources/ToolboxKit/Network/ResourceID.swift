@@ -44,7 +44,7 @@ public enum ResourceID {
     /// Whether `stem` is exactly what `fileStem` gives for some id, or what it gave before
     /// 0.3 (upper-case letters as they were), so that files of an older cache are still ours.
     public static func isFileStem(_ stem: Substring) -> Bool {
-        if stem.hasPrefix("~") {
+        if stem.utf8.first == UInt8(ascii: "~") {
             return stem.count == 17 && stem.dropFirst().utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
         }
         guard let id = PercentEncoding.decode(stem), !id.isEmpty else { return false }

@@ -12,7 +12,7 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
 
     public init(_ text: String) throws(ToolError) {
         var value = text.trimmingSpaces()
-        while value.hasSuffix("/") { value.removeLast() }
+        while value.utf8.last == UInt8(ascii: "/") { value = String(value.utf8.dropLast())! }
         // By bytes: `http://` followed by a combining mark is a URL whose host is wrong, not one
         // without a scheme (a Character comparison sees `/` and the mark as one).
         let lower = value.lowercased().utf8
@@ -85,7 +85,7 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
     /// (they travel in the Authorization header).
     public func requestURL(_ path: String) -> String {
         if path.utf8.starts(with: "http://".utf8) || path.utf8.starts(with: "https://".utf8) { return path }
-        return path.hasPrefix("/") ? base + path : base + "/" + path
+        return path.utf8.first == UInt8(ascii: "/") ? base + path : base + "/" + path
     }
 
     public var description: String { String(url("/").dropLast()) }

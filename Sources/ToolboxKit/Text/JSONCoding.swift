@@ -153,7 +153,7 @@ public enum JSONCoding {
         for key in path {
             if let index = key.intValue {
                 result += "[\(index)]"
-            } else if key.stringValue.hasPrefix("Index ") , let index = Int(key.stringValue.dropFirst(6)) {
+            } else if key.stringValue.hasPrefix("Index ") , let index = Int(key.stringValue.dropFirst(6)) {  // character-level: Swift's own ASCII messages
                 result += "[\(index)]"
             } else {
                 result += result.isEmpty ? key.stringValue : "." + key.stringValue
@@ -205,8 +205,8 @@ public struct JSONDecodeFailure: Error, Sendable, Equatable, CustomStringConvert
         case is Date.Type: return "an ISO 8601 date"
         default:
             let name = String(describing: type)
-            if name.hasPrefix("Array") { return "an array" }
-            if name.hasPrefix("Dictionary") { return "an object" }
+            if name.hasPrefix("Array") { return "an array" }  // character-level: Swift's own ASCII messages
+            if name.hasPrefix("Dictionary") { return "an object" }  // character-level: Swift's own ASCII messages
             return "an object"
         }
     }
@@ -214,14 +214,14 @@ public struct JSONDecodeFailure: Error, Sendable, Equatable, CustomStringConvert
     /// Swift's messages say "Expected to decode X but found a string instead."; keep just what was found.
     static func found(_ context: DecodingError.Context) -> String {
         let text = context.debugDescription
-        guard let range = text.firstRange(of: "but found ") else { return "" }
+        guard let range = text.firstRange(of: "but found ") else { return "" }  // character-level: Swift's own ASCII messages
         var rest = text[range.upperBound...]
-        if rest.hasSuffix(" instead.") { rest = rest.dropLast(9) }
+        if rest.hasSuffix(" instead.") { rest = rest.dropLast(9) }  // character-level: Swift's own ASCII messages
         return ", found " + rest
     }
 
     static func plain(_ text: String) -> String {
-        let trimmed = text.hasSuffix(".") ? String(text.dropLast()) : text
+        let trimmed = text.hasSuffix(".") ? String(text.dropLast()) : text  // character-level: Swift's own ASCII messages
         guard let first = trimmed.first else { return trimmed }
         return first.lowercased() + trimmed.dropFirst()
     }
