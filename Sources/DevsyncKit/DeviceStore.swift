@@ -120,6 +120,8 @@ public final class DeviceStore: Sendable {
         public let installed: Int
         public let pending: Int
         public let rejected: Int
+        /// Changes whose stored date cannot be read: never sent, shown, to record again or discard.
+        public let damaged: Int
         /// Pending changes whose device the server changed meanwhile.
         public let conflicts: Int
         public let lastSync: Date?
@@ -140,6 +142,7 @@ public final class DeviceStore: Sendable {
                           installed: installed,
                           pending: changed.filter { $0.syncState == .pending }.count,
                           rejected: changed.filter { $0.syncState == .rejected }.count,
+                          damaged: changed.filter { $0.syncState == .damaged }.count,
                           conflicts: changed.filter { $0.change?.serverChange != nil }.count,
                           lastSync: StoredDate.parse(try db.value("SELECT value FROM meta WHERE key = 'lastSync'")?.string),
                           lastPull: StoredDate.parse(try db.value("SELECT value FROM meta WHERE key = 'lastPull'")?.string))

@@ -6,14 +6,14 @@ extension Devsync {
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "status",
-            abstract: "Counts of devices, installed, pending, rejected and conflicts; the last sync; the server.",
+            abstract: "Counts of devices, installed, pending, rejected, damaged and conflicts; the last sync; the server.",
             discussion: "Piped, one FIELD<TAB>VALUE line each. Reads only the store.")
 
         @OptionGroup var store: StoreOptions
         @OptionGroup var common: CommonOptions
 
         struct JSON: Encodable {
-            let devices, installed, pending, rejected, conflicts: Int
+            let devices, installed, pending, rejected, damaged, conflicts: Int
             let lastSync: String?
             let lastPull: String?
             let server: String
@@ -29,14 +29,14 @@ extension Devsync {
             let lastPull = status.lastPull.map { DateDisplay.format($0, for: mode) }
             if mode == .json {
                 let json = JSON(devices: status.devices, installed: status.installed, pending: status.pending,
-                                rejected: status.rejected, conflicts: status.conflicts, lastSync: lastSync, lastPull: lastPull, server: server,
+                                rejected: status.rejected, damaged: status.damaged, conflicts: status.conflicts, lastSync: lastSync, lastPull: lastPull, server: server,
                                 store: deviceStore.path)
                 StandardOutput.printJSON(json)
                 return
             }
             let fields = [("devices", String(status.devices)), ("installed", String(status.installed)),
                           ("pending", String(status.pending)), ("rejected", String(status.rejected)),
-                          ("conflicts", String(status.conflicts)),
+                          ("damaged", String(status.damaged)), ("conflicts", String(status.conflicts)),
                           ("last sync", lastSync ?? (mode == .table ? "never" : "")),
                           ("last pull", lastPull ?? (mode == .table ? "never" : "")),
                           ("server", server), ("store", deviceStore.path)]

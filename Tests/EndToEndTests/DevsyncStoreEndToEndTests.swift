@@ -102,6 +102,9 @@ import TestSupport
             #expect(patches.count == 1 && patches[0].contains(ids[1]), "\(patches)")
             let pending = try runTool("devsync", ["pending", "--store", store], sandbox: sandbox, environment: environment)
             #expect(pending.stdout.contains(ids[0]), "kept for the user: \(pending.stdout)")
+            // Counted apart in status (issue 46).
+            let status = try runTool("devsync", ["status", "--store", store], sandbox: sandbox, environment: environment)
+            #expect(status.lines.contains("damaged\t1"), "\(status.stdout)")
         }
     }
 }

@@ -40,10 +40,11 @@ extension DeviceDetail {
             field("pending", (change.isDamaged ? "damaged in the store: record the date again (i or c) or discard it (d)"
                                                : DeviceLine.date(change.installationDate)) + " · recorded " + DateDisplay.human(change.recordedAt),
                   style: change.isDamaged ? Style(bold: true, color: .red) : .bold)
-            var state = change.state.rawValue
+            // A damaged change is never sent: its state says so, not "pending".
+            var state = change.isDamaged ? "damaged: its stored date cannot be read; record it again or discard it" : change.state.rawValue
             if change.attempts > 0 { state += " · \(change.attempts) tr\(change.attempts == 1 ? "y" : "ies")" }
             if let error = change.lastError { state += " · " + error }
-            field("state", state, style: change.state == .rejected ? Style(bold: true, color: .red) : .plain)
+            field("state", state, style: change.state == .rejected || change.isDamaged ? Style(bold: true, color: .red) : .plain)
             if let server = change.serverChange {
                 field("conflict", "the server now has " + DeviceLine.date(server.installationDate)
                       + "; m keeps yours, t takes theirs", style: Style(bold: true, color: .yellow))
