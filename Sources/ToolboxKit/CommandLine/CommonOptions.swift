@@ -6,7 +6,7 @@ public struct CommonOptions: ParsableArguments, Sendable {
     public var server: String?
 
     @Option(name: .customLong("timeout"), help: ArgumentHelp(
-        "Seconds for the whole of a request, body and retries included; a download with progress: the longest silence (default: 30).",
+        "Seconds for the whole of a request, body and retries included; a download with progress: under 1 KiB/s for this long ends it (default: 30).",
         valueName: "seconds"))
     public var requestedTimeout: Double?
 
