@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Testing
+import TestSupport
 @testable import ToolboxKit
 
 /// Issue 37: completion candidates are data in every shell.
@@ -87,6 +88,8 @@ import Testing
             let length = Int.random(in: 1...10, using: &generator)
             ids.append("k\(index % 40)/" + (0..<length).map { _ in alphabet.randomElement(using: &generator)! }.joined())
         }
+        // One id of 100,000 bytes of every hostile character, alone under its start.
+        ids.append("k39/" + String(repeating: "$(x)`y`!!'\"\\\t ", count: 7_200))
         for shell in [CompletionShell.bash, .zsh] {
             var script = shell == .zsh ? "setopt extendedglob\n" : ""
             var expected: [String] = []
@@ -112,7 +115,10 @@ import Testing
                     for word in words { script += "printf '%s\\0' " + opening + word + opening + "\n" }
                 }
             }
-            let output = try run(shell == .bash ? "/bin/bash" : "/usr/bin/zsh", shell == .bash ? ["--norc", "--noprofile", "-c", script] : ["-f", "-c", script])
+            // From a file: one id is 100,000 bytes, past what one argument may hold.
+            let file = TemporaryFolders.make("completion") + "/script"
+            try script.write(toFile: file, atomically: true, encoding: .utf8)
+            let output = try run(shell == .bash ? "/bin/bash" : "/usr/bin/zsh", shell == .bash ? ["--norc", "--noprofile", file] : ["-f", file])
             let words = output.split(separator: 0, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
             #expect(words.map { Array($0.utf8) } == expected.map { Array($0.utf8) }, "\(shell)")
             // An extended start is a start of every match it stands for.
