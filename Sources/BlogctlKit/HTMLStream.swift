@@ -116,6 +116,12 @@ final class HTMLStream {
                     _ = library.htmlParseChunk(context, $0, Int32(count), 0)
                 }
                 offset += count
+                // libxml2 2.9's HTML push parser lets go of the input it has parsed only while
+                // parsing text near the end of what it was given: a run of tags with no text
+                // between them (a paragraph of images, of `<br>`) was kept whole, a megabyte
+                // of memory a megabyte of body. Done here as 2.11's parser does it itself,
+                // between chunks, where it holds no pointer into the buffer but `input`'s.
+                if let input = context.pointee.input { library.xmlParserInputShrink(input) }
             }
         }
     }

@@ -20,12 +20,14 @@ struct LibXML2: @unchecked Sendable {
     let htmlCtxtUseOptions: blog_htmlCtxtUseOptions_f
     let htmlParseChunk: blog_htmlParseChunk_f
     let htmlFreeParserCtxt: blog_htmlFreeParserCtxt_f
+    let xmlParserInputShrink: blog_xmlParserInputShrink_f
 
     private init(_ library: SharedLibrary) throws(SharedLibraryError) {
         htmlCreatePushParserCtxt = try library.function("htmlCreatePushParserCtxt")
         htmlCtxtUseOptions = try library.function("htmlCtxtUseOptions")
         htmlParseChunk = try library.function("htmlParseChunk")
         htmlFreeParserCtxt = try library.function("htmlFreeParserCtxt")
+        xmlParserInputShrink = try library.function("xmlParserInputShrink")
         // Once, before any thread parses: libxml2 2.9 asks this of threaded programs, and
         // `shared` runs here only once (the search index renders bodies in parallel).
         let initialize: blog_xmlInitParser_f = try library.function("xmlInitParser")

@@ -4,6 +4,7 @@
 // brings (ICU, liblzma). Nothing here may call libxml2.
 #include <libxml/HTMLparser.h>
 #include <libxml/parser.h>
+#include <libxml/parserInternals.h>
 
 // The type of each libxml2 function HTMLStream calls, taken from its declaration, so the
 // pointers LibXML2.swift looks up cannot disagree with the header.
@@ -13,4 +14,5 @@ BLOG_FUNCTION(htmlCreatePushParserCtxt)
 BLOG_FUNCTION(htmlCtxtUseOptions)
 BLOG_FUNCTION(htmlParseChunk)
 BLOG_FUNCTION(htmlFreeParserCtxt)
+BLOG_FUNCTION(xmlParserInputShrink)
 #undef BLOG_FUNCTION
