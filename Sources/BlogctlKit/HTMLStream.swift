@@ -50,11 +50,15 @@ final class HTMLStream {
         handler.startElement = { user, name, attributes in
             guard let user else { return }
             let stream = Unmanaged<HTMLStream>.fromOpaque(user).takeUnretainedValue()
+            stream.depth += 1
+            stream.deepestSeen = max(stream.deepestSeen, stream.depth)
             stream.visit(.enter(HTMLTag.named(name), HTMLAttributes(pairs: attributes)))
         }
         handler.endElement = { user, name in
             guard let user else { return }
-            Unmanaged<HTMLStream>.fromOpaque(user).takeUnretainedValue().visit(.exit(HTMLTag.named(name)))
+            let stream = Unmanaged<HTMLStream>.fromOpaque(user).takeUnretainedValue()
+            stream.depth -= 1
+            stream.visit(.exit(HTMLTag.named(name)))
         }
         let characters: charactersSAXFunc = { user, bytes, count in
             guard let user, let bytes, count > 0 else { return }
@@ -104,9 +108,105 @@ final class HTMLStream {
         pending.removeFirst(cut)
     }
 
+    /// The deepest libxml2's element stack may go: a start tag that would open an element
+    /// deeper is left out, and what it held flows into the element around it (man page,
+    /// LIMITS). libxml2 2.9 keeps a stack entry for every open element with no limit of its
+    /// own in HTML: 250 MB of `<div><span>` held 650 MB.
+    static let deepest = 256
+    /// libxml2's element stack as its events say: opened minus closed, implied and
+    /// auto-closed elements included.
+    private(set) var depth = 0
+    /// The deepest it went (for tests).
+    private(set) var deepestSeen = 0
+    /// Start tags left out for depth (for tests).
+    private(set) var startTagsLeftOut = 0
+
+    /// Hands `bytes` to libxml2, leaving out a start tag that would go past `deepest`. The
+    /// stack's depth is known only from the events of what was parsed; so before a start
+    /// tag that could reach the limit (the known depth plus every start tag since, each of
+    /// which may deepen it), what comes before it is parsed first and the depth read again.
     private func push(_ bytes: ArraySlice<UInt8>) {
+        guard context != nil, !bytes.isEmpty else { return }
+        var from = bytes.startIndex
+        var starts = 0
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            let wasText = scanner.inText
+            scanner.step(byte)
+            guard wasText, byte == UInt8(ascii: "<"), index + 1 < bytes.endIndex, Self.isLetter(bytes[index + 1]),
+                  !Self.isVoid(bytes, nameAt: index + 1) else {
+                index += 1
+                continue
+            }
+            if depth + starts + 1 > Self.deepest {
+                parse(bytes[from..<index])
+                from = index
+                starts = 0
+                if depth + 1 > Self.deepest, let end = Self.tagEnd(bytes, from: index) {
+                    // Left out: libxml2 never sees it. What it separated stays apart: a block
+                    // becomes a line break, anything else a space. The scanner was in the
+                    // tag; it ends there.
+                    startTagsLeftOut += 1
+                    parse((Self.isBlock(bytes, nameAt: index + 1) ? Self.lineBreak : Self.space)[...])
+                    scanner = MarkupScanner()
+                    from = end + 1
+                    index = end + 1
+                    continue
+                }
+            }
+            starts += 1
+            index += 1
+        }
+        parse(bytes[from..<bytes.endIndex])
+    }
+
+    static let lineBreak = Array("<br>".utf8)
+    static let space = [UInt8(ascii: " ")]
+
+    /// The elements that start a block of their own (a line of their own when left out).
+    static let blockElements: Set<[UInt8]> = Set(["address", "article", "aside", "blockquote", "dd", "details", "div", "dl", "dt",
+                                                  "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5",
+                                                  "h6", "header", "li", "main", "nav", "ol", "p", "pre", "section", "table", "tbody",
+                                                  "td", "tfoot", "th", "thead", "tr", "ul"].map { Array($0.utf8) })
+
+    static func isBlock(_ bytes: ArraySlice<UInt8>, nameAt start: Int) -> Bool {
+        var end = start
+        while end < bytes.endIndex, end - start < 12, isLetter(bytes[end]) || (0x30...0x39).contains(bytes[end]) { end += 1 }
+        return blockElements.contains(bytes[start..<end].map { $0 | 0x20 })
+    }
+
+    static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+
+    /// The void elements, which never open: they take no place on the stack.
+    static let voidElements: [[UInt8]] = ["area", "base", "br", "col", "embed", "hr", "img", "input", "keygen", "link", "meta",
+                                          "param", "source", "track", "wbr"].map { Array($0.utf8) }
+
+    static func isVoid(_ bytes: ArraySlice<UInt8>, nameAt start: Int) -> Bool {
+        var end = start
+        while end < bytes.endIndex, end - start < 8, isLetter(bytes[end]) { end += 1 }
+        guard end - start <= 6 else { return false }
+        let name = bytes[start..<end].map { $0 | 0x20 }
+        return voidElements.contains { $0 == name }
+    }
+
+    /// The index of the `>` that ends the tag starting at `start`, quotes respected; nil when
+    /// it does not end in `bytes`.
+    static func tagEnd(_ bytes: ArraySlice<UInt8>, from start: Int) -> Int? {
+        var quote: UInt8 = 0
+        var index = start + 1
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if quote != 0 { if byte == quote { quote = 0 } }
+            else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { quote = byte }
+            else if byte == UInt8(ascii: ">") { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    private func parse(_ bytes: ArraySlice<UInt8>) {
         guard let context, !bytes.isEmpty else { return }
-        scanner.scan(bytes)
         bytes.withUnsafeBufferPointer { buffer in
             var offset = 0
             // htmlParseChunk takes an Int32 size.
@@ -146,39 +246,67 @@ struct MarkupScanner {
     var inText: Bool { state == .text }
 
     mutating func scan(_ bytes: some Sequence<UInt8>) {
-        for byte in bytes {
-            switch state {
-            case .text:
-                if byte == UInt8(ascii: "<") { state = .open }
-            case .open:
-                switch byte {
-                case UInt8(ascii: "!"): state = .bang
-                case UInt8(ascii: "?"): state = .declaration
-                case UInt8(ascii: "<"): state = .open
-                case _ where byte == UInt8(ascii: "/") || (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z"):
-                    state = .tag
-                    quote = 0
-                default: state = .text  // a lone `<` is text
-                }
-            case .bang:
-                state = byte == UInt8(ascii: "-") ? .bangDash : byte == UInt8(ascii: ">") ? .text : .declaration
-            case .bangDash:
-                state = byte == UInt8(ascii: "-") ? .comment : byte == UInt8(ascii: ">") ? .text : .declaration
-                dashes = 0
-            case .comment:
-                if byte == UInt8(ascii: ">") && dashes >= 2 { state = .text }
-                dashes = byte == UInt8(ascii: "-") ? dashes + 1 : 0
-            case .declaration:
-                if byte == UInt8(ascii: ">") { state = .text }
-            case .tag:
-                if quote != 0 {
-                    if byte == quote { quote = 0 }
-                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                    quote = byte
-                } else if byte == UInt8(ascii: ">") {
-                    state = .text
-                }
+        for byte in bytes { step(byte) }
+    }
+
+    mutating func step(_ byte: UInt8) {
+        switch state {
+        case .text:
+            if byte == UInt8(ascii: "<") { state = .open }
+        case .open:
+            switch byte {
+            case UInt8(ascii: "!"): state = .bang
+            case UInt8(ascii: "?"): state = .declaration
+            case UInt8(ascii: "<"): state = .open
+            case _ where byte == UInt8(ascii: "/") || (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z"):
+                state = .tag
+                quote = 0
+            default: state = .text  // a lone `<` is text
+            }
+        case .bang:
+            state = byte == UInt8(ascii: "-") ? .bangDash : byte == UInt8(ascii: ">") ? .text : .declaration
+        case .bangDash:
+            state = byte == UInt8(ascii: "-") ? .comment : byte == UInt8(ascii: ">") ? .text : .declaration
+            dashes = 0
+        case .comment:
+            if byte == UInt8(ascii: ">") && dashes >= 2 { state = .text }
+            dashes = byte == UInt8(ascii: "-") ? dashes + 1 : 0
+        case .declaration:
+            if byte == UInt8(ascii: ">") { state = .text }
+        case .tag:
+            if quote != 0 {
+                if byte == quote { quote = 0 }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
+                state = .text
             }
         }
+    }
+}
+
+/// What the stream did with a document, for tests (which cannot name `HTMLStream`: its
+/// members hold libxml2's types, whose headers only this module sees).
+enum HTMLStreamProbe {
+    struct Report {
+        /// The bytes of text events that are `x`.
+        var xs = 0
+        var deepest = 0
+        var leftOut = 0
+    }
+
+    /// Feeds `html` in pieces of `piece` bytes and reports.
+    static func run(_ html: [UInt8], piece: Int) throws(ToolError) -> Report {
+        final class Count { var xs = 0 }
+        let count = Count()
+        let stream = try HTMLStream { event in if case .text(let text) = event { count.xs += text.filter { $0 == UInt8(ascii: "x") }.count } }
+        var start = 0
+        while start < html.count {
+            let end = min(start + piece, html.count)
+            html[start..<end].withUnsafeBufferPointer { stream.feed($0) }
+            start = end
+        }
+        stream.finish()
+        return Report(xs: count.xs, deepest: stream.deepestSeen, leftOut: stream.startTagsLeftOut)
     }
 }

@@ -4,7 +4,11 @@
 // brings (ICU, liblzma). Nothing here may call libxml2.
 #include <libxml/HTMLparser.h>
 #include <libxml/parser.h>
-#include <libxml/parserInternals.h>
+
+// Declared in parserInternals.h, which would bring ICU's headers (Debian's libxml2 is built
+// with ICU) into every module that sees this one, where they clash with Foundation's own ICU.
+// libxml2 2.9's prototype; the symbol is exported by every libxml2 since 2.0.
+XMLPUBFUN void XMLCALL xmlParserInputShrink(xmlParserInputPtr in);
 
 // The type of each libxml2 function HTMLStream calls, taken from its declaration, so the
 // pointers LibXML2.swift looks up cannot disagree with the header.

@@ -131,3 +131,32 @@ import ToolboxKit
         }
     }
 }
+
+/// Issue 46: nesting deeper than `HTMLStream.deepest` flattens, whatever the elements and
+/// however the body is cut into pieces: libxml2's stack never goes past it, and no text is lost.
+@Suite struct NestingBoundTests {
+    @Test func deepNestingOfAnyElementFlattensAndKeepsItsText() throws {
+        var random = SeededGenerator(seed: 46)
+        let shapes = ["<div><span>x ", "<blockquote>x", "<ul><li>x", "<b><i><u>x", "<x-custom a='<b>'>x", "<table><tr><td>x", "<font>x<br>"]
+        for shape in shapes {
+            let repeats = 3_000
+            let html = String(repeating: shape, count: repeats)
+            for piece in [1 << 16, 7_777, 1 << 20] {
+                let report = try HTMLStreamProbe.run(Array(html.utf8), piece: piece)
+                // 256, and the few elements libxml2 implies itself (html, body, p).
+                #expect(report.deepest <= 256 + 4, "\(shape) \(piece): \(report.deepest)")
+                #expect(report.leftOut > 0, "\(shape) \(piece)")
+                #expect(report.xs == repeats, "\(shape) \(piece): \(report.xs) of \(repeats) x")
+                _ = random.next()
+            }
+        }
+    }
+
+    @Test func ordinaryDocumentsLoseNoTag() throws {
+        // Long lists of unclosed items and paragraphs stay shallow: nothing is left out.
+        let html = "<ul>" + String(repeating: "<li>x<p>x", count: 20_000) + "</ul>" + String(repeating: "<div>x</div>", count: 5_000)
+        let report = try HTMLStreamProbe.run(Array(html.utf8), piece: 1 << 16)
+        #expect(report.leftOut == 0)
+        #expect(report.xs == 45_000)
+    }
+}
