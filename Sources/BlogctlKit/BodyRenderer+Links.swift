@@ -41,8 +41,20 @@ extension BodyRenderer {
     }
 
     func openLink(href: String?) {
-        // Printed in the link list or inline (Markdown): cleaned as any server text.
-        let target = href.map { Terminal.sanitizeField(options.links.resolve($0)) }
+        // Printed in the link list or inline (Markdown): cleaned as any server text. Past the
+        // numbered links, a target never seen is not numbered: on a terminal it is not
+        // resolved at all, so a body of a million links costs a lookup each.
+        if !markdown, let href, links.count >= Self.linkLimit, resolvedTargets[href] == nil {
+            linksBeyondLimit += 1
+            openLinks.append(nil)
+            return
+        }
+        let target = href.map { href in
+            if let known = resolvedTargets[href] { return known }
+            let resolved = Terminal.sanitizeField(options.links.resolve(href))
+            if resolvedTargets.count < Self.linkLimit { resolvedTargets[href] = resolved }
+            return resolved
+        }
         openLinks.append(target)
         if markdown && target != nil { inline.prefixNext("[") }
     }

@@ -51,6 +51,8 @@ final class BodyRenderer {
     var linkNumbers: [String: Int] = [:]
     /// Links past `linkLimit`, counted, not kept.
     var linksBeyondLimit = 0
+    /// Each `href` seen (at most `linkLimit` of them), resolved and cleaned once.
+    var resolvedTargets: [String: String] = [:]
 
     /// Where finished output goes as it grows, so a long page is never held whole; nil keeps it
     /// all in `output`.
