@@ -54,7 +54,6 @@ extension Condtest {
         }
 
         func run() async throws {
-            try ArgumentEncoding.validateCommandLine()
             if all { return try await evaluateAll() }
             let (origin, arguments) = try source.source(words)
             if batch && !arguments.isEmpty { throw ValidationError("--batch reads arguments from stdin; give none on the command line") }

@@ -23,7 +23,6 @@ extension Condtest {
         var words: [String] = []
 
         func run() async throws {
-            try ArgumentEncoding.validateCommandLine()
             let (origin, arguments) = try source.source(words)
             let record = try await source.load(origin, common)
             let explanation = Explanation.of(record.condition, arguments: try record.checkedArguments(arguments))

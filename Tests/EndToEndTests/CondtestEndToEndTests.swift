@@ -180,6 +180,12 @@ import Testing
                               sandbox: sandbox)
         #expect(run.status == 65)
         #expect(run.stderr == "condtest: command-line argument 4 is not valid UTF-8\n")
+        // Every tool, every argument: refused, never sent with U+FFFD (issue 46).
+        for (tool, command) in [("blogctl", "read"), ("devsync", "show"), ("condtest", "show"), ("passcode", "fetch --user")] {
+            let other = try runTool("/bin/sh", ["-c", "exec \"$0\" \(command) \"$(printf 'id\\377')\"", Binaries.path(tool)], sandbox: sandbox)
+            #expect(other.status == 65, "\(tool): \(other.stderr)")
+            #expect(other.stderr.hasSuffix("is not valid UTF-8\n"), "\(tool): \(other.stderr)")
+        }
     }
 
     @Test func serverFailuresHaveTheirOwnStatuses() async throws {

@@ -7,13 +7,14 @@ public enum ArgumentLimits {
     public static let bytes = 64 << 10
 
     /// The first argument of this process that is not valid UTF-8, as one line: Swift would
-    /// hand it over with U+FFFD in place of its bytes, and an id or a file name so changed is
-    /// another one. Refused, as the one id rule refuses what cannot be represented.
+    /// hand it over with U+FFFD in place of its bytes (checked on the raw bytes), and an id,
+    /// an argument to `eval` or a file name so changed is another one. Every tool refuses it
+    /// (bad data, exit 65), as the one id rule refuses what cannot be represented.
     public static func invalidEncoding() -> String? {
         for index in 1..<Int(CommandLine.argc) {
             guard let pointer = CommandLine.unsafeArgv[index] else { continue }
             if String(validatingCString: pointer) == nil {
-                return "argument \(index) is not valid UTF-8; ids and names are taken as UTF-8 text"
+                return "command-line argument \(index) is not valid UTF-8"
             }
         }
         return nil

@@ -30,7 +30,8 @@ public enum ToolMain {
         Tool.runningName.withLock { $0 = name }
         let subcommands = Set(Command.configuration.subcommands.map { $0._commandName })
         let given = arguments ?? Array(CommandLine.arguments.dropFirst())
-        if let problem = ArgumentLimits.problem(given) ?? (arguments == nil ? ArgumentLimits.invalidEncoding() : nil) { fail(name, .usage(problem)) }
+        if let problem = ArgumentLimits.problem(given) { fail(name, .usage(problem)) }
+        if arguments == nil, let problem = ArgumentLimits.invalidEncoding() { fail(name, .badData(problem)) }
         if let shell = completionShell(given) {
             StandardOutput.print(ShellCompletion.script(Command.completionScript(for: shell), shell: shell, tool: name))
             exit(0)
