@@ -34,13 +34,15 @@ cc -O2 -o "$work/dump" "$work/dump.c"
   echo "extension TextWidth {"
   echo "    /// Code points of width 0 from U+0300 on, as closed ranges (start, end), sorted."
   echo "    static let zeroWidth: [(UInt32, UInt32)] = ["
-  awk '$1 == 0 { printf "        (%s, %s),\n", $2, $3 }' "$work/ranges"
+  awk '$1 == 0 { printf "(%s, %s), ", $2, $3; if (++n % 4 == 0) printf "\n" }' "$work/ranges" | sed 's/^/        /; s/ *$//' 
+  echo
   echo "    ]"
   echo ""
   echo "    /// Code points of width 2, as closed ranges (start, end), sorted."
   echo "    static let doubleWidth: [(UInt32, UInt32)] = ["
-  awk '$1 == 2 { printf "        (%s, %s),\n", $2, $3 }' "$work/ranges"
+  awk '$1 == 2 { printf "(%s, %s), ", $2, $3; if (++n % 4 == 0) printf "\n" }' "$work/ranges" | sed 's/^/        /; s/ *$//'
+  echo
   echo "    ]"
   echo "}"
 } > Sources/ToolboxKit/Output/TextWidth+Table.swift
-echo "width-table: $(grep -c '^        (' Sources/ToolboxKit/Output/TextWidth+Table.swift) ranges" >&2
+echo "width-table: $(grep -o '(0x' Sources/ToolboxKit/Output/TextWidth+Table.swift | wc -l) ranges" >&2

@@ -212,9 +212,9 @@ struct PostStream {
             escape = []
             return
         }
-        guard Self.hexValue(byte) != nil else { throw .malformed("body: a \\u escape with a non-hex digit") }
+        guard PercentEncoding.hexValue(byte) != nil else { throw .malformed("body: a \\u escape with a non-hex digit") }
         guard escape.count == 6 else { return }
-        let value = escape[2...].reduce(UInt32(0)) { $0 << 4 | UInt32(Self.hexValue($1)!) }
+        let value = escape[2...].reduce(UInt32(0)) { $0 << 4 | UInt32(PercentEncoding.hexValue($1)!) }
         escape = []
         // A surrogate pair is one scalar; half of one is not text, and JSON parsers refuse it.
         if let high = highSurrogate {
@@ -245,14 +245,5 @@ struct PostStream {
         guard !out.isEmpty else { return }
         out.withUnsafeBufferPointer { body($0) }
         out.removeAll(keepingCapacity: true)
-    }
-
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: return byte - 0x30
-        case 0x41...0x46: return byte - 0x41 + 10
-        case 0x61...0x66: return byte - 0x61 + 10
-        default: return nil
-        }
     }
 }

@@ -23,6 +23,7 @@ public enum ConditionIDCompletion {
     /// The saved ids, offered for the word typed so far (`ShellCompletion`).
     public static func candidates(before: [String] = [], prefix: String, environment: [String: String] = Environment.current) -> [String] {
         guard let bytes = try? LocalFile.read(path(environment: environment), limit: 16 << 20, regularOnly: true) else { return [] }
-        return ShellCompletion.offer(String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init), typed: prefix, before: before)
+        let ids = bytes.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
+        return ShellCompletion.offer(ids, typed: prefix, before: before)
     }
 }

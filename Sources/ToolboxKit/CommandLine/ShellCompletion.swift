@@ -143,14 +143,6 @@ public enum ShellCompletion {
         let bytes = Array(word.utf8)
         var index = 0
         var quote: UInt8?
-        func hexValue(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case 0x30...0x39: byte - 0x30
-            case 0x61...0x66: byte - 0x61 + 10
-            case 0x41...0x46: byte - 0x41 + 10
-            default: nil
-            }
-        }
         while index < bytes.count {
             let byte = bytes[index]
             index += 1
@@ -166,7 +158,7 @@ public enum ShellCompletion {
                     case UInt8(ascii: "x"):
                         var value: UInt8 = 0
                         var digits = 0
-                        while digits < 2, index < bytes.count, let digit = hexValue(bytes[index]) {
+                        while digits < 2, index < bytes.count, let digit = PercentEncoding.hexValue(bytes[index]) {
                             value = value << 4 | digit
                             digits += 1
                             index += 1

@@ -47,7 +47,9 @@ public enum PercentEncoding {
         return bytes
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
+    /// The value of one hex digit, either case; nil for anything else. The one such reader
+    /// (percent-escapes, `$'\xHH'`, `\uXXXX`).
+    public static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10

@@ -147,18 +147,10 @@ public struct URLReference: Sendable, Equatable {
 
     /// Percent-escapes of unreserved characters decoded, the others' hex in upper case (§6.2.2).
     static func normalized(_ path: [UInt8]) -> [UInt8] {
-        func hex(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case 0x30...0x39: byte - 0x30
-            case 0x41...0x46: byte - 0x41 + 10
-            case 0x61...0x66: byte - 0x61 + 10
-            default: nil
-            }
-        }
         var output: [UInt8] = []
         var index = 0
         while index < path.count {
-            if path[index] == UInt8(ascii: "%"), index + 2 < path.count, let high = hex(path[index + 1]), let low = hex(path[index + 2]) {
+            if path[index] == UInt8(ascii: "%"), index + 2 < path.count, let high = PercentEncoding.hexValue(path[index + 1]), let low = PercentEncoding.hexValue(path[index + 2]) {
                 let value = high << 4 | low
                 let unreserved = (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) || (0x30...0x39).contains(value)
                     || value == 0x2D || value == 0x2E || value == 0x5F || value == 0x7E
