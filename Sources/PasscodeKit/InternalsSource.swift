@@ -30,7 +30,29 @@ public struct ServerInternalsSource: InternalsSource {
     struct CodeEvent: Decodable { let code: String }
     struct SetupEvent: Decodable { let setup: [Int] }
 
+    /// One call, ended at `--timeout` whatever the server sends meanwhile (a comment line
+    /// every few seconds keeps a connection from ever being silent): every request has an end.
     public func fetch(_ deliver: @escaping @Sendable (Arrival) async -> Void) async throws(ToolError) {
+        let url = client.server.url(Self.path)
+        let seconds = client.timeout
+        do {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await self.call(deliver) }
+                group.addTask {
+                    try await Task.sleep(for: .milliseconds(Int64(max(seconds, 0.001) * 1000)))
+                    throw ToolError.timedOut(url: url, seconds: seconds)
+                }
+                defer { group.cancelAll() }
+                try await group.next()
+            }
+        } catch let error as ToolError {
+            throw error
+        } catch {
+            throw Task.isCancelled ? .interrupted : client.describe(error, url: url)
+        }
+    }
+
+    private func call(_ deliver: @escaping @Sendable (Arrival) async -> Void) async throws(ToolError) {
         let url = client.server.url(Self.path)
         let response = try await client.open(.POST, Self.path, headers: [("Accept", "text/event-stream")])
         switch response.status {

@@ -75,4 +75,18 @@ import TestSupport
             #expect(stub.requests.contains { $0.hasPrefix("GET /post/p1 ") }, "\(stub.requests)")
         }
     }
+
+    /// passcode's call too: a server that keeps the event stream alive with comments, a byte
+    /// at a time, never delivering the events, is ended by --timeout.
+    @Test func aTrickledEventStreamEndsWithTheTimeout() throws {
+        let sandbox = try Sandbox()
+        let comments = String(repeating: ": still here\n", count: 1_000)
+        let stub = try StubServer(response: "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n" + comments,
+                                  trickle: .milliseconds(100))
+        defer { stub.stop() }
+        let run = try runTool("passcode", ["fetch", "--timeout", "2", "--retries", "0", "--server", stub.url], sandbox: sandbox,
+                              environment: ["PASSCODE_USER": "u", "PASSCODE_PASSWORD": "p"], limit: 60)
+        #expect(run.status == 69, "\(run.stderr)")
+        #expect(run.stderr.contains("within 2s"), "\(run.stderr)")
+    }
 }
