@@ -66,28 +66,8 @@ import Testing
     @Test(arguments: ["bash", "zsh", "fish"])
     func tabRunsNothingAndCompletesExactly(shellName: String) throws {
         let sandbox = try Sandbox()
-        // What `condtest list` keeps of a server's listing, as it keeps it.
-        try FileManager.default.createDirectory(atPath: sandbox.cacheHome + "/condtest", withIntermediateDirectories: true)
-        chmod(sandbox.cacheHome + "/condtest", 0o700)
-        _ = try sandbox.write("cache/condtest/ids", Self.ids.joined(separator: "\n") + "\n")
-        try FileManager.default.createDirectory(atPath: sandbox.root + "/zfunc", withIntermediateDirectories: true)
-        let script = try runTool("condtest", ["--generate-completion-script", shellName], sandbox: sandbox).stdout
-        var setup = "cd '\(sandbox.root)'; "
-        switch shellName {
-        case "zsh":
-            try script.write(toFile: sandbox.root + "/zfunc/_condtest", atomically: true, encoding: .utf8)
-            setup += "fpath=('\(sandbox.root)/zfunc' $fpath); autoload -U compinit; compinit -u; "
-        default: setup += "source '" + (try sandbox.write("condtest." + shellName, script)) + "'; "
-        }
-        setup += "clear"
-        let arguments = ["bash": ["--norc", "--noprofile"], "zsh": ["-f"], "fish": ["--no-config"]][shellName]!
-        let shell = try TmuxSession(command: "/usr/bin/env", arguments: [shellName] + arguments, sandbox: sandbox,
-                                    environment: ["PATH": Binaries.directory + ":/usr/bin:/bin", "PS1": "$ "],
-                                    columns: 120, rows: 40)
+        let shell = try condtestCompletionShell(shellName, ids: Self.ids, sandbox: sandbox, setup: "", rows: 40)
         defer { shell.kill() }
-        try shell.sendLiteral(setup)
-        try shell.send("Enter")
-        _ = try shell.waitForScreen { !$0.contains("clear") }
         // Each start is unique; the completed word is printed back between brackets.
         let starts = ["\\$": "$(touch F)", "\\`": "`touch G`", "quo": "quo'te", "dq": "dq\"x", "bac": "back\\slash",
                       "br": "brace{a,b}", "a": "a:b", "sp": "sp ace", "bi": "bi\u{202E}di"]
@@ -121,26 +101,7 @@ import Testing
                       "--help"]
 
     func shell(_ name: String, sandbox: Sandbox, setup extra: String) throws -> TmuxSession {
-        try FileManager.default.createDirectory(atPath: sandbox.cacheHome + "/condtest", withIntermediateDirectories: true)
-        chmod(sandbox.cacheHome + "/condtest", 0o700)
-        _ = try sandbox.write("cache/condtest/ids", Self.ids.joined(separator: "\n") + "\n")
-        try FileManager.default.createDirectory(atPath: sandbox.root + "/zfunc", withIntermediateDirectories: true)
-        let script = try runTool("condtest", ["--generate-completion-script", name], sandbox: sandbox).stdout
-        var setup = "cd '\(sandbox.root)'; "
-        if name == "zsh" {
-            try script.write(toFile: sandbox.root + "/zfunc/_condtest", atomically: true, encoding: .utf8)
-            setup += "fpath=('\(sandbox.root)/zfunc' $fpath); autoload -U compinit; compinit -u; "
-        } else {
-            setup += "source '" + (try sandbox.write("condtest." + name, script)) + "'; "
-        }
-        setup += extra + "clear"
-        let arguments = name == "bash" ? ["--norc", "--noprofile"] : ["-f"]
-        let shell = try TmuxSession(command: "/usr/bin/env", arguments: [name] + arguments, sandbox: sandbox,
-                                    environment: ["PATH": Binaries.directory + ":/usr/bin:/bin", "PS1": "$ "], columns: 200, rows: 40)
-        try shell.sendLiteral(setup)
-        try shell.send("Enter")
-        _ = try shell.waitForScreen { !$0.contains("clear") }
-        return shell
+        try condtestCompletionShell(name, ids: Self.ids, sandbox: sandbox, setup: extra, columns: 200)
     }
 
     /// Types `typed` after `condtest show `, presses `keys`, then runs the line under printf
@@ -197,4 +158,31 @@ import Testing
         #expect(chosen.count == 3 && Self.ids.contains(chosen[2]), "\(chosen)")
         #expect(!FileManager.default.fileExists(atPath: sandbox.root + "/F"))
     }
+}
+
+/// A shell in tmux with condtest's completion loaded as its users load it (bash and fish
+/// source the script, zsh finds `_condtest` on its fpath through compinit), the condition ids
+/// `condtest list` would have kept, then `setup` run and the screen cleared.
+func condtestCompletionShell(_ name: String, ids: [String], sandbox: Sandbox, setup extra: String,
+                             columns: Int = 120, rows: Int = 40) throws -> TmuxSession {
+    try FileManager.default.createDirectory(atPath: sandbox.cacheHome + "/condtest", withIntermediateDirectories: true)
+    chmod(sandbox.cacheHome + "/condtest", 0o700)
+    _ = try sandbox.write("cache/condtest/ids", ids.joined(separator: "\n") + "\n")
+    try FileManager.default.createDirectory(atPath: sandbox.root + "/zfunc", withIntermediateDirectories: true)
+    let script = try runTool("condtest", ["--generate-completion-script", name], sandbox: sandbox).stdout
+    var setup = "cd '\(sandbox.root)'; "
+    if name == "zsh" {
+        try script.write(toFile: sandbox.root + "/zfunc/_condtest", atomically: true, encoding: .utf8)
+        setup += "fpath=('\(sandbox.root)/zfunc' $fpath); autoload -U compinit; compinit -u; "
+    } else {
+        setup += "source '" + (try sandbox.write("condtest." + name, script)) + "'; "
+    }
+    setup += extra + "clear"
+    let arguments = ["bash": ["--norc", "--noprofile"], "zsh": ["-f"], "fish": ["--no-config"]][name] ?? []
+    let shell = try TmuxSession(command: "/usr/bin/env", arguments: [name] + arguments, sandbox: sandbox,
+                                environment: ["PATH": Binaries.directory + ":/usr/bin:/bin", "PS1": "$ "], columns: columns, rows: rows)
+    try shell.sendLiteral(setup)
+    try shell.send("Enter")
+    _ = try shell.waitForScreen { !$0.contains("clear") }
+    return shell
 }
