@@ -1,5 +1,7 @@
-// The HTML body renderer (libxml2's push parser, text and Markdown). Property: plain output
-// holds no ESC, no C1 and no C0 but tab and newline, so a post cannot drive the terminal.
+// The HTML body renderer (libxml2's push parser, text and Markdown). Properties: plain output
+// holds no ESC, no C1 and no C0 but tab and newline, so a post cannot drive the terminal; and
+// libxml2's element stack never goes past HTMLStream.deepest (and the few elements it implies),
+// whatever the shape and wherever the pieces are cut (issue 46).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let body = Array(UnsafeBufferPointer(start: data, count: size))
@@ -19,6 +21,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             }
             index += 1
         }
+    }
+    for piece in [1, 97, 1 << 16] {
+        guard let report = try? HTMLStreamProbe.run(body, piece: piece) else { fatalError("cannot open libxml2") }
+        if report.deepest > HTMLStream.deepest + 4 { fatalError("libxml2's stack went \(report.deepest) deep (pieces of \(piece))") }
     }
     return 0
 }
