@@ -26,21 +26,18 @@ public enum TextWidth {
     public static func of(_ text: String) -> Int {
         // The common case, ASCII: a column a byte.
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
-        var total = 0
-        var afterJoiner = false
-        for scalar in text.unicodeScalars {
-            let columns = width(scalar)
-            if !(afterJoiner && columns == 2) { total += columns }
-            afterJoiner = scalar == "\u{200D}"
-        }
-        return total
+        return columns(text.unicodeScalars)
     }
 
     /// The columns one grapheme cluster takes, by the same rule as `of`.
-    public static func of(_ character: Character) -> Int {
+    public static func of(_ character: Character) -> Int { columns(character.unicodeScalars) }
+
+    /// The one rule of `of`: each scalar's width, an emoji after a ZWJ drawn in the cells of
+    /// the one before it.
+    static func columns(_ scalars: some Sequence<Unicode.Scalar>) -> Int {
         var total = 0
         var afterJoiner = false
-        for scalar in character.unicodeScalars {
+        for scalar in scalars {
             let columns = width(scalar)
             if !(afterJoiner && columns == 2) { total += columns }
             afterJoiner = scalar == "\u{200D}"
