@@ -26,7 +26,7 @@ extension PasscodeScreen {
             return idle + press(slot)
         }
         switch Self.keys.action(for: key) {
-        case .quit?: outcome = gate.once ? .cancelled : .quit
+        case .quit?: outcome = permanentError.map { .gaveUp($0) } ?? (gate.once ? .cancelled : .quit)
         case .digit?:
             guard case .character(let character) = key, let digit = Int(String(character)) else { return idle }
             return idle + [.send(.digit(digit))]

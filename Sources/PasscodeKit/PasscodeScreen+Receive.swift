@@ -7,6 +7,7 @@ extension PasscodeScreen {
         case .snapshot(let snapshot):
             machine = snapshot.machine
             failureIsPermanent = snapshot.isPermanentFailure
+            permanentError = snapshot.isPermanentFailure ? snapshot.lastError : nil
             if gate.once && snapshot.effects.contains(.unlocked) {
                 outcome = .unlocked
                 return []

@@ -38,6 +38,9 @@ public struct PasscodeScreen: ScreenProgram {
     public internal(set) var machine = PasscodeMachine()
     /// The last failure is one another try cannot mend (refused credentials): no retry comes by itself.
     var failureIsPermanent = false
+    /// That failure, while it stands: quitting then ends as script mode gives up, with the
+    /// error's status (77 for refused credentials), never 0 (issue 47).
+    var permanentError: ToolError?
     /// The selected button: the bottom digit, under the thumb, at first.
     public internal(set) var selected = 10
     public internal(set) var feedback: (status: KeypadView.Status, token: Int)?

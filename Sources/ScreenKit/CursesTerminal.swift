@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CNcurses
+import ToolboxKit
 
 /// The terminal, through ncursesw: the only file in the toolbox that calls ncurses. terminfo
 /// knows the terminal's sequences, ncurses decodes keys and mouse reports and sends only what
@@ -25,10 +26,17 @@ final class CursesTerminal {
     /// alternate screen. `color` false (NO_COLOR, not a colour terminal) leaves attributes only.
     init(color: Bool) throws(ScreenError) {
         guard isatty(0) == 1, isatty(1) == 1 else { throw .notATerminal }
+        // A terminal that cannot move the cursor draws a screen as a scroll of lines, stuck on
+        // its first frame: refused in one line, as less warns "terminal is not fully
+        // functional" (issue 47).
+        if let problem = Self.unfitTerminal(getenv("TERM").map { String(cString: $0) }) { throw .cannotStart(problem) }
         let curses: Curses
         do { curses = try Curses.shared.get() } catch { throw .cannotStart(error.message) }
         self.curses = curses
         setlocale(LC_ALL, "")
+        // A locale that cannot show more than ASCII (LC_ALL=C): one `?` a character, in one
+        // cell, measured so (issue 47); ncurses would leave them blank and rows would shift.
+        TextWidth.asciiOnly = !Self.localeIsUTF8()
         guard let screen = curses.newterm(nil, sk_stdout(), sk_stdin()) else {
             let name = getenv("TERM").map { String(cString: $0) } ?? ""
             throw .cannotStart("the terminal type \"\(name)\" is unknown")
@@ -56,6 +64,22 @@ final class CursesTerminal {
     }
 
     deinit { end() }
+
+    /// Why a terminal of type `term` cannot show a screen (unset, empty, `dumb`), or nil.
+    static func unfitTerminal(_ term: String?) -> String? {
+        guard let term, !term.isEmpty else { return "TERM is not set; set it to your terminal's type (xterm-256color)" }
+        guard term != "dumb" else {
+            return "the terminal \"dumb\" cannot move the cursor; set TERM to your terminal's type (xterm-256color)"
+        }
+        return nil
+    }
+
+    /// Whether the locale `setlocale` chose writes UTF-8 (`nl_langinfo(CODESET)`).
+    static func localeIsUTF8() -> Bool {
+        guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+        let name = String(cString: codeset).uppercased()
+        return name == "UTF-8" || name == "UTF8"
+    }
 
     var size: (rows: Int, columns: Int) { (Int(curses.getmaxy(curses.stdscr)), Int(curses.getmaxx(curses.stdscr))) }
 
@@ -149,7 +173,8 @@ final class CursesTerminal {
             _ = curses.wmove(window, Int32(row), 0)
             _ = curses.wclrtoeol(window)
             for run in canvas.runs(of: row) {
-                let wide = run.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+                let text = TextWidth.asciiOnly ? TextWidth.shownInASCII(run.text) : run.text
+                let wide = text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
                 let (attributes, pair) = cursesStyle(run.style)
                 _ = curses.wattr_set(window, attributes, pair, nil)
                 guard curses.wmove(window, Int32(row), Int32(run.column)) != ERR else { continue }

@@ -16,32 +16,34 @@ struct FoldedTexts {
 
     var count: Int { ends.count }
 
-    /// The items among `candidates` (ascending; nil: all) whose text holds `needle`
-    /// (lowercased bytes), in order.
+    /// The items among `candidates` (ascending; nil: all) whose text holds every word of
+    /// `needle` (lowercased bytes, words split at spaces), in any order: `Gen 49` finds
+    /// "Generated 49", as fzf and newsboat's filters find it (issue 47). A needle that grows
+    /// by typing only narrows, so the caller may search among the last matches.
     func matching(_ needle: [UInt8], among candidates: [Int]? = nil) -> [Int] {
-        guard !needle.isEmpty else { return candidates ?? Array(0..<count) }
+        let words = needle.split(separator: 0x20).map(Array.init)
+        guard !words.isEmpty else { return candidates ?? Array(0..<count) }
         var found: [Int] = []
         bytes.withUnsafeBufferPointer { text in
-            needle.withUnsafeBufferPointer { pattern in
+            func holds(_ item: Int, _ pattern: [UInt8]) -> Bool {
                 let first = pattern[0]
-                func holds(_ item: Int) -> Bool {
-                    var start = item == 0 ? 0 : ends[item - 1]
-                    let last = ends[item] - pattern.count
-                    while start <= last {
-                        if text[start] == first {
-                            var offset = 1
-                            while offset < pattern.count && text[start + offset] == pattern[offset] { offset += 1 }
-                            if offset == pattern.count { return true }
-                        }
-                        start += 1
+                var start = item == 0 ? 0 : ends[item - 1]
+                let last = ends[item] - pattern.count
+                while start <= last {
+                    if text[start] == first {
+                        var offset = 1
+                        while offset < pattern.count && text[start + offset] == pattern[offset] { offset += 1 }
+                        if offset == pattern.count { return true }
                     }
-                    return false
+                    start += 1
                 }
-                if let candidates {
-                    for item in candidates where holds(item) { found.append(item) }
-                } else {
-                    for item in 0..<count where holds(item) { found.append(item) }
-                }
+                return false
+            }
+            func holdsAll(_ item: Int) -> Bool { words.allSatisfy { holds(item, $0) } }
+            if let candidates {
+                for item in candidates where holdsAll(item) { found.append(item) }
+            } else {
+                for item in 0..<count where holdsAll(item) { found.append(item) }
             }
         }
         return found

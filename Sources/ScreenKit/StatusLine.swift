@@ -13,31 +13,71 @@ public struct StatusLine: Sendable, Equatable {
 
     public init() {}
 
+    /// Laid out by priority (issue 47), each part in columns of its own, so that none is
+    /// drawn over another at any width: the help hint, then what is loading, then the error
+    /// (its first 16 columns), then the server, then the counts, which give up whole items (` · `) from their end
+    /// before any is cut. A space always parts the hint from what comes before it.
     public func draw(into canvas: inout Canvas, frame: Int) {
         let row = canvas.rows - 1
         guard row >= 0 else { return }
         canvas.fill(row: row, style: .reverse)
-        var column = canvas.put(" " + server + (online ? "" : " (offline)") + " ", row: row, column: 0, style: .reverse)
-        // What is loading and the help hint always show; the counts take what is left.
-        let hintWidth = helpHint.map { TextWidth.of($0) + 1 } ?? 0
-        let loadingText = loading.map { "│ " + Spinner.frame(frame) + " " + $0 + " " }
-        let room = canvas.columns - hintWidth - column - (loadingText.map(TextWidth.of) ?? 0)
-        // An error is worth more than the counts when the line is short.
-        let countsWidth = counts.isEmpty ? 0 : TextWidth.of(counts) + 3
-        if !counts.isEmpty, error == nil || room - countsWidth >= 16 {
-            column = canvas.put("│ " + counts + " ", row: row, column: column, width: max(room, 0), style: .reverse)
+        let hint = helpHint.map { " " + $0 + " " } ?? ""
+        let hintWidth = TextWidth.of(hint)
+        let room = max(canvas.columns - hintWidth, 0)
+        let loadingText = loading.map { "│ " + Spinner.frame(frame) + " " + $0 + " " } ?? ""
+        let loadingWidth = min(TextWidth.of(loadingText), room)
+        let serverText = " " + server + (online ? "" : " (offline)") + " "
+        // The error keeps at least this much beside the server.
+        let errorText = error.map { "│ " + $0 } ?? ""
+        let errorMinimum = error == nil ? 0 : min(TextWidth.of(errorText), 16)
+        let serverFull = TextWidth.of(serverText)
+        let serverWidth = min(serverFull, max(room - loadingWidth - errorMinimum, min(serverFull, 12)), room)
+        var column = canvas.put(Self.cut(serverText, serverWidth), row: row, column: 0, width: serverWidth, style: .reverse)
+        // Beside an error, counts show only as whole items that leave it 30 columns.
+        let countsRoom = room - column - loadingWidth - (error == nil ? 0 : min(TextWidth.of(errorText), 30))
+        let countsText = Self.fitted(counts, width: countsRoom, cutting: error == nil)
+        if !countsText.isEmpty {
+            column = canvas.put(countsText, row: row, column: column, width: countsRoom, style: .reverse)
         }
-        if let loadingText { column = canvas.put(loadingText, row: row, column: column, width: max(canvas.columns - hintWidth - column, 0), style: .reverse) }
-        if let error {
-            let room = canvas.columns - column - hintWidth - 1
-            if room > 3 {
-                canvas.put("│ " + error, row: row, column: column, width: room,
-                           style: Style(bold: true, reverse: true, color: .red))
-            }
+        if !loadingText.isEmpty {
+            column = canvas.put(Self.cut(loadingText, loadingWidth), row: row, column: column, width: loadingWidth, style: .reverse)
         }
-        if let helpHint {
-            canvas.put(helpHint, row: row, column: max(canvas.columns - hintWidth, column), width: hintWidth, style: .reverse)
+        if error != nil, room - column > 3 {
+            canvas.put(Self.cut(errorText, room - column), row: row, column: column, width: room - column,
+                       style: Style(bold: true, reverse: true, color: .red))
         }
+        if !hint.isEmpty, hintWidth <= canvas.columns {
+            canvas.put(hint, row: row, column: canvas.columns - hintWidth, width: hintWidth, style: .reverse)
+        }
+    }
+
+    /// `│ counts ` in `width` columns: whole ` · ` items from the start, as many as fit; the
+    /// first alone is cut with `…` when `cutting`; empty when not even that fits a few columns.
+    static func fitted(_ counts: String, width: Int, cutting: Bool = true) -> String {
+        guard !counts.isEmpty, width >= 6 else { return "" }
+        let items = counts.components(separatedBy: " · ")
+        var text = ""
+        for item in items {
+            let next = text.isEmpty ? "│ " + item + " " : String(text.dropLast()) + " · " + item + " "
+            guard TextWidth.of(next) <= width else { break }
+            text = next
+        }
+        return text.isEmpty && cutting ? cut("│ " + items[0] + " ", width) : text
+    }
+
+    /// `text` cut to `width` columns with `…` at the end when it does not fit.
+    static func cut(_ text: String, _ width: Int) -> String {
+        guard TextWidth.of(text) > width else { return text }
+        guard width > 1 else { return "" }
+        var kept = ""
+        var used = 0
+        for character in text {
+            let next = TextWidth.of(character)
+            guard used + next <= width - 1 else { break }
+            kept.append(character)
+            used += next
+        }
+        return kept + "…"
     }
 }
 

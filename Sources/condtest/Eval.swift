@@ -29,6 +29,7 @@ extension Condtest {
 
         @OptionGroup var source: ConditionOptions
         @OptionGroup var common: CommonOptions
+        @OptionGroup var pager: PagerOption
 
         @Flag(help: "Read one tab-separated argument tuple per stdin line.")
         var batch = false
@@ -83,14 +84,16 @@ extension Condtest {
             if mode == .json {
                 StandardOutput.printJSON(outcomes)
             } else if !common.quiet {
-                let rows = outcomes.map { outcome in
-                    [outcome.id, outcome.name, outcome.value.map { $0 ? "true" : "false" } ?? "error: " + (outcome.error?.message ?? "")]
+                // Ids as `list` shows them (the shortest start that tells them apart, on a terminal).
+                let ids = mode == .table ? IDPrefix.shortened(outcomes.map(\.id)) : outcomes.map(\.id)
+                let rows = zip(ids, outcomes).map { id, outcome in
+                    [id, outcome.name, outcome.value.map { $0 ? "true" : "false" } ?? "error: " + (outcome.error?.brief ?? "")]
                 }
-                // Narrow, the id gives way first (in its middle), then the name; the answer stays
-                // (never under 5 columns: true and false whole; an error is cut at its end).
-                StandardOutput.print(Table(columns: ["ID", "NAME", "RESULT"], rows: rows,
-                                           fits: [.shrink(order: 0, minimum: 10, middle: true), .shrink(order: 1, minimum: 8),
-                                                  .shrink(order: 2, minimum: 5)]).render(mode))
+                // Narrow, the name gives way first; the answer stays (never under 5 columns:
+                // true and false whole; an error, reason first, is cut at its end).
+                // Paged as `list` is (taller than the screen, on a terminal; --no-pager prints).
+                pager.print(Table(columns: ["ID", "NAME", "RESULT"], rows: rows,
+                                  fits: [.keep, .shrink(order: 0, minimum: 8), .shrink(order: 1, minimum: 5)]).render(mode))
             }
             let status = ConditionSweep.exitStatus(outcomes)
             if status != .success { throw ExitCode(status.rawValue) }

@@ -18,6 +18,7 @@ extension Condtest {
 
         @OptionGroup var source: ConditionOptions
         @OptionGroup var common: CommonOptions
+        @OptionGroup var pager: PagerOption
 
         @Argument(help: ArgumentHelp("The condition's id (omit with -f or -e), then its arguments.", valueName: "id-and-args"), completion: .custom { words, index, prefix in ConditionIDCompletion.candidates(before: Array(words.prefix(index)), prefix: prefix) })
         var words: [String] = []
@@ -35,7 +36,7 @@ extension Condtest {
             let text = explanation.render { word, result in
                 colour ? SGR.result(word, result) : word
             }
-            if !common.quiet { StandardOutput.print(text) }
+            if !common.quiet { pager.print(text) }
             if explanation.result == false { throw ExitCode(1) }
         }
     }

@@ -22,9 +22,11 @@ extension Condtest {
             case .json:
                 StandardOutput.printJSON(summaries)
             case .table, .tsv:
-                let table = Table(columns: ["ID", "NAME"], rows: summaries.map { [$0.id, $0.name] },
-                                  // The id gives way first, in its middle (both ends tell ids apart); then the name.
-                                  fits: [.shrink(order: 0, minimum: 10, middle: true), .shrink(order: 1, minimum: 12)])
+                // On a terminal, ids as git shows hashes: the shortest start that tells them
+                // apart, which `show`, `eval` and completion take back; piped, whole.
+                let ids = common.outputMode == .table ? IDPrefix.shortened(summaries.map(\.id)) : summaries.map(\.id)
+                let table = Table(columns: ["ID", "NAME"], rows: zip(ids, summaries).map { [$0, $1.name] },
+                                  fits: [.keep, .shrink(order: 0, minimum: 12)])
                 pager.print(table.render(common.outputMode))
             }
         }

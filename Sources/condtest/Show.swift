@@ -14,6 +14,7 @@ extension Condtest {
 
         @OptionGroup var source: ConditionOptions
         @OptionGroup var common: CommonOptions
+        @OptionGroup var pager: PagerOption
 
         @Argument(help: ArgumentHelp("The condition's id (omit with -f or -e).", valueName: "id"), completion: .custom { words, index, prefix in ConditionIDCompletion.candidates(before: Array(words.prefix(index)), prefix: prefix) })
         var id: String?
@@ -28,7 +29,7 @@ extension Condtest {
             }
             let fields = [("name", record.name), ("id", record.id), ("arguments", String(record.argumentCount)),
                           ("condition", TextSyntax.format(record.condition))]
-            StandardOutput.print(FieldList.render(fields, common.outputMode))
+            pager.print(FieldList.render(fields, common.outputMode))
         }
     }
 }

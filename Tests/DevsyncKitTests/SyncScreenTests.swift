@@ -101,10 +101,10 @@ import ToolboxKit
         press(.enter, on: &browser)
         var report = SyncReport()
         report.remaining = 2
-        report.lastError = "cannot reach http://127.0.0.1:8107"
+        report.lastError = "connection refused (http://127.0.0.1:8107)"
         _ = browser.receive(.syncEnded(.success(report)))
         let text = ScreenDriver.screen(&browser)
-        #expect(text.contains("offline: nothing sent, 2 kept for later · cannot reach"))
+        #expect(text.contains("offline: nothing sent, 2 kept for later · connection refused"))
         #expect(text.contains("(offline)"))
         _ = browser.receive(.syncEnded(.failure(.io(path: "s", reason: "disk full"))))
         #expect(ScreenDriver.screen(&browser).contains("sync failed: "))

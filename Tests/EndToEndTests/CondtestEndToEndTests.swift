@@ -192,7 +192,7 @@ import Testing
         let sandbox = try Sandbox()
         let down = try condtest(["list", "--retries", "0"], server: "http://127.0.0.1:9", sandbox: sandbox)
         #expect(down.status == 69)
-        #expect(down.stderr == "condtest: cannot reach http://127.0.0.1:9/conditions (connection refused)\n")
+        #expect(down.stderr == "condtest: connection refused (http://127.0.0.1:9/conditions)\n")
 
         try await withMockd(["--quiet"], sandbox: sandbox) { mockd in
             let missing = try condtest(["show", "5b8f1c3e9d1a4c0012a3bfff"], server: mockd.url, sandbox: sandbox)
@@ -205,7 +205,7 @@ import Testing
         try await withMockd(["--quiet", "--failure-rate", "1"], sandbox: sandbox) { mockd in
             let failing = try condtest(["list", "--retries", "1"], server: mockd.url, sandbox: sandbox)
             #expect(failing.status == 69)
-            #expect(failing.stderr == "condtest: \(mockd.url)/conditions answered HTTP 500: Internal Server Error\n")
+            #expect(failing.stderr == "condtest: HTTP 500: Internal Server Error (\(mockd.url)/conditions)\n")
         }
     }
 
@@ -226,7 +226,7 @@ import Testing
         defer { stub.stop() }
         let html = try condtest(["show", "abc"], server: stub.url, sandbox: sandbox)
         #expect(html.status == 76)
-        #expect(html.stderr == "condtest: unexpected response from \(stub.url)/conditions/abc: not valid JSON\n")
+        #expect(html.stderr == "condtest: unexpected response, not valid JSON (\(stub.url)/conditions/abc)\n")
         let list = try condtest(["list"], server: stub.url, sandbox: sandbox)
         #expect(list.status == 76)
     }

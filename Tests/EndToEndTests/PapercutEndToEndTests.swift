@@ -74,7 +74,7 @@ import Testing
             let before = mockd.tail!.lines.count { $0.hasPrefix("POST /getPasscodeInternals") }
             let run = try runTool("passcode", ["--once"], stdin: "1\n", sandbox: sandbox, environment: environment)
             #expect(run.status == 77)
-            #expect(run.stderr == "passcode: \(mockd.url)/getPasscodeInternals refused the credentials\n")
+            #expect(run.stderr == "passcode: credentials refused (\(mockd.url)/getPasscodeInternals)\n")
             let after = mockd.tail!.wait(for: before + 1) { $0.hasPrefix("POST /getPasscodeInternals") }
             #expect(after == before + 1)
             // No server: the one line, 69.
@@ -98,9 +98,15 @@ import Testing
             let run = try runTool(tool, arguments, sandbox: sandbox)
             #expect(run.status == 64 && run.stderr == expected, "\(tool) \(arguments): \(run.stderr)")
         }
-        // Nothing near: the parser's own words, cleaned.
+        // Nothing near: the parser's own words, cleaned, said as our own errors (issue 47).
         let far = try runTool("blogctl", ["xyzzy"], sandbox: sandbox)
-        #expect(far.status == 64 && far.stderr.hasPrefix("Error: Unexpected argument 'xyzzy'"))
+        #expect(far.status == 64 && far.stderr.hasPrefix("blogctl: unexpected argument 'xyzzy'\n"), "\(far.stderr)")
+        for tool in ["condtest", "passcode", "blogctl", "devsync", "mockd"] {
+            let bogus = try runTool(tool, ["--bogus"], sandbox: sandbox)
+            #expect(bogus.status == 64 && bogus.stderr.hasPrefix("\(tool): unknown option '--bogus'"), "\(tool): \(bogus.stderr)")
+            #expect(!bogus.stderr.contains(". Did you mean"), "\(tool): \(bogus.stderr)")
+            #expect(!bogus.stderr.contains("Error:"), "\(tool): \(bogus.stderr)")
+        }
     }
 }
 
@@ -147,6 +153,37 @@ import Testing
             try shell.send("Enter")
             let status = try shell.waitForScreen { $0.contains("status 0") }
             #expect(status.contains("status 0"))
+        }
+    }
+}
+
+/// Issue 47: a screen on a terminal that cannot move the cursor is refused in one line, 64,
+/// for every tool's screen; and passcode's screen, after refused credentials, ends with their
+/// status (77) when quit, as script mode does, not 0.
+@Suite struct ScreenRefusalEndToEndTests {
+    @Test func aDumbTerminalGetsOneLine() throws {
+        let sandbox = try Sandbox()
+        for (tool, arguments) in [("condtest", ["ui"]), ("blogctl", ["ui"]), ("devsync", ["ui"]), ("passcode", [String]())] {
+            let tmux = try TmuxSession(command: Binaries.path(tool), arguments: arguments, sandbox: sandbox,
+                                       environment: ["TERM": "dumb", "PASSCODE_USER": "Runloop", "PASSCODE_PASSWORD": "x"], columns: 100, rows: 10)
+            defer { tmux.kill() }
+            let screen = try tmux.waitForScreen { $0.contains("EXITED") }
+            #expect(screen.contains("\(tool): cannot start the screen: the terminal \"dumb\" cannot move the cursor"), "\(tool): \(screen)")
+            #expect(screen.contains("EXITED 64"), "\(tool): \(screen)")
+        }
+    }
+
+    @Test func quittingPasscodesScreenAfterRefusedCredentialsIs77() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(["--quiet", "--latency", "0", "--failure-rate", "0"], sandbox: sandbox) { mockd in
+            let tmux = try TmuxSession(command: Binaries.path("passcode"), sandbox: sandbox,
+                                       environment: ["PASSCODE_USER": "Runloop", "PASSCODE_PASSWORD": "wrong", "PASSCODE_SERVER": mockd.url])
+            defer { tmux.kill() }
+            let refused = try tmux.waitForScreen { $0.contains("credentials refused") }
+            #expect(refused.contains("credentials refused"), "\(refused)")
+            try tmux.send("q")
+            let after = try tmux.waitForScreen { $0.contains("EXITED") }
+            #expect(after.contains("EXITED 77"), "\(after)")
         }
     }
 }

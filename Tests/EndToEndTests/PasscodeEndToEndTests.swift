@@ -53,11 +53,11 @@ import Testing
             let wrong = try passcode(["fetch"], server: mockd.url, sandbox: sandbox,
                                      environment: ["PASSCODE_USER": "Runloop", "PASSCODE_PASSWORD": "guess"])
             #expect(wrong.status == 77)
-            #expect(wrong.stderr == "passcode: \(mockd.url)/getPasscodeInternals refused the credentials\n")
+            #expect(wrong.stderr == "passcode: credentials refused (\(mockd.url)/getPasscodeInternals)\n")
             let script = try passcode(["--script", "--retries", "1"], stdin: "1\n", server: mockd.url, sandbox: sandbox,
                                       environment: ["PASSCODE_USER": "Runloop", "PASSCODE_PASSWORD": "guess"])
             #expect(script.status == 77)
-            #expect(script.lines.contains("error \(mockd.url)/getPasscodeInternals refused the credentials"))
+            #expect(script.lines.contains("error credentials refused (\(mockd.url)/getPasscodeInternals)"))
             let missing = try passcode(["fetch"], server: mockd.url, sandbox: sandbox, environment: ["PASSCODE_USER": "Runloop"])
             #expect(missing.status == 64)
             #expect(missing.stderr.contains("set PASSCODE_PASSWORD or add 'machine 127.0.0.1 login Runloop password"))
@@ -78,7 +78,7 @@ import Testing
         let run = try passcode(["--script", "--retries", "2"], stdin: "1\n", server: "http://127.0.0.1:9", sandbox: sandbox)
         #expect(run.status == 69)
         #expect(run.lines.first == "loading")
-        #expect(run.lines.filter { $0.hasPrefix("error cannot reach http://127.0.0.1:9") }.count == 3)
+        #expect(run.lines.filter { $0.hasPrefix("error connection refused (http://127.0.0.1:9") }.count == 3)
     }
 
     @Test func faultyStreamsAreRetried() async throws {

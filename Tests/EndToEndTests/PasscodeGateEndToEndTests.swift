@@ -102,7 +102,7 @@ import TestSupport
         try await withMockd(["--quiet", "--failure-rate", "1", "--latency", "0"], sandbox: sandbox) { mockd in
             let down = try run(["--once", "--retries", "1"], "1\n", mockd.url)
             #expect(down.status == 69, "\(down.stderr)")
-            #expect(down.stderr.contains("answered HTTP 500"))
+            #expect(down.stderr.contains("HTTP 500"))
         }
     }
 }
@@ -129,7 +129,7 @@ import TestSupport
             try input.fileHandleForWriting.close()
             let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             #expect(process.terminationStatus == 77, "\(stderr)")
-            #expect(stderr == "passcode: \(mockd.url)/getPasscodeInternals refused the credentials\n")
+            #expect(stderr == "passcode: credentials refused (\(mockd.url)/getPasscodeInternals)\n")
         }
     }
 }

@@ -15,7 +15,7 @@ import TestSupport
             let run = try runTool("condtest", ["list", "-v", "--cacert", ca.caCertificate, "--server", server.url], sandbox: sandbox)
             #expect(run.status == 76, "\(run.stderr)")
             let message = run.stderr.split(separator: "\n").last.map(String.init) ?? ""
-            #expect(message == "condtest: unexpected response from \(server.url)/conditions: a redirect to \"\(mockd.url)/conditions\", from https to plain http: not followed")
+            #expect(message == "condtest: unexpected response, a redirect to \"\(mockd.url)/conditions\", from https to plain http: not followed (\(server.url)/conditions)")
             // The plain server was never asked.
             #expect(!mockd.log.contains("GET /conditions"), "\(mockd.log)")
         }

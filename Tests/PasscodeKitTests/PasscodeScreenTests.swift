@@ -78,6 +78,26 @@ import ToolboxKit
         #expect(refused.outcome == .cancelled)
     }
 
+    /// Issue 47: after refused credentials the screen (not a gate) waits for the user; `q`
+    /// then ends with the error's status, as script mode does (77), not 0. A failure that
+    /// passes (a timeout, retried) leaves `q` a plain quit.
+    @Test func quittingAfterRefusedCredentialsEndsWithTheirStatus() {
+        var screen = PasscodeScreen(gate: GateOptions())
+        _ = screen.start()
+        var refused = PasscodeSession.Snapshot(machine: PasscodeMachine(), effects: [], lastError: .credentialsRefused(url: "u"), consecutiveFailures: 1)
+        refused.isPermanentFailure = true
+        _ = screen.receive(.snapshot(refused))
+        #expect(screen.outcome == nil)
+        _ = screen.handle(.character("q"))
+        #expect(screen.outcome == .gaveUp(.credentialsRefused(url: "u")))
+        #expect(screen.outcome?.exitStatus == 77)
+        var passing = PasscodeScreen(gate: GateOptions())
+        _ = passing.start()
+        _ = passing.receive(.snapshot(.init(machine: PasscodeMachine(), effects: [], lastError: .timedOut(url: "u", seconds: 1), consecutiveFailures: 1)))
+        _ = passing.handle(.character("q"))
+        #expect(passing.outcome == .quit)
+    }
+
     @Test func onlyTheNewestIdleTimerEndsTheScreen() {
         var screen = PasscodeScreen(gate: GateOptions(idleTimeout: 5))
         do { let value = screen.start(); #expect(value.last == .idleTimer(token: 1)) }

@@ -55,6 +55,17 @@ import ToolboxKit
         #expect(canvas.line(0) == " (nothing matches)")
     }
 
+    /// Issue 47: the filter's words match in any order, not as one substring.
+    @Test func everyWordOfTheFilterMatchesAnywhere() {
+        var list = ListView(items: ["Generated 49 rollout", "Generated 50", "rollout 49"])
+        _ = list.handle(.character("/"))
+        for character in "Gen 49" { _ = list.handle(.character(character)) }
+        #expect(list.shownItems == [0])
+        for _ in 0..<6 { _ = list.handle(.backspace) }
+        for character in "49 roll" { _ = list.handle(.character(character)) }
+        #expect(list.shownItems == [0, 2])
+    }
+
     /// Issue 39: a key that lengthens the filter searches only what the filter matched before;
     /// seeded random typing and Backspace over sectioned items always shows exactly the items
     /// a plain search finds, in order.
@@ -73,8 +84,8 @@ import ToolboxKit
             if random.next() % 3 == 0 { _ = list.handle(.backspace) } else {
                 _ = list.handle(.character(Array("abcå ")[Int(random.next() % 5)]))
             }
-            let needle = list.filter.text.lowercased()
-            let expected = all.indices.filter { needle.isEmpty || all[$0].lowercased().contains(needle) }
+            let needle = list.filter.text.lowercased().split(separator: " ")
+            let expected = all.indices.filter { item in needle.allSatisfy { all[item].lowercased().contains($0) } }
             #expect(list.shownItems == expected, "filter \(Terminal.quote(list.filter.text))")
         }
     }

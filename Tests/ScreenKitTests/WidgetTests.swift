@@ -65,18 +65,50 @@ import Testing
         status.server = "http://127.0.0.1:8106"
         status.online = false
         status.counts = "12 conditions"
-        status.error = "cannot reach http://127.0.0.1:8106 (connection refused); is mockd running?"
+        status.error = "connection refused (http://127.0.0.1:8106); is mockd running?"
         var canvas = Canvas(rows: 2, columns: 80)
         status.draw(into: &canvas, frame: 0)
         let line = canvas.line(1)
-        #expect(line.hasPrefix(" http://127.0.0.1:8106 (offline) │ 12 conditions │ cannot"))
+        // The error comes before the counts: they show only beside 30 columns of it.
+        #expect(line.hasPrefix(" http://127.0.0.1:8106 (offline) │ connection refused (http://127.0.0.1…"))
         #expect(line.hasSuffix("? help"))
         #expect(canvas[1, 55].style.color == .red)
+        var short = status
+        short.error = "HTTP 500 (/conditions)"
+        short.online = true
+        short.draw(into: &canvas, frame: 0)
+        #expect(canvas.line(1).hasPrefix(" http://127.0.0.1:8106 │ 12 conditions │ HTTP 500 (/conditions)"), "\(canvas.line(1))")
         // Narrow, the counts give way to the error.
         var narrow = Canvas(rows: 1, columns: 60)
         status.draw(into: &narrow, frame: 0)
-        #expect(narrow.line(0).hasPrefix(" http://127.0.0.1:8106 (offline) │ cannot reach"))
+        #expect(narrow.line(0).hasPrefix(" http://127.0.0.1:8106 (offline) │ connection refus… ? help"))
         #expect(narrow.line(0).hasSuffix("? help"))
+    }
+
+    /// Issue 47: at 60 columns nothing is drawn over anything: counts give up whole items
+    /// before the hint or what is loading, and a space always parts the hint.
+    @Test func statusLinePartsNeverOverlap() {
+        var status = StatusLine()
+        status.server = "http://127.0.0.1:18207"
+        status.counts = "3 pending · 12 damaged · pulled 21:21"
+        for columns in [40, 50, 60, 70, 80] {
+            var canvas = Canvas(rows: 1, columns: columns)
+            status.loading = nil
+            status.draw(into: &canvas, frame: 0)
+            let line = canvas.line(0)
+            #expect(line.hasSuffix(" ? help"), "\(columns): \(line)")
+            #expect(!line.contains("·?") && !line.contains("· ?") && !line.hasSuffix("· ? help"), "\(columns): \(line)")
+            status.loading = "syncing 14/70"
+            canvas = Canvas(rows: 1, columns: columns)
+            status.draw(into: &canvas, frame: 0)
+            let busy = canvas.line(0)
+            #expect(busy.contains("│ ⠋ syncing 14/70"), "\(columns): \(busy)")
+            #expect(!busy.contains("·│") && !busy.contains("1│"), "\(columns): \(busy)")
+        }
+        var canvas = Canvas(rows: 1, columns: 60)
+        status.loading = nil
+        status.draw(into: &canvas, frame: 0)
+        #expect(canvas.line(0) == " http://127.0.0.1:18207 │ 3 pending · 12 damaged     ? help", "\(canvas.line(0))")
     }
 
     @Test func motionsStayInBounds() {

@@ -106,7 +106,7 @@ import Synchronization
             _ = try APIClient.redirectTarget("http://u:pw@plain.test/x", from: "https://secure.test/a")
         } catch {
             // Credentials in a Location are never used, nor shown.
-            #expect(error.message == "unexpected response from https://secure.test/a: a redirect to \"http://plain.test/x\", from https to plain http: not followed")
+            #expect(error.message == "unexpected response, a redirect to \"http://plain.test/x\", from https to plain http: not followed (https://secure.test/a)")
         }
     }
 }

@@ -35,13 +35,14 @@ import TestSupport
     @Test func theToolsMappingWinsAndBadValuesAreWarnings() throws {
         let folder = TemporaryFolders.make("config")
         let path = folder + "/config.yml"
-        try LocalFile.writeAtomically(path, Array("timeout: 10\nretries: 99\ncolour: blue\ncondtest:\n  timeout: 3\nblgctl:\n  server: x\n".utf8), mode: 0o600)
+        try LocalFile.writeAtomically(path, Array("timeout: 10\nretries: 99\ncolour: blue\ncondtest:\n  timeout: 3\nblgctl:\n  server: x\ntimeuot: 5\n".utf8), mode: 0o600)
         let settings = Settings(tool: Tool("condtest"), path: path)
         #expect(settings.number(.timeout) == 3)
         #expect(settings.values[.timeout]?.origin == path + ":5 (condtest:)")
         #expect(settings.integer(.retries) == nil)
         #expect(settings.warnings == [path + ":2: retries: expected a count, 0 to 20, found \"99\"", path + ":3: unknown key \"colour\"",
-                                      path + ":7: unknown tool \"blgctl\""])
+                                      path + ":7: unknown tool \"blgctl\"; did you mean \"blogctl\"?",
+                                      path + ":8: unknown key \"timeuot\"; did you mean \"timeout\"?"])
         let other = Settings(tool: Tool("devsync"), path: path)
         #expect(other.number(.timeout) == 10 && other.values[.timeout]?.origin == path + ":1")
         #expect(Settings(tool: Tool("devsync"), path: folder + "/none.yml").values.isEmpty)

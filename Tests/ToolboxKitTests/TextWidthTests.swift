@@ -25,6 +25,16 @@ import Testing
         #expect(differing.isEmpty, "\(differing.count) code points differ from glibc, first \(differing.prefix(5).map { String($0, radix: 16) }); run scripts/width-table.sh")
     }
 
+    /// Issue 47: under a locale that shows only ASCII, each other character (a whole cluster:
+    /// a family, a flag, a wide ideograph, a letter with its mark) is one `?` in one cell.
+    @Test func anASCIILocaleShowsOneQuestionMarkACharacter() {
+        let text = "a👨‍👩‍👧b日🇫🇷e\u{301}1️⃣"
+        #expect(TextWidth.of(text, asciiOnly: true) == 7)
+        #expect(TextWidth.shownInASCII(text) == "a?b????")
+        #expect(TextWidth.of(TextWidth.shownInASCII(text), asciiOnly: false) == 7)
+        #expect(TextWidth.of(Character("日"), asciiOnly: true) == 1 && TextWidth.of(Character("日"), asciiOnly: false) == 2)
+    }
+
     @Test func clustersAreMeasuredAsTmuxDrawsThem() {
         // Measured with tmux 3.3a's cursor after printing each (see the issue's notes).
         let drawn: [(String, Int)] = [

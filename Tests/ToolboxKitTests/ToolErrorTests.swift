@@ -19,9 +19,9 @@ import Testing
 
     @Test func messagesAreOneLine() {
         let message = ToolError.unreachable(url: "http://127.0.0.1:8106", reason: "connection refused").message
-        #expect(message == "cannot reach http://127.0.0.1:8106 (connection refused); is mockd running?")
+        #expect(message == "connection refused (http://127.0.0.1:8106); is mockd running?")
         #expect(ToolError.unreachable(url: "https://api.example.com", reason: "host not found").message
-                == "cannot reach https://api.example.com (host not found)")
+                == "host not found (https://api.example.com)")
         #expect(ToolError.timedOut(url: "http://h/x", seconds: 2.5).message.contains("2.5s"))
         #expect(ToolError.unreachable(url: "https://alice:***@127.0.0.1:8106/x", reason: "connection refused").message.hasSuffix("is mockd running?"))
         #expect(ToolError.unreachable(url: "http://localhost:8106/x", reason: "connection refused").message.hasSuffix("is mockd running?"))
@@ -30,6 +30,33 @@ import Testing
         #expect(!ToolError.unreachable(url: "http://[::1]:8080/x", reason: "connection refused").message.contains("mockd"))
         #expect(!ToolError.unreachable(url: "https://127.example.com/x", reason: "host not found").message.contains("mockd"))
         #expect(!ToolError.httpStatus(url: "u", status: 500, message: "Internal Server Error").message.contains("\n"))
+    }
+
+    /// Issue 47: every error about a place says the reason first, the place after, on every
+    /// surface (the CLI's line, a table cell, a status line), so that a cut line keeps it.
+    @Test func theReasonComesBeforeThePlace() {
+        let url = "http://127.0.0.1:18208/conditions/5b8f1c3e9d1a4c00aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+        let reasons: [(ToolError, String)] = [
+            (.unreachable(url: url, reason: "connection refused"), "connection refused ("),
+            (.proxyUnreachable(proxy: "http://p:3128", reason: "connection refused"), "connection refused ("),
+            (.proxyRefused(proxy: "http://p:3128", status: 502, url: url), "the proxy refused to relay the request, HTTP 502 ("),
+            (.proxyRefused(proxy: "http://p:3128", status: 407, url: url), "the proxy wants credentials, HTTP 407 ("),
+            (.timedOut(url: url, seconds: 5), "no answer within 5s ("),
+            (.tooSlow(url: url, bytesPerSecond: 1024, seconds: 5), "under 1024 bytes a second for 5s ("),
+            (.httpStatus(url: url, status: 500, message: "Internal Server Error"), "HTTP 500: Internal Server Error ("),
+            (.credentialsRefused(url: url), "credentials refused ("),
+            (.notTheAPI(url: url, base: "http://127.0.0.1:18208"), "HTTP 404, http://127.0.0.1:18208 is not the API's base URL ("),
+            (.certificate(url: url, reason: "certificate has expired"), "untrusted certificate, certificate has expired ("),
+            (.protocolViolation(url: url, detail: "not valid JSON"), "unexpected response, not valid JSON ("),
+        ]
+        for (error, reason) in reasons {
+            #expect(error.message.hasPrefix(reason), "\(error.message)")
+            #expect(error.brief.hasPrefix(reason), "\(error.brief)")
+            #expect(!error.message.hasPrefix("http"))
+        }
+        // The brief form names the path, without advice; the message names the whole URL.
+        #expect(ToolError.timedOut(url: url, seconds: 5).brief == "no answer within 5s (/conditions/5b8f1c3e9d1a4c00aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa)")
+        #expect(ToolError.timedOut(url: url, seconds: 5).message.hasSuffix("(\(url)); try a larger --timeout"))
     }
 
     /// Issue 11: ids are opaque; only what cannot be represented is refused.

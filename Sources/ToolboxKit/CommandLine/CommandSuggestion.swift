@@ -5,14 +5,22 @@ public enum CommandSuggestion {
     /// two edits away, or names that start with it); nil when `word` is one of them, looks like
     /// an option, or nothing is near.
     public static func message(tool: String, word: String, names: [String]) -> String? {
-        guard !word.hasPrefix("-"), !names.contains(word), word.utf8.count <= 64 else { return nil }
+        guard !word.hasPrefix("-"), let near = didYouMean(word, among: names) else { return nil }
+        return "unknown command \(Terminal.quote(word)) for \(tool); \(near)"
+    }
+
+    /// `did you mean "a" or "b"?` for the names of `names` near `word` (at most two edits
+    /// away, or names that start with it); nil when `word` is one of them or nothing is near.
+    /// Config keys and tool sections are suggested with it too.
+    public static func didYouMean(_ word: String, among names: [String]) -> String? {
+        guard !names.contains(word), word.utf8.count <= 64 else { return nil }
         let near = names.filter { name in
             name.hasPrefix(word) || distance(Array(word.utf8), Array(name.utf8)) <= min(2, max(name.utf8.count / 3, 1))
         }
         guard !near.isEmpty else { return nil }
         let quoted = near.map { "\"\($0)\"" }
         let choices = quoted.count == 1 ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
-        return "unknown command \(Terminal.quote(word)) for \(tool); did you mean \(choices)?"
+        return "did you mean \(choices)?"
     }
 
     /// Edits (insert, delete, replace, swap two neighbours) from `a` to `b`.

@@ -58,38 +58,49 @@ public enum ToolError: Error, Sendable, Equatable {
         }
     }
 
-    /// One line, no trailing period, meant to follow `tool: `.
-    public var message: String {
+    /// One line, no trailing period, meant to follow `tool: `: the reason first, then the
+    /// place in parentheses, then what to do (issue 47), on every surface, so that a line cut
+    /// at its end (a table cell, a status line at 60 columns) still says what went wrong.
+    /// Local files keep the Unix form, `PATH: reason`, as cat, git and every tool say it.
+    public var message: String { said(place: { $0 }, hints: true) }
+
+    /// The same, with the URL's path (with its query) for the place: for a table column, a
+    /// status line or a stored last error, where the server is known from around it; no
+    /// advice on what to do (a screen has its own).
+    public var brief: String { said(place: Self.place, hints: false) }
+
+    private func said(place: (String) -> String, hints: Bool) -> String {
+        let larger = hints ? "; try a larger --timeout" : ""
         switch self {
         case .unreachable(let url, let reason):
-            let hint = Self.isDefaultServer(url) ? "; is mockd running?" : ""
-            return "cannot reach \(url) (\(reason))\(hint)"
+            let hint = hints && Self.isDefaultServer(url) ? "; is mockd running?" : ""
+            return "\(reason) (\(place(url)))\(hint)"
         case .proxyUnreachable(let proxy, let reason):
-            return "cannot reach the proxy \(proxy) (\(reason))"
+            return "\(reason) (the proxy \(proxy))"
         case .proxyRefused(let proxy, let status, let url):
             if status == 407 {
-                return "the proxy \(proxy) wants credentials (HTTP 407): put user:password@ in the proxy URL"
+                return "the proxy wants credentials, HTTP 407 (\(proxy)): put user:password@ in the proxy URL"
             }
-            let answer = status.map { " (HTTP \($0))" } ?? ""
-            return "the proxy \(proxy) refused to relay the request for \(url)\(answer)"
+            let answer = status.map { ", HTTP \($0)" } ?? ""
+            return "the proxy refused to relay the request\(answer) (the proxy \(proxy), for \(place(url)))"
         case .timedOut(let url, let seconds):
-            return "no answer from \(url) within \(Self.format(seconds))s; try a larger --timeout"
+            return "no answer within \(Self.format(seconds))s (\(place(url)))\(larger)"
         case .tooSlow(let url, let rate, let seconds):
-            return "\(url) sent less than \(rate) bytes a second for \(Self.format(seconds))s; try a larger --timeout"
+            return "under \(rate) bytes a second for \(Self.format(seconds))s (\(place(url)))\(larger)"
         case .httpStatus(let url, let status, let message):
             let detail = message.isEmpty ? "" : ": \(message)"
-            return "\(url) answered HTTP \(status)\(detail)"
+            return "HTTP \(status)\(detail) (\(place(url)))"
         case .credentialsRefused(let url):
-            return "\(url) refused the credentials"
+            return "credentials refused (\(place(url)))"
         case .notTheAPI(let url, let base):
-            return "\(url) answered 404: \(base) is not the API's base URL; check --server or the tool's _SERVER variable"
+            return "HTTP 404, \(base) is not the API's base URL (\(place(url)))" + (hints ? "; check --server or the tool's _SERVER variable" : "")
         case .certificate(let url, let reason):
             let hint = reason.contains("host name") ? "connect by a name the certificate lists, or use -k to skip the check"
                 : reason.contains("expired") || reason.contains("not valid before") ? "its server must renew it; -k skips the check"
                 : "give its CA with --cacert FILE (or SSL_CERT_FILE), or use -k to skip the check"
-            return "cannot trust the certificate of \(Self.host(of: url)): \(reason); \(hint)"
+            return "untrusted certificate, \(reason) (\(Self.host(of: url)))" + (hints ? "; \(hint)" : "")
         case .protocolViolation(let url, let detail):
-            return "unexpected response from \(url): \(detail)"
+            return "unexpected response, \(detail) (\(place(url)))"
         case .notFound(let what):
             return "\(what) not found"
         case .badData(let text), .usage(let text), .tryLater(let text), .missing(let text):
@@ -100,23 +111,6 @@ public enum ToolError: Error, Sendable, Equatable {
             return "interrupted"
         case .bug(let text):
             return "internal error: \(text); please report it"
-        }
-    }
-
-    /// The reason first, then where (`connection refused (/devices/X)`): for a table column,
-    /// a status line or a stored last error, which are cut at their end, so that what went
-    /// wrong survives the cut and a 500 and a refused connection never look the same.
-    public var brief: String {
-        switch self {
-        case .unreachable(let url, let reason): return "\(reason) (\(Self.place(url)))"
-        case .proxyUnreachable(let proxy, let reason): return "\(reason) (the proxy \(proxy))"
-        case .timedOut(let url, let seconds): return "no answer within \(Self.format(seconds))s (\(Self.place(url)))"
-        case .tooSlow(let url, let rate, let seconds): return "under \(rate) bytes a second for \(Self.format(seconds))s (\(Self.place(url)))"
-        case .httpStatus(let url, let status, let message):
-            return "HTTP \(status)" + (message.isEmpty ? "" : ": \(message)") + " (\(Self.place(url)))"
-        case .credentialsRefused(let url): return "credentials refused (\(Self.place(url)))"
-        case .protocolViolation(let url, let detail): return "\(detail) (\(Self.place(url)))"
-        default: return message
         }
     }
 

@@ -87,16 +87,27 @@ public enum ToolMain {
             if !message.isEmpty { StandardOutput.print(message + "\n") }
             exit(0)
         }
-        for line in parserMessage(message) { StandardError.write(line) }
+        let name = Command.configuration.commandName ?? "tool"
+        for line in parserMessage(message, tool: name) { StandardError.write(line) }
         exit(code.rawValue)
     }
 
-    /// Each line of a parser's message cleaned, and cut past 200 characters.
-    static func parserMessage(_ message: String) -> [String] {
-        message.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+    /// Each line of a parser's message cleaned, and cut past 200 characters; its first line
+    /// said as our own errors are (`condtest: unknown option '--bogus'`, as git says
+    /// `error: unknown option`), not as ArgumentParser's `Error: Unknown option`. The usage
+    /// lines after it stay, as git's do.
+    static func parserMessage(_ message: String, tool: String) -> [String] {
+        var lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             let clean = Terminal.sanitizeField(String(line))
             return clean.count > 200 ? String(clean.prefix(200)) + "…" : clean
         }
+        if let first = lines.first, first.hasPrefix("Error: ") {
+            let reason = first.dropFirst("Error: ".count)
+            // "Unknown option '--x'. Did you mean '--y'?" as ours: "unknown option '--x'; did you mean '--y'?"
+            let said = String(reason.prefix(1).lowercased() + reason.dropFirst())
+            lines[0] = tool + ": " + said.replacing(". Did you mean ", with: "; did you mean ")
+        }
+        return lines
     }
 
     /// "Did you mean" for the first word that is no subcommand where one is expected, at any

@@ -41,11 +41,13 @@ public struct Settings: Sendable {
         for entry in file.entries {
             let at = "\(path):\(entry.line)"
             if let section = entry.section, !Self.tools.contains(section) {
-                if unknownSections.insert(section).inserted { warnings.append("\(at): unknown tool \"\(section)\"") }
+                if unknownSections.insert(section).inserted {
+                    warnings.append(Self.unknown("tool", section, at: at, names: Self.tools))
+                }
                 continue
             }
             guard let key = Key(rawValue: entry.key) else {
-                warnings.append("\(at): unknown key \"\(entry.key)\"")
+                warnings.append(Self.unknown("key", entry.key, at: at, names: Key.allCases.map(\.rawValue)))
                 continue
             }
             if let problem = Self.problem(key, entry.value) {
@@ -59,6 +61,12 @@ public struct Settings: Sendable {
             }
         }
         values = shared.merging(own) { _, mine in mine }
+    }
+
+    /// `FILE:LINE: unknown key "timeuot"; did you mean "timeout"?`, as git says it.
+    static func unknown(_ kind: String, _ name: String, at: String, names: [String]) -> String {
+        let line = "\(at): unknown \(kind) \(Terminal.quote(name))"
+        return CommandSuggestion.didYouMean(name, among: names).map { line + "; " + $0 } ?? line
     }
 
     /// The file for an environment: `$XDG_CONFIG_HOME/toolbox/config.yml`.

@@ -1,7 +1,18 @@
+import Synchronization
+
 /// Display width in terminal columns, as the C library (and so tmux and most terminals)
 /// draws text: East Asian wide and fullwidth characters and most emoji take two, combining
 /// marks and format characters none.
 public enum TextWidth {
+    /// Set by a screen whose locale cannot show more than ASCII (`LC_ALL=C`, a Latin-1
+    /// locale): every other character is then drawn as one `?` in one cell, as newsboat
+    /// draws it, and measured so, so that rows never shift (issue 47).
+    static let asciiOnlyFlag = Atomic<Bool>(false)
+    public static var asciiOnly: Bool {
+        get { asciiOnlyFlag.load(ordering: .relaxed) }
+        set { asciiOnlyFlag.store(newValue, ordering: .relaxed) }
+    }
+
     /// The width of `text` as drawn, not counting the SGR sequences in it (the keypad's
     /// styled lines).
     public static func visible(_ text: String) -> Int {
@@ -26,11 +37,27 @@ public enum TextWidth {
     public static func of(_ text: String) -> Int {
         // The common case, ASCII: a column a byte.
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
-        return columns(text.unicodeScalars)
+        return of(text, asciiOnly: asciiOnly)
     }
 
     /// The columns one grapheme cluster takes, by the same rule as `of`.
-    public static func of(_ character: Character) -> Int { columns(character.unicodeScalars) }
+    public static func of(_ character: Character) -> Int { of(character, asciiOnly: asciiOnly) }
+
+    /// `of`, under a locale that shows only ASCII when `asciiOnly`: one column a character.
+    static func of(_ text: String, asciiOnly: Bool) -> Int {
+        asciiOnly ? text.count : columns(text.unicodeScalars)
+    }
+
+    static func of(_ character: Character, asciiOnly: Bool) -> Int {
+        asciiOnly ? 1 : columns(character.unicodeScalars)
+    }
+
+    /// What a screen draws for `text` under such a locale: each character that is not ASCII
+    /// as one `?`.
+    public static func shownInASCII(_ text: String) -> String {
+        guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+        return String(text.map { $0.isASCII ? $0 : "?" })
+    }
 
     /// The one rule of `of`: each scalar's width, an emoji after a ZWJ drawn in the cells of
     /// the one before it.
