@@ -31,28 +31,43 @@ enum HTMLTag: Equatable {
         return names
     }()
 
-    /// Names of up to 8 bytes packed into an integer: a lookup without making a String, for
-    /// the hundreds of thousands of elements of a large page.
-    static let byPackedName: [UInt64: HTMLTag] = {
-        var packed: [UInt64: HTMLTag] = [:]
-        for (name, tag) in byName where name.utf8.count <= 8 {
-            var key: UInt64 = 0
-            for (index, byte) in name.utf8.enumerated() { key |= UInt64(byte) << (8 * UInt64(index)) }
-            packed[key] = tag
-        }
-        return packed
+    /// Names of up to 8 bytes packed into an integer, sorted, beside their tags: a lookup by
+    /// binary search, without making a String or hashing, for the millions of elements of a
+    /// large page (a dictionary's hashing was a twentieth of rendering a page of `<br>`).
+    static let packedNames: (keys: [UInt64], tags: [HTMLTag]) = {
+        let pairs = byName.compactMap { name, tag in name.utf8.count <= 8 ? (packed(Array(name.utf8)[...]), tag) : nil }
+            .sorted { $0.0 < $1.0 }
+        return (pairs.map(\.0), pairs.map(\.1))
     }()
+
+    /// Up to 8 bytes, the first in the lowest byte.
+    static func packed(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        var key: UInt64 = 0
+        for (index, byte) in bytes.enumerated() { key |= UInt64(byte) << (8 * UInt64(index)) }
+        return key
+    }
 
     static func named(_ name: UnsafePointer<UInt8>?) -> HTMLTag {
         guard let name else { return .inline }
         var key: UInt64 = 0
         for index in 0..<9 {
             let byte = name[index]
-            if byte == 0 { return byPackedName[key] ?? .inline }
+            if byte == 0 { return tag(packed: key) }
             if index == 8 { break }
             key |= UInt64(byte) << (8 * UInt64(index))
         }
         return byName[String(cString: name)] ?? .inline
+    }
+
+    static func tag(packed key: UInt64) -> HTMLTag {
+        let names = packedNames
+        var low = 0
+        var high = names.keys.count
+        while low < high {
+            let middle = (low + high) / 2
+            if names.keys[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        return low < names.keys.count && names.keys[low] == key ? names.tags[low] : .inline
     }
 
     /// Elements that end the paragraph before them and start a new block.

@@ -1,0 +1,18 @@
+import Testing
+@testable import BlogctlKit
+
+/// Issue 46: element names are looked up without hashing (binary search over packed names);
+/// every known name finds its tag, and any other name, long or short, is an inline container.
+@Suite struct HTMLTagTests {
+    @Test func everyNameFindsItsTagAndOthersAreInline() {
+        for (name, tag) in HTMLTag.byName {
+            let found = Array(name.utf8 + [0]).withUnsafeBufferPointer { HTMLTag.named($0.baseAddress) }
+            #expect(found == tag, "\(name)")
+        }
+        for other in ["span", "x-custom", "a1", "bb", "", "figcaptionx", "blockquot", "zzzzzzzz"] {
+            let found = Array(other.utf8 + [0]).withUnsafeBufferPointer { HTMLTag.named($0.baseAddress) }
+            #expect(found == .inline, "\(other)")
+        }
+        #expect(HTMLTag.named(nil) == .inline)
+    }
+}
