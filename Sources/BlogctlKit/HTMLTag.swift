@@ -31,14 +31,24 @@ enum HTMLTag: Equatable {
         return names
     }()
 
-    /// Names of up to 8 bytes packed into an integer, sorted, beside their tags: a lookup by
-    /// binary search, without making a String or hashing, for the millions of elements of a
+    /// Names of up to 8 bytes packed into an integer, in an open-addressed table of 256 slots
+    /// made once and never freed: a lookup is a multiply, a shift and a compare or two, with
+    /// no String, no hashing and no reference counting, for the millions of elements of a
     /// large page (a dictionary's hashing was a twentieth of rendering a page of `<br>`).
-    static let packedNames: (keys: [UInt64], tags: [HTMLTag]) = {
-        let pairs = byName.compactMap { name, tag in name.utf8.count <= 8 ? (packed(Array(name.utf8)[...]), tag) : nil }
-            .sorted { $0.0 < $1.0 }
-        return (pairs.map(\.0), pairs.map(\.1))
+    // Written once, when first used (a `static let` is made once, under a lock), read only after.
+    nonisolated(unsafe) static let slots: UnsafeMutableBufferPointer<(key: UInt64, tag: HTMLTag)> = {
+        let slots = UnsafeMutableBufferPointer<(key: UInt64, tag: HTMLTag)>.allocate(capacity: 256)
+        slots.initialize(repeating: (0, .inline))
+        for (name, tag) in byName where name.utf8.count <= 8 {
+            let key = packed(Array(name.utf8)[...])
+            var slot = slotIndex(key)
+            while slots[slot].key != 0 { slot = (slot + 1) & 255 }
+            slots[slot] = (key, tag)
+        }
+        return slots
     }()
+
+    static func slotIndex(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 56) }
 
     /// Up to 8 bytes, the first in the lowest byte.
     static func packed(_ bytes: ArraySlice<UInt8>) -> UInt64 {
@@ -60,14 +70,14 @@ enum HTMLTag: Equatable {
     }
 
     static func tag(packed key: UInt64) -> HTMLTag {
-        let names = packedNames
-        var low = 0
-        var high = names.keys.count
-        while low < high {
-            let middle = (low + high) / 2
-            if names.keys[middle] < key { low = middle + 1 } else { high = middle }
+        let slots = Self.slots
+        var slot = slotIndex(key)
+        while true {
+            let entry = slots[slot]
+            if entry.key == key { return entry.tag }
+            if entry.key == 0 { return .inline }
+            slot = (slot + 1) & 255
         }
-        return low < names.keys.count && names.keys[low] == key ? names.tags[low] : .inline
     }
 
     /// Elements that end the paragraph before them and start a new block.
