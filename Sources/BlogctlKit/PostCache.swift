@@ -15,8 +15,13 @@ public struct CacheEntry: Codable, Sendable, Equatable {
     public var stored: Date
     /// When a reader last used it (the sidecar's mtime), for least-recently-used eviction.
     public var lastUsed: Date?
+    /// When the server last said it is current (a 304); nil: when it was stored.
+    public var validated: Date?
 
-    enum CodingKeys: String, CodingKey { case metadata, etag, size, storedSize, stored }
+    /// How old the copy is: since the server last stood by it.
+    public var age: Double { Date().timeIntervalSince(validated ?? stored) }
+
+    enum CodingKeys: String, CodingKey { case metadata, etag, size, storedSize, stored, validated }
 }
 
 /// The post cache under `$XDG_CACHE_HOME/blogctl/posts`: each body gzip-compressed in
@@ -134,6 +139,14 @@ public struct PostCache: Sendable {
         let writer = try bodyWriter()
         body.withUnsafeBufferPointer { writer.write($0) }
         return try writer.commit(metadata, etag: etag, evicting: evicting).entry
+    }
+
+    /// Records that the server has just stood by `entry` (a 304): its age starts again.
+    /// Best effort: a sidecar that cannot be written leaves the copy as old as it was.
+    public func markValidated(_ entry: CacheEntry) {
+        var entry = entry
+        entry.validated = Date()
+        try? LocalFile.writeAtomically(entryPath(entry.metadata.id), Array(JSONCoding.encode(entry)), mode: 0o600)
     }
 
     /// Marks `id` as just used.

@@ -7,8 +7,14 @@ public struct PostLoader: Sendable {
     public let client: BlogClient?
     public let warn: @Sendable (String) -> Void
 
-    /// Where the body came from, for `--verbose` and the tests.
-    public enum Source: String, Sendable { case server, revalidated, cache }
+    /// Where the body came from, for `--verbose` and the tests: `fresh` is a cached copy young
+    /// enough to show without asking (`maxAge`).
+    public enum Source: String, Sendable { case server, revalidated, fresh, cache }
+
+    /// How long a cached copy is shown without asking the server, as an HTTP cache's max-age
+    /// (man page, `--max-age`): 5 minutes unless said otherwise; 0 always asks.
+    public static let defaultMaxAge: Double = 300
+    public var maxAge: Double = PostLoader.defaultMaxAge
 
     public struct Loaded: Sendable {
         public let metadata: PostMetadata
@@ -16,9 +22,11 @@ public struct PostLoader: Sendable {
         public let source: Source
     }
 
-    public init(cache: PostCache, client: BlogClient?, warn: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(cache: PostCache, client: BlogClient?, maxAge: Double = PostLoader.defaultMaxAge,
+                warn: @escaping @Sendable (String) -> Void = { _ in }) {
         self.cache = cache
         self.client = client
+        self.maxAge = maxAge
         self.warn = warn
     }
 
@@ -32,14 +40,20 @@ public struct PostLoader: Sendable {
             if let body = cache.body(id, entry: entry) { cached = (entry, body) }
             else { warn("the cached copy of \(id) was damaged; fetching it again") }
         }
+        if let cached, isFresh(cached.entry) { return Loaded(metadata: cached.entry.metadata, body: cached.body, source: .fresh) }
         do throws(ToolError) {
+            // The post id from the cached copy, else from the saved listing (`list` wrote it),
+            // else from the server: one request, not two, once the posts were listed.
             let postId: String
-            if let known = cached?.entry.metadata.postId { postId = known } else { postId = try await client.metadata(id).postId }
+            if let known = cached?.entry.metadata.postId ?? listedPostId(id) { postId = known } else { postId = try await client.metadata(id).postId }
             let writer = try cache.bodyWriter()
             switch try await client.post(postId, etag: cached?.entry.etag, into: writer, progress: progress) {
             case .notModified:
                 writer.abandon()
-                if let cached { return Loaded(metadata: cached.entry.metadata, body: cached.body, source: .revalidated) }
+                if let cached {
+                    cache.markValidated(cached.entry)
+                    return Loaded(metadata: cached.entry.metadata, body: cached.body, source: .revalidated)
+                }
                 throw .protocolViolation(url: client.server.url("/post/" + ResourceID.pathSegment(postId)),
                                                   detail: "304 Not Modified to a request without If-None-Match")
             case .fetched(var metadata, let etag):
@@ -57,6 +71,27 @@ public struct PostLoader: Sendable {
             }
             throw error
         }
+    }
+
+    /// Young enough to be shown at once, as the screen shows it, without a round trip: the
+    /// server stood by it less than `maxAge` ago (a clock set back counts as old).
+    func isFresh(_ entry: CacheEntry) -> Bool { maxAge > 0 && entry.age >= 0 && entry.age < maxAge }
+
+    /// Post `id` from the cache when it is fresh (checked); nil otherwise, with nothing asked
+    /// of any server: a caller may look before it connects at all.
+    public func fresh(_ id: String) -> Loaded? {
+        guard let entry = cache.entry(id), isFresh(entry) else { return nil }
+        guard let body = cache.body(id, entry: entry) else {
+            warn("the cached copy of \(id) was damaged; fetching it again")
+            return nil
+        }
+        return Loaded(metadata: entry.metadata, body: body, source: .fresh)
+    }
+
+    /// The post id the saved listing gives `id`; nil when there is none or it is damaged.
+    func listedPostId(_ id: String) -> String? {
+        guard let listing = try? cache.savedListing() else { return nil }
+        return listing.first { $0.id.utf8.elementsEqual(id.utf8) }?.postId
     }
 
     func offline(_ id: String) throws(ToolError) -> Loaded {

@@ -23,6 +23,7 @@ extension Blogctl {
         var offline = false
 
         @OptionGroup var common: CommonOptions
+        @OptionGroup var freshness: FreshnessOption
 
         @OptionGroup var pager: PagerOption
 
@@ -32,7 +33,7 @@ extension Blogctl {
         }
 
         func run() async throws {
-            let loaded = try await loadPost(id, offline: offline, common: common)
+            let loaded = try await loadPost(id, offline: offline, maxAge: freshness.seconds, common: common)
             let links = try PostPage.links(loaded.body, options: RenderOptions(
                 links: LinkResolver(postId: loaded.metadata.postId, server: try? common.serverURL(tool: .blogctl))))
             if common.json {

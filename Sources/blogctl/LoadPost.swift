@@ -2,17 +2,20 @@ import BlogctlKit
 import ToolboxKit
 
 /// A post's metadata and body for `read`, `links` and `open`: from the cache, revalidated
-/// with the server unless `offline`, with the download's progress on stderr.
-func loadPost(_ id: String, offline: Bool, common: CommonOptions) async throws -> PostLoader.Loaded {
+/// with the server unless `offline` or younger than `maxAge`, with the download's progress on
+/// stderr.
+func loadPost(_ id: String, offline: Bool, maxAge: Double, common: CommonOptions) async throws -> PostLoader.Loaded {
     let cache = try PostCache.standard(server: try common.serverURL(tool: .blogctl))
     let warn: @Sendable (String) -> Void = { message in Tool.blogctl.say("" + message) }
     if offline { return try await PostLoader(cache: cache, client: nil, warn: warn).load(id) }
+    // Fresh in the cache: shown at once, without connecting.
+    if let fresh = PostLoader(cache: cache, client: nil, maxAge: maxAge, warn: warn).fresh(id) { return fresh }
     let progress = ProgressDisplay(label: "post \(id)", enabled: common.showsProgress)
     if progress.enabled { Interrupt.clearLineAndExit() }
     progress.start()
     defer { progress.finish() }
     return try await common.withClient(tool: .blogctl, waitSpinner: false) { api in
-        let loader = PostLoader(cache: cache, client: BlogClient(api: api), warn: warn)
+        let loader = PostLoader(cache: cache, client: BlogClient(api: api), maxAge: maxAge, warn: warn)
         // No bar shown (not a terminal, --quiet): the whole download within --timeout.
         guard progress.enabled else { return try await loader.load(id) }
         return try await loader.load(id) { done, total in progress.update(done: done, total: total) }

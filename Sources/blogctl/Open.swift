@@ -29,13 +29,14 @@ extension Blogctl {
         var offline = false
 
         @OptionGroup var common: CommonOptions
+        @OptionGroup var freshness: FreshnessOption
 
         func validate() throws {
             if let number, number < 1 { throw ValidationError("the link's number starts at 1") }
         }
 
         func run() async throws {
-            let loaded = try await loadPost(id, offline: offline, common: common)
+            let loaded = try await loadPost(id, offline: offline, maxAge: freshness.seconds, common: common)
             let links = try PostPage.links(loaded.body, options: RenderOptions(
                 links: LinkResolver(postId: loaded.metadata.postId, server: try? common.serverURL(tool: .blogctl))))
             guard let number else {

@@ -33,13 +33,14 @@ extension Blogctl {
         var noPager = false
 
         @OptionGroup var common: CommonOptions
+        @OptionGroup var freshness: FreshnessOption
 
         func validate() throws {
             if let width, !(20...1000).contains(width) { throw ValidationError("--width must be between 20 and 1000") }
         }
 
         func run() async throws {
-            let loaded = try await loadPost(id, offline: offline, common: common)
+            let loaded = try await loadPost(id, offline: offline, maxAge: freshness.seconds, common: common)
             if common.verbose { StandardError.write("* body from \(loaded.source.rawValue)") }
             // Read once shown; a mark that cannot be written costs a warning, not the post.
             defer {

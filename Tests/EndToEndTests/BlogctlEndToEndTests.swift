@@ -92,13 +92,35 @@ import TestSupport
             #expect(first.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 }, "80 columns when piped")
             // The post's id and its post id differ: the cache is keyed by the id the reader uses.
             #expect(cacheFiles(sandbox, mockd.url) == ["7.html.gz", "7.json"])
-            let second = try blogctl(["read", "7", "-v"], server: mockd.url, sandbox: sandbox)
+            // --max-age 0: asked again, and the server stands by the copy.
+            let second = try blogctl(["read", "7", "-v", "--max-age", "0"], server: mockd.url, sandbox: sandbox)
             #expect(second.stdout == first.stdout)
             #expect(second.stderr.contains("< 304 Not Modified"))
             #expect(second.stderr.contains("* body from revalidated"))
-            mockd.tail?.wait(for: 2) { $0.hasPrefix("GET /post/p-007") }
+            // Issue 47: within the freshness window (300 s by default) the copy is shown at once,
+            // as the screen shows it, with no request at all.
+            let third = try blogctl(["read", "7", "-v"], server: mockd.url, sandbox: sandbox)
+            #expect(third.stdout == first.stdout)
+            #expect(third.stderr.contains("* body from fresh") && !third.stderr.contains("> GET"), "\(third.stderr)")
+            // BLOGCTL_MAX_AGE and config.yml's max-age: set it too.
+            let variable = try blogctl(["read", "7", "-v"], server: mockd.url, sandbox: sandbox, environment: ["BLOGCTL_MAX_AGE": "0"])
+            #expect(variable.stderr.contains("* body from revalidated"), "\(variable.stderr)")
+            mockd.tail?.wait(for: 3) { $0.hasPrefix("GET /post/p-007") }
             let posts = requests(mockd).filter { $0.hasPrefix("GET /post/") }
-            #expect(posts == ["GET /post/p-007 200", "GET /post/p-007 304"])
+            #expect(posts == ["GET /post/p-007 200", "GET /post/p-007 304", "GET /post/p-007 304"])
+        }
+    }
+
+    /// Issue 47: after `list`, `read` asks the server once: the listing gives the post id, so
+    /// no `GET /post-metadata` goes before `GET /post`.
+    @Test func readAfterListAsksOnce() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(Self.fast, sandbox: sandbox, tailLog: true) { mockd in
+            #expect(try blogctl(["list"], server: mockd.url, sandbox: sandbox).status == 0)
+            let read = try blogctl(["read", "4", "-v"], server: mockd.url, sandbox: sandbox)
+            #expect(read.status == 0, "\(read.stderr)")
+            let asked = read.stderr.split(separator: "\n").filter { $0.hasPrefix("> GET") }
+            #expect(asked.count == 1 && asked[0].contains("/post/"), "\(read.stderr)")
         }
     }
 
@@ -133,8 +155,8 @@ import TestSupport
         let missing = try blogctl(["read", "5", "--offline"], server: dead, sandbox: sandbox)
         #expect(missing.status == 66)
         #expect(missing.stderr == "blogctl: post 5 is not in the cache; read it once online, or run blogctl prefetch\n")
-        // Online with the server down, a cached post is shown with a warning.
-        let fallback = try blogctl(["read", "4", "--retries", "0"], server: dead, sandbox: sandbox)
+        // Online with the server down, a cached post past its freshness is shown with a warning.
+        let fallback = try blogctl(["read", "4", "--retries", "0", "--max-age", "0"], server: dead, sandbox: sandbox)
         #expect(fallback.status == 0)
         #expect(fallback.stdout == online.stdout)
         #expect(fallback.stderr.contains("showing the cached copy"))
@@ -225,7 +247,7 @@ import TestSupport
         // Any other id is encoded as one path segment.
         let traversal = try blogctl(["read", "../../etc/passwd"], server: "http://127.0.0.1:9", sandbox: sandbox)
         #expect(traversal.status == 69)
-        #expect(traversal.stderr.contains("/post-metadata/..%2F..%2Fetc%2Fpasswd "), "\(traversal.stderr)")
+        #expect(traversal.stderr.contains("/post-metadata/..%2F..%2Fetc%2Fpasswd)"), "\(traversal.stderr)")
     }
 
     @Test func hostileServerTextIsSanitised() async throws {

@@ -4,6 +4,8 @@
 public struct Settings: Sendable {
     public enum Key: String, Sendable, CaseIterable {
         case server, timeout, connectTimeout = "connect-timeout", retries, proxy, noproxy, cacert, pager
+        /// blogctl: how long a cached post counts as fresh, shown without asking the server.
+        case maxAge = "max-age"
     }
 
     public struct Value: Sendable, Equatable {
@@ -92,6 +94,8 @@ public struct Settings: Sendable {
         switch key {
         case .timeout, .connectTimeout:
             guard let seconds = Double(value), seconds > 0, seconds <= 86_400 else { return "expected seconds, 0 to 86400, found \"\(value)\"" }
+        case .maxAge:
+            guard let seconds = Double(value), seconds >= 0, seconds <= 31_536_000 else { return "expected seconds, 0 to 31536000, found \"\(value)\"" }
         case .retries:
             guard let count = Int(value), (0...20).contains(count) else { return "expected a count, 0 to 20, found \"\(value)\"" }
         case .server:
