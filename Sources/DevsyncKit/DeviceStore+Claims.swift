@@ -78,8 +78,9 @@ extension DeviceStore {
             let id = SQLiteData.text(claim.deviceID)
             let server = try db.value("SELECT installationDate FROM device WHERE id = ?", [id])?.string
             let attempts = try db.value("SELECT attempts FROM change WHERE deviceID = ?", [id])?.integer ?? 0
+            let to = try db.value("SELECT value FROM meta WHERE key = 'server'")?.string.map { " to " + $0 } ?? ""
             try Self.log(db, at: now, device: claim.deviceID, .synced, old: server, new: claim.installationDate.map(StoredDate.format),
-                         detail: "attempt \(attempts + 1)")
+                         detail: "attempt \(attempts + 1)" + to)
             try db.execute("UPDATE device SET installationDate = ? WHERE id = ?",
                            [.optional(claim.installationDate.map(StoredDate.format)), id])
             try db.execute("DELETE FROM change WHERE deviceID = ? AND revision = ?", [id, .integer(claim.revision)])

@@ -15,6 +15,8 @@ extension DeviceStore {
     @discardableResult
     public func replaceServerCopy(_ devices: [ServerDevice], at now: Date = Date()) throws(ToolError) -> [Conflict] {
         try write { db in
+            // The history names the server each value came from (issue 47).
+            let source = try db.value("SELECT value FROM meta WHERE key = 'server'")?.string.map { command + " from " + $0 } ?? command
             // Keyed by bytes, as SQLite compares ids (not as Swift strings, which merge `é` and `e` + U+0301).
             var before: [[UInt8]: (server: String?, local: String?, pending: Bool)] = [:]
             for row in try db.rows("""
@@ -47,7 +49,7 @@ extension DeviceStore {
                 guard let old = before[Array(device.id.utf8)] else { continue }
                 let serverValue = device.installationDate.map(StoredDate.format)
                 guard old.server != serverValue else { continue }
-                try Self.log(db, at: now, device: device.id, .pulled, old: old.server, new: serverValue, detail: command)
+                try Self.log(db, at: now, device: device.id, .pulled, old: old.server, new: serverValue, detail: source)
                 if old.pending {
                     try Self.log(db, at: now, device: device.id, .conflict, old: old.local, new: serverValue,
                                  detail: "the server changed it while the local change waited; the local value wins at sync")

@@ -14,9 +14,11 @@ extension Devsync {
 
         @OptionGroup var store: StoreOptions
         @OptionGroup var common: CommonOptions
+        @OptionGroup var binding: ServerBinding
 
         func run() async throws {
             let deviceStore = try store.open(for: Self.self)
+            try binding.bind(deviceStore, common)
             let count = try await common.withClient(tool: .devsync) { client in
                 try await DevicePull.run(client: client, store: deviceStore) { Tool.devsync.warn("" + $0) }.devices
             }

@@ -23,13 +23,18 @@ extension Devsync {
         func run() async throws {
             let deviceStore = try store.open(for: Self.self)
             let status = try deviceStore.status()
-            let server = try common.serverURL(tool: .devsync).base
             let mode = common.outputMode
+            // The store's own server (the one it was pulled from); the configured one until
+            // the first pull, marked so; and a configured one that differs, named beside it.
+            let configured = String(try common.serverURL(tool: .devsync).requestURL("/").dropLast())
+            let bound = try deviceStore.server()
+            let server = bound.map { $0 == configured ? $0 : "\($0) (configured: \(configured); pull and sync refuse it)" }
+                ?? configured + (mode == .table ? " (not pulled yet)" : "")
             let lastSync = status.lastSync.map { DateDisplay.format($0, for: mode) }
             let lastPull = status.lastPull.map { DateDisplay.format($0, for: mode) }
             if mode == .json {
                 let json = JSON(devices: status.devices, installed: status.installed, pending: status.pending,
-                                rejected: status.rejected, damaged: status.damaged, conflicts: status.conflicts, lastSync: lastSync, lastPull: lastPull, server: server,
+                                rejected: status.rejected, damaged: status.damaged, conflicts: status.conflicts, lastSync: lastSync, lastPull: lastPull, server: bound ?? configured,
                                 store: deviceStore.path)
                 StandardOutput.printJSON(json)
                 return

@@ -21,3 +21,18 @@ struct JSONFlag: ParsableArguments {
 
     var mode: OutputMode { OutputMode(json: json) }
 }
+
+/// `--switch-server`, for the commands that talk to the server (pull, sync, ui): the store
+/// belongs to the server it was first pulled from or synced to (`DeviceStore.bind`).
+struct ServerBinding: ParsableArguments {
+    @Flag(name: .customLong("switch-server"), help: "Move the store to this server; its pending changes are kept and sent there.")
+    var switchServer = false
+
+    /// Binds `store` to the server in force, or refuses another one; says a move once.
+    func bind(_ store: DeviceStore, _ common: CommonOptions) throws {
+        let server = try common.serverURL(tool: .devsync)
+        if let notice = try store.bind(to: String(server.requestURL("/").dropLast()), switching: switchServer) {
+            Tool.devsync.say(notice)
+        }
+    }
+}

@@ -21,6 +21,7 @@ extension Devsync {
 
         @OptionGroup var store: StoreOptions
         @OptionGroup var common: CommonOptions
+        @OptionGroup var binding: ServerBinding
 
         @Option(help: ArgumentHelp("Changes in flight at once.", valueName: "n")) var jobs = 4
         @Flag(help: "Keep trying, with backoff, until every change is through or rejected.") var wait = false
@@ -33,7 +34,9 @@ extension Devsync {
 
         func run() async throws {
             let deviceStore = try store.open(for: Self.self)
+            // A dry run sends nothing and needs no server: it binds nothing either.
             if dryRun { return try showPlan(deviceStore) }
+            try binding.bind(deviceStore, common)
             let progress = ProgressDisplay(label: "syncing", enabled: common.showsProgress, unit: .items)
             let report = try await common.withClient(tool: .devsync, waitSpinner: false) { client in
                 progress.start()

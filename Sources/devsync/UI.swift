@@ -33,6 +33,7 @@ extension Devsync {
 
         @OptionGroup var store: StoreOptions
         @OptionGroup var common: CommonOptions
+        @OptionGroup var binding: ServerBinding
 
         @Option(help: ArgumentHelp("Changes in flight at once when syncing.", valueName: "n")) var jobs = 4
 
@@ -42,6 +43,7 @@ extension Devsync {
 
         func run() async throws {
             let deviceStore = try store.open(for: Self.self)
+            try binding.bind(deviceStore, common)
             let status = try await common.withClient(tool: .devsync, waitSpinner: false) { client in
                 try await DeviceBrowser.run(DeviceBrowser.Context(store: deviceStore, client: client, jobs: jobs, retries: common.retries))
             }

@@ -27,7 +27,7 @@ import TestSupport
             ("condtest", ["list"], [:]), ("condtest", ["show", "c1"], [:]), ("condtest", ["eval", "c1", "x"], [:]),
             ("blogctl", ["list"], [:]), ("blogctl", ["show", "p1"], [:]), ("blogctl", ["read", "p1"], [:]),
             ("blogctl", ["links", "p1"], [:]), ("blogctl", ["avatar", "p1", "-o", "-"], [:]),
-            ("devsync", ["pull"], [:]), ("devsync", ["sync"], [:]),
+            ("devsync", ["pull", "--switch-server"], [:]), ("devsync", ["sync", "--switch-server"], [:]),
             ("passcode", ["fetch"], ["PASSCODE_USER": "alice", "PASSCODE_PASSWORD": "fromenv"]),
             ("passcode", ["fetch"], ["PASSCODE_USER": "alice"]),
         ]
