@@ -85,6 +85,10 @@ public struct ListView: Sendable {
         return index
     }
 
+    /// The filter in force as the status line shows it (`/1999`), nil when none: every screen
+    /// names it beside its counts, so that a list narrowed by it never looks like the whole.
+    public var filterLabel: String? { filter.text.isEmpty ? nil : "/" + filter.text }
+
     /// Items shown (after the filter) and items in all.
     public var shownCount: Int { itemRows.count }
     public var totalCount: Int { texts.count }

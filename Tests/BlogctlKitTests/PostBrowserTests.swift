@@ -143,11 +143,17 @@ import ToolboxKit
         do { let value = browser.handle(.enter); #expect(value == [.openPost(id: "g1", width: 78), .mark(ids: ["g1"], read: true)]) }
         _ = browser.handle(.escape)
         #expect(browser.results != nil, "Esc from the post returns to the results")
+        #expect(ScreenDriver.screen(&browser).contains("search \"apple tart\""), "the search is named in the status line")
         _ = browser.handle(.escape)
         #expect(browser.results == nil)
-        #expect(!ScreenDriver.screen(&browser).contains("zebra"), "the filter typed stays in force on the list")
+        // Issue 47: Esc from results is "all posts", as the footer says: the filter goes too.
+        #expect(ScreenDriver.screen(&browser).contains("zebra"), "Esc from the results clears the filter")
+        // A filter in force is named beside the counts, with what it leaves of the whole.
+        _ = browser.handle(.character("/"))
+        ScreenDriver.type("apple", into: &browser)
+        #expect(ScreenDriver.screen(&browser, columns: 120).contains(" of \(browser.posts.count) posts · /apple"), "\(ScreenDriver.screen(&browser, columns: 120))")
         _ = browser.handle(.escape)
-        #expect(ScreenDriver.screen(&browser).contains("zebra"), "a second Esc clears it")
+        #expect(!ScreenDriver.screen(&browser, columns: 120).contains("/apple"))
         _ = browser.handle(.character("/"))
         _ = browser.handle(.escape)
         #expect(!browser.list.isFiltering && browser.outcome == nil)

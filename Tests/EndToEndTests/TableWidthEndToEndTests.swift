@@ -12,7 +12,7 @@ import Testing
             #expect(try runTool("devsync", ["pull", "-q"], sandbox: sandbox, environment: env).status == 0)
             // A pending change with a long error, so LAST ERROR has something to give.
             #expect(try runTool("devsync", ["install", "WWM-0001-12", "HEA-8127-29", "-q"], sandbox: sandbox, environment: env).status == 0)
-            #expect(try runTool("devsync", ["sync", "--server", "http://127.0.0.1:9", "--retries", "0", "-q"], sandbox: sandbox,
+            #expect(try runTool("devsync", ["sync", "--server", "http://127.0.0.1:9", "--switch-server", "--retries", "0", "-q"], sandbox: sandbox,
                                 environment: env).status == 75)
             #expect(try runTool("blogctl", ["prefetch", "-q"], sandbox: sandbox, environment: env).status == 0)
             let commands: [(String, [String], String)] = [

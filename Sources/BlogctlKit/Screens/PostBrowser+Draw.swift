@@ -4,7 +4,15 @@ import ToolboxKit
 extension PostBrowser {
     public func draw(into canvas: inout Canvas) {
         var chrome = self.chrome
-        chrome.status.counts = results?.hits.map { "\($0.count) found" } ?? "\(posts.count) posts · \(unreadCount) unread"
+        // Every filter in force is named beside the counts (issue 47): the search, the list's
+        // filter, the unread-only view; Esc clears them.
+        if let results {
+            chrome.status.counts = (results.hits.map { "\($0.count) found · " } ?? "") + "search " + Terminal.quote(results.query, limit: 30)
+        } else {
+            let shown = list.filterLabel == nil ? "\(posts.count) posts" : "\(list.shownCount) of \(posts.count) posts"
+            chrome.status.counts = [shown, list.filterLabel, unreadOnly ? "unread only" : nil, "\(unreadCount) unread"]
+                .compactMap { $0 }.joined(separator: " · ")
+        }
         chrome.status.loading = prefetching.map { "prefetch \($0.done)/\($0.total)" } ?? (loadingList ? "loading" : nil)
         let body = chrome.body
         if let reader {

@@ -56,7 +56,11 @@ extension PostBrowser {
             return [.loadList]
         case .help?: chrome.openHelp(title: "posts: keys", table: Self.listKeys)
         case .quit?: outcome = 0
-        case .back?: if results != nil { results = nil } else { _ = list.clearFilter() }
+        // From search results, Esc goes back to all the posts, as the footer says: the
+        // filter that led to the search goes too.
+        case .back?:
+            results = nil
+            _ = list.clearFilter()
         case nil: break
         }
         return []

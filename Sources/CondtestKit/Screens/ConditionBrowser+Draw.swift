@@ -4,8 +4,8 @@ import ToolboxKit
 extension ConditionBrowser {
     public func draw(into canvas: inout Canvas) {
         var chrome = self.chrome
-        chrome.status.counts = list.shownCount == list.totalCount ? "\(list.totalCount) conditions"
-            : "\(list.shownCount) of \(list.totalCount) conditions"
+        chrome.status.counts = (list.filterLabel == nil ? "\(list.totalCount) conditions"
+            : "\(list.shownCount) of \(list.totalCount) conditions · " + list.filterLabel!)
         chrome.status.loading = isBusy ? "loading" : nil
         if let tester {
             tester.draw(into: &canvas, tick: chrome.tick)

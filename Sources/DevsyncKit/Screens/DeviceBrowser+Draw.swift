@@ -96,12 +96,19 @@ extension DeviceBrowser {
                    style: focused ? Style(bold: true, reverse: true) : .bold)
     }
 
-    /// Most needed first: what waits to be sent, how fresh the list is, then the rest.
+    /// Most needed first: a filter in force (what the list shows is not the whole), what
+    /// waits to be sent, how fresh the list is, then the rest; the status line drops items
+    /// from the end when it is narrow.
     private var counts: String {
-        var counts = "\(pendingCount) pending · " + (lastPull.map { "pulled " + DateDisplay.short($0, now: now()) } ?? "never pulled")
-        if conflictCount > 0 { counts += " · \(conflictCount) conflicts" }
-        counts += tab == .devices && list.shownCount != deviceTotal ? " · \(list.shownCount) of \(deviceTotal) devices"
-            : " · \(deviceTotal) devices"
-        return counts
+        var items: [String] = []
+        if tab == .devices, let filter = list.filterLabel { items.append("\(list.shownCount) of \(deviceTotal) devices · " + filter) }
+        items.append("\(pendingCount) pending")
+        items.append(lastPull.map { "pulled " + DateDisplay.short($0, now: now()) } ?? "never pulled")
+        if conflictCount > 0 { items.append("\(conflictCount) conflicts") }
+        let filtered = tab == .devices && list.filterLabel != nil
+        if !filtered {
+            items.append(tab == .devices && list.shownCount != deviceTotal ? "\(list.shownCount) of \(deviceTotal) devices" : "\(deviceTotal) devices")
+        }
+        return items.joined(separator: " · ")
     }
 }
