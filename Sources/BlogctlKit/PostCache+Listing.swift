@@ -35,3 +35,17 @@ extension PostCache {
         }
     }
 }
+
+extension PostCache {
+    /// The post `id` names, as git takes a short hash (issue 47): `id` itself when it is
+    /// cached or listed, or when the saved listing has no post that starts with it (the
+    /// server decides); the one listed post it starts; an error naming the candidates when
+    /// it starts several.
+    public func resolvedID(_ id: String) throws(ToolError) -> String {
+        guard entry(id) == nil, let listing = try? savedListing(),
+              !listing.contains(where: { $0.id.utf8.elementsEqual(id.utf8) }) else { return id }
+        let ids = listing.map(\.id)
+        guard ids.contains(where: { $0.utf8.starts(with: id.utf8) }) else { return id }
+        return try IDPrefix.resolve(id, among: ids, kind: "post", listing: "blogctl list")
+    }
+}

@@ -6,6 +6,8 @@ import ToolboxKit
 /// stderr.
 func loadPost(_ id: String, offline: Bool, maxAge: Double, common: CommonOptions) async throws -> PostLoader.Loaded {
     let cache = try PostCache.standard(server: try common.serverURL(tool: .blogctl))
+    // The start of a listed id, as git takes a short hash.
+    let id = try cache.resolvedID(try ResourceID.validate(id, kind: "post id"))
     let warn: @Sendable (String) -> Void = { message in Tool.blogctl.say("" + message) }
     if offline { return try await PostLoader(cache: cache, client: nil, warn: warn).load(id) }
     // Fresh in the cache: shown at once, without connecting.

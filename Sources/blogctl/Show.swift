@@ -14,7 +14,8 @@ extension Blogctl {
         @OptionGroup var common: CommonOptions
 
         func run() async throws {
-            let id = try ResourceID.validate(id, kind: "post id")
+            let id = try PostCache.standard(server: try common.serverURL(tool: .blogctl))
+                .resolvedID(try ResourceID.validate(id, kind: "post id"))
             let (metadata, imageURL) = try await common.withClient(tool: .blogctl) { api in
                 let client = BlogClient(api: api)
                 let metadata = try await client.metadata(id)

@@ -16,7 +16,11 @@ extension Devsync {
 
         func run() async throws {
             let id = try ResourceID.validate(self.id, kind: "device id")
-            guard let device = try store.open(for: Self.self).device(id) else { throw ToolError.notFound(what: "device \(id)") }
+            let deviceStore = try store.open(for: Self.self)
+            // The start of an id, as git takes a short hash, when no device has the id itself.
+            guard let device = try deviceStore.device(id)
+                    ?? deviceStore.device(IDPrefix.resolve(id, among: deviceStore.devices().map(\.id), kind: "device", listing: "devsync list"))
+            else { throw ToolError.notFound(what: "device \(id)") }
             let mode = output.mode
             if mode == .json {
                 StandardOutput.printJSON(DeviceJSON(device))

@@ -111,6 +111,30 @@ import TestSupport
         }
     }
 
+    /// Issue 47: a listed post's id may be shortened to its start, as git takes a short hash,
+    /// for `show` and `read`; a start several ids share names them.
+    @Test func theStartOfAListedIdNamesItsPost() async throws {
+        let sandbox = try Sandbox()
+        let data = sandbox.root + "/data"
+        try FileManager.default.createDirectory(atPath: data + "/blog/bodies", withIntermediateDirectories: true)
+        let posts = ["c0ffee01aa", "c0ffee02bb", "deadbeef77"].map { id in
+            ["id": id, "title": "Post \(id)", "publishDate": "2018-06-04T09:30:00Z", "postId": id, "summary": "s",
+             "author": ["name": "A", "image": "/images/authors/a.jpg", "title": "T"]] as [String: Any]
+        }
+        try JSONSerialization.data(withJSONObject: posts).write(to: URL(fileURLWithPath: data + "/blog/posts.json"))
+        for post in posts { try Data("<p>body of \(post["id"]!)</p>".utf8).write(to: URL(fileURLWithPath: data + "/blog/bodies/\(post["id"]!).html")) }
+        try await withMockd(Self.fast + ["--data", data], sandbox: sandbox) { mockd in
+            #expect(try blogctl(["list"], server: mockd.url, sandbox: sandbox).status == 0)
+            let read = try blogctl(["read", "dead"], server: mockd.url, sandbox: sandbox)
+            #expect(read.status == 0 && read.stdout.contains("body of deadbeef77"), "\(read.stderr)")
+            let show = try blogctl(["show", "c0ffee02"], server: mockd.url, sandbox: sandbox)
+            #expect(show.status == 0 && show.lines.contains("id\tc0ffee02bb"), "\(show.stderr)")
+            let ambiguous = try blogctl(["read", "c0ffee"], server: mockd.url, sandbox: sandbox)
+            #expect(ambiguous.status == 64 && ambiguous.stderr == "blogctl: ambiguous id \"c0ffee\": 2 posts start with it (c0ffee01aa, c0ffee02bb)\n",
+                    "\(ambiguous.stderr)")
+        }
+    }
+
     /// Issue 47: after `list`, `read` asks the server once: the listing gives the post id, so
     /// no `GET /post-metadata` goes before `GET /post`.
     @Test func readAfterListAsksOnce() async throws {

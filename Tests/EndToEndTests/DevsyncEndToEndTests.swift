@@ -189,6 +189,12 @@ import TestSupport
             #expect(type.status == 0 && type.stdout.isEmpty)
             let empty = try devsync(["show", ""], server: mockd.url, sandbox: sandbox)
             #expect(empty.status == 64)
+            // Issue 47: the start of an id, as git takes a short hash; several: which ones.
+            let short = try devsync(["show", "CWM-124"], server: mockd.url, sandbox: sandbox)
+            #expect(short.status == 0 && short.lines.contains("id\tCWM-1244-65"), "\(short.stderr)")
+            let ambiguous = try devsync(["show", "CWM-2"], server: mockd.url, sandbox: sandbox)
+            #expect(ambiguous.status == 64 && ambiguous.stderr.hasPrefix("devsync: ambiguous id \"CWM-2\": 5 devices start with it (CWM-2214-65, "),
+                    "\(ambiguous.stderr)")
         }
     }
 
