@@ -162,3 +162,32 @@ import Testing
         #expect(run.stderr.hasPrefix("blogctl: the screen needs a terminal"))
     }
 }
+
+/// Issue 47: under a locale that shows only ASCII (`LC_ALL=C`), every other character on a
+/// screen is one `?` in one cell, as newsboat shows it, and rows never shift: a wide title
+/// and a family emoji take one cell a character, so every row's date stays in its column.
+@Suite struct ASCIILocaleEndToEndTests {
+    @Test func oneQuestionMarkACharacterAndNoRowShifts() async throws {
+        let sandbox = try Sandbox()
+        let data = sandbox.root + "/data"
+        try FileManager.default.createDirectory(atPath: data + "/blog/bodies", withIntermediateDirectories: true)
+        let titles = ["日本語の記事", "Café 👨‍👩‍👧 family", "plain ascii title"]
+        let posts = titles.enumerated().map { index, title in
+            ["id": "p\(index)", "title": title, "publishDate": "2018-06-0\(index + 1)T09:30:00Z", "postId": "p\(index)", "summary": "s",
+             "author": ["name": "Ann", "image": "/images/authors/a.jpg", "title": "T"]] as [String: Any]
+        }
+        try JSONSerialization.data(withJSONObject: posts).write(to: URL(fileURLWithPath: data + "/blog/posts.json"))
+        for index in titles.indices { try Data("<p>x</p>".utf8).write(to: URL(fileURLWithPath: data + "/blog/bodies/p\(index).html")) }
+        try await withMockd(["--quiet", "--latency", "0", "--data", data], sandbox: sandbox) { mockd in
+            let tmux = try TmuxSession(command: Binaries.path("blogctl"), arguments: ["ui"], sandbox: sandbox,
+                                       environment: ["BLOGCTL_SERVER": mockd.url, "LC_ALL": "C", "LANG": "C"], columns: 80, rows: 24)
+            defer { tmux.kill() }
+            let screen = try tmux.waitForScreen { $0.contains("plain ascii title") }
+            #expect(!screen.contains("日") && !screen.contains("é") && !screen.contains("👨"), "\(screen)")
+            #expect(screen.contains("?????? ") && screen.contains("Caf? ? family"), "\(screen)")
+            let rows = screen.split(separator: "\n").filter { $0.contains("2018-06-0") }
+            let columns = Set(rows.compactMap { row in row.range(of: "2018-06-0").map { row.distance(from: row.startIndex, to: $0.lowerBound) } })
+            #expect(rows.count == 3 && columns.count == 1, "\(screen)")
+        }
+    }
+}
