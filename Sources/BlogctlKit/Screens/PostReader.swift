@@ -18,7 +18,7 @@ public struct PostReader: Sendable {
     }
 
     enum Action: Sendable, Equatable {
-        case motion(Motion), find, findNext, findPrevious, next, previous, links, toggleRead, reload, help, back
+        case motion(Motion), find, findNext, findPrevious, next, previous, links, toggleRead, reload, help, back, percent
     }
 
     static let keys = KeyTable<Action>(
@@ -31,6 +31,7 @@ public struct PostReader: Sendable {
             .init([.character("l")], "the post's links (Enter opens one in $BROWSER)", .links, hint: "links"),
             .init([.character("u")], "mark read or unread", .toggleRead, hint: "unread"),
             .init([.character("r")], "fetch the post again", .reload),
+            .init([.character("%")], "after a number N: go to N percent of the post, as less does (50% the middle)", .percent),
             .init([.character("?"), .function(1)], "this help", .help),
             .init([.escape, .character("q"), .left], "back to the list (stops a download)", .back, hint: "back"),
         ])
@@ -45,6 +46,8 @@ public struct PostReader: Sendable {
     public private(set) var finding: TextField?
     public private(set) var notice: String?
     private var lastFind = ""
+    /// Digits typed before a command, as less takes them (`50%`); any other key drops them.
+    public private(set) var count: Int?
     private(set) var rect = Rect(row: 1, column: 1, rows: 21, columns: 78)
 
     public init(metadata: PostMetadata) {
@@ -95,8 +98,19 @@ public struct PostReader: Sendable {
         notice = nil
         if finding != nil { return handleFind(key) }
         if linkList != nil { return handleLinks(key) }
+        if case .character(let character) = key, let digit = character.wholeNumberValue, character.isASCII {
+            count = min((count ?? 0) * 10 + digit, 1_000_000)
+            return .handled
+        }
+        let typed = count
+        count = nil
         switch Self.keys.action(for: key) {
-        case .motion?: _ = pane.handle(key)
+        case .percent?:
+            guard let typed else { return .handled }
+            pane.scroll(to: pane.rowCount * min(typed, 100) / 100)
+        case .motion?:
+            // `Ng` and `NG`: line N, as less goes there.
+            if let typed, key == .character("g") || key == .character("G") { pane.scroll(to: max(typed - 1, 0)) } else { _ = pane.handle(key) }
         case .find?:
             finding = TextField(label: "/")
             layout(rect)

@@ -1,0 +1,28 @@
+import ScreenKit
+import Testing
+@testable import BlogctlKit
+
+/// Issue 47: the reader takes a number before a command, as less does: `50%` goes to the
+/// middle, `10g` to line 10; any other key drops the number.
+@Suite struct PostReaderCountTests {
+    @Test func aNumberThenPercentOrG() throws {
+        var reader = PostReader(metadata: Fixtures.post("r1", "A long post", "2018-06-04T09:30:00Z", "Ann"))
+        reader.layout(Rect(row: 1, column: 0, rows: 20, columns: 80))
+        reader.loaded(text: try SpooledText.of((1...1000).map { "line \($0)" }), links: [])
+        let rows = reader.pane.rowCount
+        for key in "50%" { _ = reader.handle(.character(key)) }
+        #expect(reader.pane.top == rows / 2)
+        for key in "100%" { _ = reader.handle(.character(key)) }
+        #expect(reader.pane.top == rows - 1)
+        for key in "10g" { _ = reader.handle(.character(key)) }
+        #expect(reader.pane.top == 9)
+        // A number dropped by another key: `%` alone does nothing.
+        for key in "5" { _ = reader.handle(.character(key)) }
+        _ = reader.handle(.character("n"))
+        #expect(reader.count == nil)
+        _ = reader.handle(.character("%"))
+        #expect(reader.pane.top == 9)
+        _ = reader.handle(.character("g"))
+        #expect(reader.pane.top == 0)
+    }
+}
