@@ -20,7 +20,7 @@ public struct ListRun: Sendable {
     public func run(_ client: BlogClient?, server: ServerURL, environment: [String: String] = Environment.current) async throws(ToolError) -> String {
         var known: ReadMarks.IDs?
         do {
-            known = try ReadMarks.standard(environment: environment).load()
+            known = try ReadMarks.standard(server: server, environment: environment).load()
         } catch {
             if filter.unreadOnly { throw error }
             Tool.blogctl.warn(error.message)

@@ -5,19 +5,29 @@ import FoundationEssentials
 import ToolboxKit
 
 /// Which posts were read: `read.json` (a JSON array of post ids) under
-/// `$XDG_DATA_HOME/blogctl`, a private folder. Every change is read, changed and written
-/// atomically under an exclusive lock, so two blogctl processes never lose each other's
-/// marks. A damaged file is an error, never silently replaced.
+/// `$XDG_DATA_HOME/blogctl/servers/SERVER`, a private folder, one per server as the cache
+/// and the search index are (post 7 of one server is not post 7 of another). Every change
+/// is read, changed and written atomically under an exclusive lock, so two blogctl
+/// processes never lose each other's marks. A damaged file is an error, never silently
+/// replaced.
 public struct ReadMarks: Sendable {
     public let folder: String
     public var path: String { folder + "/read.json" }
+    /// The one file of every server's marks that came before them (`$XDG_DATA_HOME/blogctl/
+    /// read.json`): a server's marks start from it until that server has its own, so that an
+    /// upgrade loses no mark.
+    public let legacyPath: String?
     /// Far beyond any real list of ids; a larger file is damage.
     static let maximumSize = 64 << 20
 
-    public init(folder: String) { self.folder = folder }
+    public init(folder: String, legacyPath: String? = nil) {
+        self.folder = folder
+        self.legacyPath = legacyPath
+    }
 
-    public static func standard(environment: [String: String] = Environment.current) -> ReadMarks {
-        ReadMarks(folder: Paths(environment: environment).data(.blogctl))
+    public static func standard(server: ServerURL, environment: [String: String] = Environment.current) -> ReadMarks {
+        let base = Paths(environment: environment).data(.blogctl)
+        return ReadMarks(folder: base + "/servers/" + server.folderName, legacyPath: base + "/read.json")
     }
 
     /// Post ids marked read, compared byte by byte: `é` and `e` + U+0301 are two ids, though
@@ -53,7 +63,14 @@ public struct ReadMarks: Sendable {
 
     /// The ids marked read; none when the file does not exist yet.
     public func load() throws(ToolError) -> IDs {
-        guard LocalFile.isRegularFile(path) || access(path, F_OK) == 0 else { return [] }
+        if let legacyPath, !Self.exists(path), Self.exists(legacyPath) { return try Self.load(legacyPath) }
+        return try Self.load(path)
+    }
+
+    static func exists(_ path: String) -> Bool { LocalFile.isRegularFile(path) || access(path, F_OK) == 0 }
+
+    static func load(_ path: String) throws(ToolError) -> IDs {
+        guard exists(path) else { return [] }
         let bytes = try LocalFile.read(path, limit: Self.maximumSize, regularOnly: true)
         if bytes.isEmpty { return [] }
         do {

@@ -54,7 +54,7 @@ extension Blogctl {
                 }
                 chosen = ids
             }
-            try ReadMarks.standard().mark(chosen, read: !unread)
+            try ReadMarks.standard(server: try server.serverURL(tool: .blogctl)).mark(chosen, read: !unread)
             if all { Tool.blogctl.say("marked \(chosen.count) posts \(unread ? "unread" : "read")") }
         }
     }

@@ -44,7 +44,7 @@ extension Blogctl {
             if common.verbose { StandardError.write("* body from \(loaded.source.rawValue)") }
             // Read once shown; a mark that cannot be written costs a warning, not the post.
             defer {
-                do { try ReadMarks.standard().mark([id], read: true) } catch {
+                do { try ReadMarks.standard(server: try common.serverURL(tool: .blogctl)).mark([loaded.metadata.id], read: true) } catch {
                     Tool.blogctl.warn("not marked read: \(error.message)")
                 }
             }
@@ -61,7 +61,7 @@ extension Blogctl {
                 try PostPage.render(loaded.metadata, body: loaded.body, options: options) { StandardOutput.write(bytes: $0) }
                 return
             }
-            let paged = PagedOutput(readerQuit: { _ = try? ReadMarks.standard().mark([id], read: true) })
+            let paged = PagedOutput(readerQuit: { _ = try? ReadMarks.standard(server: try common.serverURL(tool: .blogctl)).mark([loaded.metadata.id], read: true) })
             try PostPage.render(loaded.metadata, body: loaded.body, options: options) { paged.write($0) }
             paged.finish()
         }

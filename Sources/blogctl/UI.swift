@@ -34,7 +34,7 @@ extension Blogctl {
         func run() async throws {
             let cache = try PostCache.standard(server: try common.serverURL(tool: .blogctl))
             let status = try await common.withClient(tool: .blogctl, waitSpinner: false) { api in
-                try await PostBrowser.run(PostBrowser.Context(client: BlogClient(api: api), cache: cache, marks: ReadMarks.standard(),
+                try await PostBrowser.run(PostBrowser.Context(client: BlogClient(api: api), cache: cache, marks: ReadMarks.standard(server: try common.serverURL(tool: .blogctl)),
                                                               arrangementPath: Arrangement.path()))
             }
             if status != 0 { throw ExitCode(status) }

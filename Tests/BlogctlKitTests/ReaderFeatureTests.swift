@@ -77,6 +77,22 @@ import TestSupport
         #expect(throws: ToolError.self) { try marks.load() }
     }
 
+    /// Issue 47: marks are per server; the one file kept before is where each server's
+    /// marks start until it has its own, so an upgrade loses none, and it is never changed.
+    @Test func perServerMarksStartFromTheOldSharedFile() throws {
+        let base = TemporaryFolders.make("blogctl-marks") + "/blogctl"
+        let old = ReadMarks(folder: base)
+        try old.mark(["1", "2"], read: true)
+        let one = ReadMarks(folder: base + "/servers/a-1-0", legacyPath: old.path)
+        let two = ReadMarks(folder: base + "/servers/b-2-0", legacyPath: old.path)
+        #expect(try one.load() == ["1", "2"] && two.load() == ["1", "2"])
+        try one.mark(["3"], read: true)
+        try one.mark(["1"], read: false)
+        #expect(try one.load() == ["2", "3"])
+        #expect(try two.load() == ["1", "2"] && old.load() == ["1", "2"])
+        #expect(try ReadMarks(folder: base + "/servers/c-3-0").load() == [])
+    }
+
     @Test func concurrentMarkersLoseNothing() async throws {
         let folder = TemporaryFolders.make("blogctl-marks") + "/blogctl"
         let marks = ReadMarks(folder: folder)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToolboxKit
 
 /// Issue 15: list filters, unread marks, links and open, against mockd.
 @Suite struct BlogctlReaderEndToEndTests {
@@ -49,10 +50,16 @@ import Testing
             #expect(try blogctl(["mark", "--unread", ids[1]], server: mockd.url, sandbox: sandbox).status == 0)
             let marked = try blogctl(["list", "--unread"], server: mockd.url, sandbox: sandbox)
             #expect(marked.lines.map { String($0.split(separator: "\t")[0]) } == ids.filter { $0 != ids[0] && $0 != ids[2] })
-            let file = try String(contentsOfFile: sandbox.dataHome + "/blogctl/read.json", encoding: .utf8)
+            // Issue 47: marks are kept per server, as the cache and the search index are.
+            let marks = sandbox.dataHome + "/blogctl/servers/" + (try ServerURL(mockd.url)).folderName + "/read.json"
+            let file = try String(contentsOfFile: marks, encoding: .utf8)
             #expect(file == "[\"\(min(ids[0], ids[2]))\",\"\(max(ids[0], ids[2]))\"]\n")
+            try await withMockd(["--quiet"] + BlogctlEndToEndTests.fast, sandbox: sandbox) { other in
+                let elsewhere = try blogctl(["list", "--unread"], server: other.url, sandbox: sandbox)
+                #expect(elsewhere.lines.count == ids.count, "another server's posts are all unread: \(elsewhere.stdout)")
+            }
             // Damage is reported, never overwritten.
-            try "garbage".write(toFile: sandbox.dataHome + "/blogctl/read.json", atomically: true, encoding: .utf8)
+            try "garbage".write(toFile: marks, atomically: true, encoding: .utf8)
             let damaged = try blogctl(["mark", ids[3]], server: mockd.url, sandbox: sandbox)
             #expect(damaged.status == 65 && damaged.stderr.contains("damaged"))
             let listed = try blogctl(["list"], server: mockd.url, sandbox: sandbox)
