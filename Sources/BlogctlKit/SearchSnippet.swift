@@ -10,6 +10,9 @@ public enum SearchSnippet {
     public static func centred(_ highlighted: [String], marks: (String, String), radius: Int = 36) -> (field: String, text: String)? {
         for (name, text) in zip(fields, highlighted) {
             guard let mark = text.firstRange(of: marks.0) else { continue }
+            // Only the title matched: the result's title column shows it already, so the
+            // snippet is the summary's start rather than the title again (issue 47).
+            if name == "title", highlighted.count > 1, let summary = start(of: highlighted[1], radius: radius) { return ("summary", summary) }
             let flat = Array(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
             let at = text.distance(from: text.startIndex, to: mark.lowerBound)
             var start = max(at - radius, 0)
@@ -23,5 +26,18 @@ public enum SearchSnippet {
             return (name, (start > 0 ? "…" : "") + window + (end < flat.count ? "…" : ""))
         }
         return nil
+    }
+
+    /// The first words of `text` (about twice `radius` characters, whole words), nil when it
+    /// has none.
+    static func start(of text: String, radius: Int) -> String? {
+        let words = text.split(whereSeparator: { $0 == " " || $0.isNewline || $0 == "\t" })
+        guard !words.isEmpty else { return nil }
+        var kept = ""
+        for word in words {
+            if !kept.isEmpty && kept.count + word.count + 1 > 2 * radius { return kept + "…" }
+            kept += (kept.isEmpty ? "" : " ") + word
+        }
+        return kept
     }
 }

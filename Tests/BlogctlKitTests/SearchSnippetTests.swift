@@ -20,6 +20,10 @@ import Testing
     @Test func shortFieldsAreWholeAndTheOrderIsBodySummaryAuthorTitle() {
         #expect(SearchSnippet.centred(["no match", "the [engine]", "[Ada]", "[Engine] notes"], marks: marks)! == ("summary", "the [engine]"))
         #expect(SearchSnippet.centred(["", "", "Grace [Hopper]", "A Bug"], marks: marks)! == ("author", "Grace [Hopper]"))
+        // Issue 47: a title match shows the summary's start, not the title a second time.
+        #expect(SearchSnippet.centred(["", "How the first bug was found", "Grace", "The [Moth]"], marks: marks)!
+                == ("summary", "How the first bug was found"))
+        #expect(SearchSnippet.centred(["", "", "Grace", "The [Moth]"], marks: marks)! == ("title", "The [Moth]"))
         #expect(SearchSnippet.centred(["", "", "", ""], marks: marks) == nil)
     }
 
