@@ -25,4 +25,17 @@ import Testing
         _ = reader.handle(.character("g"))
         #expect(reader.pane.top == 0)
     }
+
+    /// Issue 47: a failure's message is wrapped, never cut, at any width.
+    @Test func aLongFailureIsWrappedNotCut() {
+        var reader = PostReader(metadata: Fixtures.post("r1", "A post", "2018-06-04T09:30:00Z", "Ann"))
+        reader.layout(Rect(row: 1, column: 1, rows: 14, columns: 58))
+        let message = "not cached, and the server cannot be reached: connection refused (/post-metadata/r1); blogctl prefetch keeps posts for offline reading"
+        reader.failed(message)
+        var canvas = Canvas(rows: 16, columns: 60)
+        reader.draw(into: &canvas, tick: 0)
+        let text = (0..<16).map { canvas.line($0).trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(text.contains(message), "\(text)")
+        #expect(text.contains("r tries again · Esc back"))
+    }
 }

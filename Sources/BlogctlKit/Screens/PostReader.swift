@@ -192,8 +192,13 @@ public struct PostReader: Sendable {
             canvas.put("Esc stops the download and goes back", row: rect.row + 6, column: rect.column, width: rect.columns, style: .dim)
         case .failed(let message):
             drawHeader(into: &canvas, rect: rect)
-            canvas.put(message, row: rect.row + 3, column: rect.column, width: rect.columns, style: Style(bold: true, color: .red))
-            canvas.put("r tries again · Esc back", row: rect.row + 5, column: rect.column, width: rect.columns, style: .dim)
+            // Wrapped, never cut: the reason and what to do are often longer than the screen
+            // is wide (issue 47); at most a third of the rows.
+            let lines = TextPane.wrap(message, width: max(rect.columns, 10)).prefix(max(rect.rows / 3, 1))
+            for (index, line) in lines.enumerated() {
+                canvas.put(line, row: rect.row + 3 + index, column: rect.column, width: rect.columns, style: Style(bold: true, color: .red))
+            }
+            canvas.put("r tries again · Esc back", row: rect.row + 4 + lines.count, column: rect.column, width: rect.columns, style: .dim)
         }
         if let finding {
             finding.draw(into: &canvas, row: rect.row + rect.rows - 1, column: rect.column, width: rect.columns, focused: true)
