@@ -92,6 +92,8 @@ import ToolboxKit
         report.remaining = 1
         _ = browser.receive(.syncEnded(.success(report)))
         #expect(ScreenDriver.screen(&browser).contains("stopped: 1 synced · 1 kept for later"))
+        // Issue 47: one state word at a time: "stopping" is gone once "stopped" shows.
+        #expect(!ScreenDriver.screen(&browser).contains("stopping"), "\(ScreenDriver.screen(&browser))")
         #expect(press(.escape, on: &browser) == [])
         #expect(browser.tab == .devices)
     }

@@ -55,6 +55,8 @@ extension DeviceBrowser {
 
     private mutating func syncEnded(_ result: Result<SyncReport, ToolError>) -> [Command] {
         let stopped = board.stopping
+        // One state word at a time (issue 47): "stopping…" goes when "stopped" comes.
+        if stopped { chrome.notice = nil }
         switch result {
         case .success(let report):
             var parts = ["\(report.synced) synced"]
