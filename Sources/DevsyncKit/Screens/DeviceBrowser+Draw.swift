@@ -16,6 +16,8 @@ extension DeviceBrowser {
         }
         let body = chrome.body
         if let detail {
+            // The list's notice (a pull's count) is not the detail's: its footer shows its keys.
+            chrome.notice = nil
             detail.draw(into: &canvas)
             let typing = detail.dateField != nil
             chrome.draw(into: &canvas, title: "devsync › " + detail.device.id,

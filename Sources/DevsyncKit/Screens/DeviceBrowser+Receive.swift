@@ -37,7 +37,8 @@ extension DeviceBrowser {
             }
             self.detail = detail
         case .changed(let id, .success(let said)):
-            chrome.notice = said
+            // Said where the change was made: the detail's own line, else the footer.
+            if detail != nil { detail?.say(said) } else { chrome.notice = said }
             loading = true
             return detail?.device.id == id ? [.load, .history(id: id)] : [.load]
         case .changed(_, .failure(let failure)):

@@ -3,8 +3,11 @@ import ScreenKit
 import ToolboxKit
 
 /// A device as the screens show it in a row: its mark, its id, its date (local time) or
-/// "not installed", its type and its meter point. The id, date and type keep their width;
-/// the meter point takes what is left and is cut first, then the type goes below 60 columns.
+/// "not installed", its type, its sync state, its meter point and its last error. The id,
+/// date, type and state keep their width; the meter point takes what is left and is cut
+/// first, then the type goes below 60 columns. The state shows from 100 columns and the last
+/// error from 120, taking half of what the meter point had (issue 47: at 120x40 the table
+/// used 60 columns).
 enum DeviceLine {
     static let dateWidth = 16
     static let typeWidth = 10
@@ -29,14 +32,28 @@ enum DeviceLine {
         min(max(devices.lazy.map { TextWidth.of($0.id) }.max() ?? 2, 2), 24)
     }
 
+    static let stateWidth = 8
+
     static func showsType(width: Int, idWidth: Int) -> Bool {
         width - (2 + idWidth + 2 + dateWidth + 2 + typeWidth + 2) >= 12
+    }
+
+    static func showsState(width: Int) -> Bool { width >= 100 }
+
+    /// Columns of the last error, from 120 columns: half of what the meter point would take.
+    static func errorWidth(width: Int, idWidth: Int) -> Int {
+        guard width >= 120 else { return 0 }
+        let rest = width - (2 + idWidth + 2 + dateWidth + 2 + typeWidth + 2 + stateWidth + 2)
+        return max(rest / 2 - 2, 0)
     }
 
     static func header(width: Int, idWidth: Int) -> String {
         var text = "  " + TextWidth.pad("ID", to: idWidth) + "  " + TextWidth.pad("INSTALLED", to: dateWidth) + "  "
         if showsType(width: width, idWidth: idWidth) { text += TextWidth.pad("TYPE", to: typeWidth) + "  " }
-        return text + "METER POINT"
+        if showsState(width: width) { text += TextWidth.pad("STATE", to: stateWidth) + "  " }
+        let errors = errorWidth(width: width, idWidth: idWidth)
+        guard errors > 0 else { return text + "METER POINT" }
+        return text + TextWidth.pad("METER POINT", to: width - TextWidth.of(text) - errors - 2) + "  LAST ERROR"
     }
 
     static func draw(_ device: Device, into canvas: inout Canvas, row: Int, column: Int, width: Int, idWidth: Int) {
@@ -54,6 +71,16 @@ enum DeviceLine {
             canvas.put(device.type.displayName, row: row, column: x, width: min(typeWidth, end - x))
             x += typeWidth + 2
         }
-        if x < end { canvas.put(TextWidth.truncate(device.meterPointDescription, to: end - x), row: row, column: x, width: end - x) }
+        if showsState(width: width) {
+            let state = device.change?.serverChange != nil ? "conflict" : device.syncState.rawValue
+            canvas.put(state, row: row, column: x, width: min(stateWidth, end - x), style: device.syncState == .synced ? .dim : markStyle)
+            x += stateWidth + 2
+        }
+        let errors = errorWidth(width: width, idWidth: idWidth)
+        let meterEnd = errors > 0 ? end - errors - 2 : end
+        if x < meterEnd { canvas.put(TextWidth.truncate(device.meterPointDescription, to: meterEnd - x), row: row, column: x, width: meterEnd - x) }
+        if errors > 0, let error = device.change?.lastError {
+            canvas.put(TextWidth.truncate(error, to: errors), row: row, column: end - errors, width: errors, style: Style(color: .red))
+        }
     }
 }
