@@ -30,7 +30,8 @@ public struct Canvas: Sendable, Equatable {
         guard row >= 0, row < rows, column < columns else { return column }
         let end = min(columns, width.map { column + max($0, 0) } ?? columns)
         var x = column
-        for character in Self.clean(text) {
+        for whole in Self.clean(text) {
+          for character in Self.cells(of: whole) {
             let cellWidth = TextWidth.of(character)
             if cellWidth == 0 {
                 // A lone combining mark or zero-width scalar: joined to the cell before, if any.
@@ -46,8 +47,22 @@ public struct Canvas: Sendable, Equatable {
                 if cellWidth == 2 { cells[row * columns + x + 1] = Cell(character: nil, style: style) }
             }
             x += cellWidth
+          }
         }
         return x
+    }
+
+    /// A cluster wider than two columns (a family drawn through ncurses, a skin tone) as the
+    /// cells it takes: each scalar that takes columns starts one, zero-width ones join it. So
+    /// every cell holds at most two columns, as the terminal places them.
+    static func cells(of character: Character) -> [Character] {
+        guard TextWidth.of(character) > 2 else { return [character] }
+        var groups: [String] = []
+        for scalar in character.unicodeScalars {
+            if TextWidth.width(scalar) > 0 || groups.isEmpty { groups.append(String(scalar)) } else { groups[groups.count - 1].unicodeScalars.append(scalar) }
+        }
+        // A group is one grapheme as a rule; if one is not, its graphemes, never a trap.
+        return groups.flatMap { Array($0) }
     }
 
     /// Before cells `from..<from + width` of `row` are written: a wide character only half of

@@ -37,6 +37,7 @@ final class CursesTerminal {
         // A locale that cannot show more than ASCII (LC_ALL=C): one `?` a character, in one
         // cell, measured so (issue 47); ncurses would leave them blank and rows would shift.
         TextWidth.asciiOnly = !Self.localeIsUTF8()
+        TextWidth.cursesCells = true
         guard let screen = curses.newterm(nil, sk_stdout(), sk_stdin()) else {
             let name = getenv("TERM").map { String(cString: $0) } ?? ""
             throw .cannotStart("the terminal type \"\(name)\" is unknown")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToolboxKit
 
 /// `blogctl ui` in a real terminal: tmux runs it at the sizes people use, send-keys types,
 /// capture-pane reads what a person would see.
@@ -188,6 +189,19 @@ import Testing
             let rows = screen.split(separator: "\n").filter { $0.contains("2018-06-0") }
             let columns = Set(rows.compactMap { row in row.range(of: "2018-06-0").map { row.distance(from: row.startIndex, to: $0.lowerBound) } })
             #expect(rows.count == 3 && columns.count == 1, "\(screen)")
+            // In a UTF-8 locale the same rows, measured as the terminal draws them: the family
+            // (one cluster, two columns) leaves every date whole and in its column.
+            let utf8 = try TmuxSession(command: Binaries.path("blogctl"), arguments: ["ui"], sandbox: sandbox,
+                                       environment: ["BLOGCTL_SERVER": mockd.url, "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8"], columns: 80, rows: 24)
+            defer { utf8.kill() }
+            let drawn = try utf8.waitForScreen { $0.contains("plain ascii title") }
+            let dated = drawn.split(separator: "\n").filter { $0.contains("2018-06-0") }
+            let at = Set(dated.compactMap { row in row.range(of: "2018-06-0").map { TextWidth.of(String(row[..<$0.lowerBound])) } })
+            #expect(dated.count == 3 && at.count == 1, "\(drawn)")
+            #expect(dated.allSatisfy { $0.contains(/2018-06-0\d \d\d:\d\d/) }, "\(drawn)")
+            // Whole: ncurses places each emoji of the family in cells of its own (6 columns),
+            // and the layout measured it so (it cut "family" to "fa" when it counted 2).
+            #expect(drawn.contains("👧 family "), "\(drawn)")
         }
     }
 }

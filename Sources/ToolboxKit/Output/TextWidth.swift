@@ -13,6 +13,16 @@ public enum TextWidth {
         set { asciiOnlyFlag.store(newValue, ordering: .relaxed) }
     }
 
+    /// Set by a screen drawn through ncurses, which places each scalar by wcwidth alone: an
+    /// emoji after a ZWJ takes its own cells there (a family is 6 columns), where a terminal
+    /// printed to directly joins it (2). Measured as ncurses will place it, a row's layout and
+    /// what ncurses draws agree, so no cluster cuts the end of a row (issue 47).
+    static let cursesCellsFlag = Atomic<Bool>(false)
+    public static var cursesCells: Bool {
+        get { cursesCellsFlag.load(ordering: .relaxed) }
+        set { cursesCellsFlag.store(newValue, ordering: .relaxed) }
+    }
+
     /// The width of `text` as drawn, not counting the SGR sequences in it (the keypad's
     /// styled lines).
     public static func visible(_ text: String) -> Int {
@@ -61,12 +71,12 @@ public enum TextWidth {
 
     /// The one rule of `of`: each scalar's width, an emoji after a ZWJ drawn in the cells of
     /// the one before it.
-    static func columns(_ scalars: some Sequence<Unicode.Scalar>) -> Int {
+    static func columns(_ scalars: some Sequence<Unicode.Scalar>, joining: Bool = !cursesCells) -> Int {
         var total = 0
         var afterJoiner = false
         for scalar in scalars {
             let columns = width(scalar)
-            if !(afterJoiner && columns == 2) { total += columns }
+            if !(joining && afterJoiner && columns == 2) { total += columns }
             afterJoiner = scalar == "\u{200D}"
         }
         return total
