@@ -40,12 +40,16 @@ extension PostCache {
     /// The post `id` names, as git takes a short hash (issue 47): `id` itself when it is
     /// cached or listed, or when the saved listing has no post that starts with it (the
     /// server decides); the one listed post it starts; an error naming the candidates when
-    /// it starts several.
-    public func resolvedID(_ id: String) throws(ToolError) -> String {
-        guard entry(id) == nil, let listing = try? savedListing(),
-              !listing.contains(where: { $0.id.utf8.elementsEqual(id.utf8) }) else { return id }
+    /// it starts several. With it, the post id the listing gives it (nil: ask the server), so
+    /// that the listing is read once for both.
+    public func lookUp(_ id: String) throws(ToolError) -> (id: String, postId: String?) {
+        guard entry(id) == nil, let listing = try? savedListing() else { return (id, nil) }
+        if let listed = listing.first(where: { $0.id.utf8.elementsEqual(id.utf8) }) { return (id, listed.postId) }
         let ids = listing.map(\.id)
-        guard ids.contains(where: { $0.utf8.starts(with: id.utf8) }) else { return id }
-        return try IDPrefix.resolve(id, among: ids, kind: "post", listing: "blogctl list")
+        guard ids.contains(where: { $0.utf8.starts(with: id.utf8) }) else { return (id, nil) }
+        let resolved = try IDPrefix.resolve(id, among: ids, kind: "post", listing: "blogctl list")
+        return (resolved, listing.first { $0.id.utf8.elementsEqual(resolved.utf8) }?.postId)
     }
+
+    public func resolvedID(_ id: String) throws(ToolError) -> String { try lookUp(id).id }
 }

@@ -30,8 +30,10 @@ public struct PostLoader: Sendable {
         self.warn = warn
     }
 
-    /// Loads post `id`; `progress` sees the download, when there is one.
-    public func load(_ id: String, progress: (@Sendable (Int64, Int64?) -> Void)? = nil) async throws(ToolError) -> Loaded {
+    /// Loads post `id`; `progress` sees the download, when there is one. `listedPostId`: the
+    /// post id the caller already read from the saved listing (else it is read here).
+    public func load(_ id: String, listedPostId: String? = nil,
+                     progress: (@Sendable (Int64, Int64?) -> Void)? = nil) async throws(ToolError) -> Loaded {
         let id = try ResourceID.validate(id, kind: "post id")
         guard let client else { return try offline(id) }
         // A cached copy that fails its check is discarded here, so it is not revalidated.
@@ -45,7 +47,8 @@ public struct PostLoader: Sendable {
             // The post id from the cached copy, else from the saved listing (`list` wrote it),
             // else from the server: one request, not two, once the posts were listed.
             let postId: String
-            if let known = cached?.entry.metadata.postId ?? listedPostId(id) { postId = known } else { postId = try await client.metadata(id).postId }
+            if let known = cached?.entry.metadata.postId ?? listedPostId ?? self.listedPostId(id) { postId = known }
+            else { postId = try await client.metadata(id).postId }
             let writer = try cache.bodyWriter()
             switch try await client.post(postId, etag: cached?.entry.etag, into: writer, progress: progress) {
             case .notModified:

@@ -32,7 +32,7 @@ public struct StatusLine: Sendable, Equatable {
         let errorMinimum = error == nil ? 0 : min(TextWidth.of(errorText), 16)
         let serverFull = TextWidth.of(serverText)
         let serverWidth = min(serverFull, max(room - loadingWidth - errorMinimum, min(serverFull, 12)), room)
-        var column = canvas.put(Self.cut(serverText, serverWidth), row: row, column: 0, width: serverWidth, style: .reverse)
+        var column = canvas.put(TextWidth.truncate(serverText, to: serverWidth), row: row, column: 0, width: serverWidth, style: .reverse)
         // Beside an error, counts show only as whole items that leave it 30 columns.
         let countsRoom = room - column - loadingWidth - (error == nil ? 0 : min(TextWidth.of(errorText), 30))
         let countsText = Self.fitted(counts, width: countsRoom, cutting: error == nil)
@@ -40,10 +40,10 @@ public struct StatusLine: Sendable, Equatable {
             column = canvas.put(countsText, row: row, column: column, width: countsRoom, style: .reverse)
         }
         if !loadingText.isEmpty {
-            column = canvas.put(Self.cut(loadingText, loadingWidth), row: row, column: column, width: loadingWidth, style: .reverse)
+            column = canvas.put(TextWidth.truncate(loadingText, to: loadingWidth), row: row, column: column, width: loadingWidth, style: .reverse)
         }
         if error != nil, room - column > 3 {
-            canvas.put(Self.cut(errorText, room - column), row: row, column: column, width: room - column,
+            canvas.put(TextWidth.truncate(errorText, to: room - column), row: row, column: column, width: room - column,
                        style: Style(bold: true, reverse: true, color: .red))
         }
         if !hint.isEmpty, hintWidth <= canvas.columns {
@@ -62,22 +62,7 @@ public struct StatusLine: Sendable, Equatable {
             guard TextWidth.of(next) <= width else { break }
             text = next
         }
-        return text.isEmpty && cutting ? cut("│ " + items[0] + " ", width) : text
-    }
-
-    /// `text` cut to `width` columns with `…` at the end when it does not fit.
-    static func cut(_ text: String, _ width: Int) -> String {
-        guard TextWidth.of(text) > width else { return text }
-        guard width > 1 else { return "" }
-        var kept = ""
-        var used = 0
-        for character in text {
-            let next = TextWidth.of(character)
-            guard used + next <= width - 1 else { break }
-            kept.append(character)
-            used += next
-        }
-        return kept + "…"
+        return text.isEmpty && cutting ? TextWidth.truncate("│ " + items[0] + " ", to: width) : text
     }
 }
 

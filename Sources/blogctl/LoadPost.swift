@@ -6,8 +6,8 @@ import ToolboxKit
 /// stderr.
 func loadPost(_ id: String, offline: Bool, maxAge: Double, common: CommonOptions) async throws -> PostLoader.Loaded {
     let cache = try PostCache.standard(server: try common.serverURL(tool: .blogctl))
-    // The start of a listed id, as git takes a short hash.
-    let id = try cache.resolvedID(try ResourceID.validate(id, kind: "post id"))
+    // The start of a listed id, as git takes a short hash; and its post id, the listing read once.
+    let (id, postId) = try cache.lookUp(try ResourceID.validate(id, kind: "post id"))
     let warn: @Sendable (String) -> Void = { message in Tool.blogctl.say("" + message) }
     if offline { return try await PostLoader(cache: cache, client: nil, warn: warn).load(id) }
     // Fresh in the cache: shown at once, without connecting.
@@ -19,7 +19,7 @@ func loadPost(_ id: String, offline: Bool, maxAge: Double, common: CommonOptions
     return try await common.withClient(tool: .blogctl, waitSpinner: false) { api in
         let loader = PostLoader(cache: cache, client: BlogClient(api: api), maxAge: maxAge, warn: warn)
         // No bar shown (not a terminal, --quiet): the whole download within --timeout.
-        guard progress.enabled else { return try await loader.load(id) }
-        return try await loader.load(id) { done, total in progress.update(done: done, total: total) }
+        guard progress.enabled else { return try await loader.load(id, listedPostId: postId) }
+        return try await loader.load(id, listedPostId: postId) { done, total in progress.update(done: done, total: total) }
     }
 }
