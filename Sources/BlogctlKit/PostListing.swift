@@ -33,15 +33,15 @@ public enum PostListing {
             // One table for every row, so the columns line up across groups; headers between.
             // Narrow, they give way in the order a reader needs them: the summary goes, the
             // date shortens to its day, the title narrows to 24 columns, the author gives way,
-            // then the title again (to 12) and the id (in its middle).
+            // then the title again (to 12); the id never, so that it can be typed back (issue 47).
             let first = isRead == nil ? 0 : 1
             var table = Table(columns: (isRead == nil ? [] : [""]) + ["ID", "DATE", "AUTHOR", "TITLE", "SUMMARY"],
-                              fits: (isRead == nil ? [] : [.keep]) + [.shrink(order: 3, minimum: 12, middle: true), .keep,
+                              fits: (isRead == nil ? [] : [.keep]) + [.keep, .keep,
                                                                       .shrink(order: 1, minimum: 0), .shrink(order: 2, minimum: 12),
                                                                       .shrink(order: 0, minimum: 0)])
-            let (id, date, author, title, summary) = (first, first + 1, first + 2, first + 3, first + 4)
+            let (date, author, title, summary) = (first + 1, first + 2, first + 3, first + 4)
             table.steps = [.init(column: summary, minimum: 0), .init(column: date, minimum: 10), .init(column: title, minimum: 24),
-                           .init(column: author, minimum: 0), .init(column: title, minimum: 12), .init(column: id, minimum: 12)]
+                           .init(column: author, minimum: 0), .init(column: title, minimum: 12)]
             for group in groups {
                 for post in group.posts {
                     let mark = isRead.map { [$0(post) ? "" : "•"] } ?? []

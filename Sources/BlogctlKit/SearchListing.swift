@@ -18,7 +18,8 @@ public enum SearchListing {
             return Table(columns: [], rows: hits.map { [$0.id, $0.title, plain($0.snippet)] }).tsv()
         case .table:
             let text = Table(columns: ["ID", "TITLE", "SNIPPET"], rows: hits.map { [SearchQuery.unmarked($0.id), $0.title, ($0.field.map { $0 + ": " } ?? "") + $0.snippet] },
-                             fits: [.shrink(order: 2, minimum: 12, middle: true), .shrink(order: 1, minimum: 12), .shrink(order: 0, minimum: 0)])
+                             // The id never gives way, so that it can be typed back (issue 47).
+                             fits: [.keep, .shrink(order: 1, minimum: 12), .shrink(order: 0, minimum: 0)])
                 .render(.table)
             return text.replacing(open, with: bold ? SGR.bold : "").replacing(close, with: bold ? SGR.reset : "")
         }

@@ -44,11 +44,13 @@ extension Devsync {
                 return
             }
             if mode == .json { return StandardOutput.printJSON(devices.map(DeviceJSON.init)) }
-            // Narrow, the meter point gives way first, then the type, then the id (in its middle).
-            let fits: [Table.Fit] = [.shrink(order: 2, minimum: 10, middle: true), .shrink(order: 1, minimum: 0),
-                                     .shrink(order: 0, minimum: 0), .keep, .keep]
-            let table = Table(columns: ["ID", "TYPE", "METER POINT", "INSTALLED", "STATE"], fits: fits, rows: devices.map {
-                [$0.id, $0.typeField(mode), $0.meterPointDescription, $0.installedField(mode), $0.syncState.rawValue]
+            // Narrow, the meter point gives way first, then the type; the id never (issue 47): on
+            // a terminal it is the shortest start that tells every device of the store apart,
+            // which `show` takes back, as git shows hashes; piped, whole.
+            let fits: [Table.Fit] = [.keep, .shrink(order: 1, minimum: 0), .shrink(order: 0, minimum: 0), .keep, .keep]
+            let ids = mode == .table ? IDPrefix.shortened(devices.map(\.id), among: all.map(\.id)) : devices.map(\.id)
+            let table = Table(columns: ["ID", "TYPE", "METER POINT", "INSTALLED", "STATE"], fits: fits, rows: zip(ids, devices).map {
+                [$0, $1.typeField(mode), $1.meterPointDescription, $1.installedField(mode), $1.syncState.rawValue]
             })
             pager.print(table.render(mode))
         }

@@ -51,8 +51,9 @@ extension Devsync {
                 case .failed, .rejected: return ""
                 }
             }
-            // Narrow, the detail gives way first, then the old and the new value, then the device.
-            let fits: [Table.Fit] = [.keep, .shrink(order: 3, minimum: 8, middle: true), .keep, .shrink(order: 1, minimum: 0),
+            // Narrow, the detail gives way first, then the old and the new value; the device never,
+            // so that it can be typed back (issue 47).
+            let fits: [Table.Fit] = [.keep, .keep, .keep, .shrink(order: 1, minimum: 0),
                                      .shrink(order: 2, minimum: 0), .shrink(order: 0, minimum: 0)]
             let table = Table(columns: ["TIME", "DEVICE", "EVENT", "OLD", "NEW", "DETAIL"], fits: fits, rows: events.map {
                 [DateDisplay.format($0.at, for: mode), $0.device, $0.event.rawValue, value($0.oldValue, $0), value($0.newValue, $0), $0.detail]

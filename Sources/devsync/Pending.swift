@@ -22,8 +22,9 @@ extension Devsync {
             let mode = output.mode
             if mode == .json { return StandardOutput.printJSON(devices.map(DeviceJSON.init)) }
             // SERVER CHANGED TO: set when a pull found the server's value changed meanwhile.
-            // Narrow, SERVER CHANGED TO gives way first, then the last error, the attempts, the id.
-            let fits: [Table.Fit] = [.shrink(order: 3, minimum: 10, middle: true), .keep, .keep, .shrink(order: 2, minimum: 0),
+            // Narrow, SERVER CHANGED TO gives way first, then the last error, the attempts; the id
+            // never, so that it can be typed back (issue 47).
+            let fits: [Table.Fit] = [.keep, .keep, .keep, .shrink(order: 2, minimum: 0),
                                      .shrink(order: 1, minimum: 0), .shrink(order: 0, minimum: 0)]
             let table = Table(columns: ["ID", "STATE", "INSTALLED", "ATTEMPTS", "LAST ERROR", "SERVER CHANGED TO"], fits: fits, rows: devices.map {
                 [$0.id, $0.syncState.rawValue, $0.installedField(mode), String($0.change?.attempts ?? 0),

@@ -21,9 +21,11 @@ public enum IDPrefix {
         return longest
     }
 
-    /// Each of `ids` shortened to `length(ids)`.
-    public static func shortened(_ ids: [String]) -> [String] {
-        let keep = length(ids)
+    /// Each of `ids` shortened to the length that tells apart every id of `all` (by default
+    /// `ids` themselves): a list that shows some of the ids a command resolves among is
+    /// shortened by all of them, so what it shows is never ambiguous when typed back.
+    public static func shortened(_ ids: [String], among all: [String]? = nil) -> [String] {
+        let keep = length(all ?? ids)
         return ids.map { id in
             var scalars = String.UnicodeScalarView()
             scalars.append(contentsOf: id.unicodeScalars.prefix(keep))
