@@ -57,7 +57,7 @@ extension Blogctl {
                 links: LinkResolver(postId: loaded.metadata.postId, server: try? common.serverURL(tool: .blogctl)))
             // Laid out a piece at a time: to a pipe as it comes, to a terminal through the pager
             // once it is taller than the screen (a reader quitting the pager ends the command).
-            guard toTerminal && !noPager else {
+            guard toTerminal && !noPager && !Pager.isDisabled else {
                 try PostPage.render(loaded.metadata, body: loaded.body, options: options) { StandardOutput.write(bytes: $0) }
                 return
             }

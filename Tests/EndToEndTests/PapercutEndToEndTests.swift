@@ -101,6 +101,11 @@ import Testing
         // Nothing near: the parser's own words, cleaned, said as our own errors (issue 47).
         let far = try runTool("blogctl", ["xyzzy"], sandbox: sandbox)
         #expect(far.status == 64 && far.stderr.hasPrefix("blogctl: unexpected argument 'xyzzy'\n"), "\(far.stderr)")
+        // `--no-pager` is taken by every command, where git would take it too.
+        for (tool, arguments) in [("devsync", ["status", "--no-pager"]), ("devsync", ["--no-pager", "pending"]), ("condtest", ["fmt", "--no-pager", "-"])] {
+            let run = try runTool(tool, arguments, stdin: "startsWith(arg1, \"ro\")\n", sandbox: sandbox)
+            #expect(run.status == 0, "\(tool) \(arguments): \(run.stderr)")
+        }
         for tool in ["condtest", "passcode", "blogctl", "devsync", "mockd"] {
             let bogus = try runTool(tool, ["--bogus"], sandbox: sandbox)
             #expect(bogus.status == 64 && bogus.stderr.hasPrefix("\(tool): unknown option '--bogus'"), "\(tool): \(bogus.stderr)")

@@ -29,7 +29,12 @@ public enum ToolMain {
         let name = Command.configuration.commandName ?? "tool"
         Tool.runningName.withLock { $0 = name }
         let subcommands = Set(Command.configuration.subcommands.map { $0._commandName })
-        let given = arguments ?? Array(CommandLine.arguments.dropFirst())
+        var given = arguments ?? Array(CommandLine.arguments.dropFirst())
+        // `--no-pager` anywhere before `--`, for every command, as git takes it: one rule.
+        if let without = withoutNoPager(given) {
+            given = without
+            Pager.isDisabled = true
+        }
         if let problem = ArgumentLimits.problem(given) { fail(name, .usage(problem)) }
         if arguments == nil, let problem = ArgumentLimits.invalidEncoding() { fail(name, .badData(problem)) }
         if let shell = completionShell(given) {
@@ -122,6 +127,13 @@ public enum ToolMain {
         }
         let names = subcommands.map { $0._commandName }.sorted() + ["help"]
         return CommandSuggestion.message(tool: path, word: first, names: names).map { $0 + " (see '\(path) --help')" }
+    }
+
+    /// `arguments` without `--no-pager` (before any `--`); nil when it is not there.
+    static func withoutNoPager(_ arguments: [String]) -> [String]? {
+        let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
+        guard arguments[..<end].contains("--no-pager") else { return nil }
+        return arguments[..<end].filter { $0 != "--no-pager" } + arguments[end...]
     }
 
     /// The shell of `--generate-completion-script SHELL` (or `=SHELL`), whose script is ours to

@@ -1,14 +1,23 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// Shows long output through `$PAGER` (default `less -R`, which keeps colours), as git and man
 /// do: only when stdout is a terminal and the text is taller than the screen. An empty
 /// `$PAGER`, or a pager that cannot start, means the text is written directly.
 public enum Pager {
+    /// `--no-pager`, taken by `ToolMain` from any command's line, as git takes it (issue 47):
+    /// one rule for every command, whether or not it has a list to page.
+    static let disabledFlag = Atomic<Bool>(false)
+    public static var isDisabled: Bool {
+        get { disabledFlag.load(ordering: .relaxed) }
+        set { disabledFlag.store(newValue, ordering: .relaxed) }
+    }
+
     /// Whether `lineCount` lines should go through the pager.
     public static func wanted(lineCount: Int, fd: Int32 = 1) -> Bool {
-        guard Terminal.isTTY(fd), let height = Terminal.height(fd) else { return false }
+        guard !isDisabled, Terminal.isTTY(fd), let height = Terminal.height(fd) else { return false }
         return lineCount > height - 1
     }
 
