@@ -49,6 +49,7 @@ public struct KeypadView: Sendable {
     /// `hint`: the keys' hint (the screen's `KeyTable`'s, fitted to the width).
     public func draw(into canvas: inout Canvas, machine: PasscodeMachine, selected: Int, status: Status, hint: String) {
         centered(Self.title, row: titleRow, on: &canvas, style: .bold)
+        let refused = if case .error(_, retrying: false) = status { true } else { false }
         let circles = (0..<PasscodeMachine.codeLength).map { $0 < machine.progress ? "●" : "○" }.joined(separator: "  ")
         centered(circles, row: circlesRow, on: &canvas)
         for slot in 0..<12 {
@@ -58,7 +59,8 @@ public struct KeypadView: Sendable {
             case .cancel: label = "cancel"
             case .delete: label = "delete"
             }
-            let style: Style = slot == selected ? .selected : (machine.acceptsInput ? .plain : .dim)
+            // Refused for good (credentials): nothing looks pressable, the selection neither.
+            let style: Style = refused ? .dim : slot == selected ? .selected : (machine.acceptsInput ? .plain : .dim)
             let inner = Self.buttonWidth - 2
             let padLeft = (inner - label.count) / 2
             let text = String(repeating: " ", count: padLeft) + label + String(repeating: " ", count: inner - padLeft - label.count)

@@ -16,6 +16,7 @@ extension PasscodeScreen {
 
     public mutating func handle(_ key: KeyPress) -> [Command] {
         let idle = restartIdleTimer()
+        if feedback?.status == .rejected { feedback = nil }
         if var overlay = help {
             help = overlay.handle(key) ? overlay : nil
             return idle

@@ -20,7 +20,9 @@ extension PasscodeScreen {
             for effect in snapshot.effects where effect == .unlocked || effect == .rejected {
                 token += 1
                 feedback = (effect == .unlocked ? .unlocked : .rejected, token)
-                commands = [.feedbackTimer(token: token)]
+                // "✗ wrong code" stays until the next key, as pinentry's error does (issue 47:
+                // it was gone within the second the new layout took); "unlocked" for a while.
+                commands = effect == .unlocked ? [.feedbackTimer(token: token)] : []
             }
             return commands
         case .feedbackOver(let over):

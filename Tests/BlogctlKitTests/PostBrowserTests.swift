@@ -151,7 +151,7 @@ import ToolboxKit
         // A filter in force is named beside the counts, with what it leaves of the whole.
         _ = browser.handle(.character("/"))
         ScreenDriver.type("apple", into: &browser)
-        #expect(ScreenDriver.screen(&browser, columns: 120).contains(" of \(browser.posts.count) posts · /apple"), "\(ScreenDriver.screen(&browser, columns: 120))")
+        #expect(ScreenDriver.screen(&browser, columns: 120).contains("/apple · 2 of \(browser.posts.count) posts"), "\(ScreenDriver.screen(&browser, columns: 120))")
         _ = browser.handle(.escape)
         #expect(!ScreenDriver.screen(&browser, columns: 120).contains("/apple"))
         _ = browser.handle(.character("/"))

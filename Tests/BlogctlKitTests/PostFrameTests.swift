@@ -25,6 +25,14 @@ import ToolboxKit
         }
     }
 
+    /// Issue 47: a filter being typed is named in the status line, beside what it leaves.
+    @Test func aFilterIsNamed() {
+        var driver = ScreenDriver(PostBrowser(server: "http://127.0.0.1:8106", arrangement: Arrangement()), rows: 16, columns: 60)
+        driver.receive(.listing(Fixtures.posts, read: ["a2"], fromServer: true))
+        driver.press(.character("/"), .character("a"), .character("d"), .character("a"))
+        #expect(GoldenFrame.matches(driver.frame, named: "list-filtered-60x16"))
+    }
+
     /// Item 10: `/` filters the list as you type (title, author or summary).
     @Test func slashFiltersAsYouType() {
         var driver = ScreenDriver(PostBrowser(server: "http://127.0.0.1:8106", arrangement: Arrangement()))

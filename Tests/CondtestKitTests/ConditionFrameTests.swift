@@ -26,6 +26,13 @@ import ToolboxKit
         }
     }
 
+    /// Issue 47: a filter in force is named in the status line, beside what it leaves.
+    @Test func aFilterInForceIsNamed() {
+        var driver = driver(rows: 16, columns: 60)
+        driver.press(.character("/"), .character("r"), .character("o"), .enter)
+        #expect(GoldenFrame.matches(driver.frame, named: "list-filtered-60x16"))
+    }
+
     @Test func theTesterAfterATest() throws {
         for size in Self.sizes {
             var driver = driver(rows: size.rows, columns: size.columns)

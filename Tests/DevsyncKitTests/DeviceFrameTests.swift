@@ -4,10 +4,11 @@ import Testing
 import ToolboxKit
 @testable import DevsyncKit
 
-/// `devsync ui`'s three screens as whole frames at 60×16 and 80×24, and its help.
+/// `devsync ui`'s three screens as whole frames at 60×16, 80×24 and 120×40 (issue 47: the
+/// state and last error columns), and its help; and the list with a filter in force.
 @Suite struct DeviceFrameTests: DeviceBrowserTesting {
     @Test func devicesSyncDetailAndHelp() {
-        for (rows, columns) in [(16, 60), (24, 80)] {
+        for (rows, columns) in [(16, 60), (24, 80), (40, 120)] {
             var driver = ScreenDriver(DeviceBrowser(server: "http://127.0.0.1:8107", now: { fixedNow }), rows: rows, columns: columns)
             #expect(driver.commands == [.load, .pull, .watchStore])
             driver.receive(.loaded(.success(snapshot(devices))))
@@ -21,6 +22,14 @@ import ToolboxKit
             driver.press(.character("?"))
             #expect(GoldenFrame.matches(driver.frame, named: "detail-help-\(columns)x\(rows)"))
         }
+    }
+
+    /// Issue 47: a filter in force is named in the status line, beside what it leaves.
+    @Test func aFilterInForceIsNamed() {
+        var driver = ScreenDriver(DeviceBrowser(server: "http://127.0.0.1:8107", now: { fixedNow }), rows: 16, columns: 60)
+        driver.receive(.loaded(.success(snapshot(devices))))
+        driver.press(.character("/"), .character("k"), .character("i"), .enter)
+        #expect(GoldenFrame.matches(driver.frame, named: "devices-filtered-60x16"))
     }
 
     /// Item 9: a commit by another process makes the screen read the store again.

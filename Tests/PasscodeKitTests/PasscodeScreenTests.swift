@@ -41,6 +41,22 @@ import ToolboxKit
         do { let value = screen.handle(.click(row: 0, column: 0)); #expect(value.isEmpty) }
     }
 
+    /// Issue 47: "✗ wrong code" stays until the next key, whatever the layout fetch does
+    /// meanwhile; after refused credentials no button looks pressable, the selection neither.
+    @Test func aWrongCodeStaysUntilTheNextKeyAndRefusalDimsTheKeypad() {
+        var (screen, machine) = ready()
+        let rejected = PasscodeSession.Snapshot(machine: machine, effects: [.rejected], lastError: nil, consecutiveFailures: 0)
+        do { let value = screen.receive(.snapshot(rejected)); #expect(value.isEmpty) }
+        _ = screen.receive(.snapshot(PasscodeSession.Snapshot(machine: machine, effects: [], lastError: nil, consecutiveFailures: 0)))
+        #expect(screen.feedback?.status == .rejected)
+        _ = screen.handle(.character("1"))
+        #expect(screen.feedback == nil)
+        let view = KeypadView(width: 80, height: 24)
+        var canvas = Canvas(rows: 24, columns: 80)
+        view.draw(into: &canvas, machine: PasscodeMachine(), selected: 10, status: .error("credentials refused (u)", retrying: false), hint: "")
+        #expect(!(0..<24).contains { row in (0..<80).contains { canvas[row, $0].style.reverse } }, "nothing is drawn selected")
+    }
+
     @Test func qQuitsAndAGateCancels() {
         var (screen, _) = ready()
         _ = screen.handle(.character("q"))

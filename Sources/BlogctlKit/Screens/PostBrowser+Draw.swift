@@ -10,7 +10,7 @@ extension PostBrowser {
             chrome.status.counts = (results.hits.map { "\($0.count) found · " } ?? "") + "search " + Terminal.quote(results.query, limit: 30)
         } else {
             let shown = list.filterLabel == nil ? "\(posts.count) posts" : "\(list.shownCount) of \(posts.count) posts"
-            chrome.status.counts = [shown, list.filterLabel, unreadOnly ? "unread only" : nil, "\(unreadCount) unread"]
+            chrome.status.counts = [list.filterLabel, shown, unreadOnly ? "unread only" : nil, "\(unreadCount) unread"]
                 .compactMap { $0 }.joined(separator: " · ")
         }
         chrome.status.loading = prefetching.map { "prefetch \($0.done)/\($0.total)" } ?? (loadingList ? "loading" : nil)

@@ -4,8 +4,9 @@ import ToolboxKit
 extension ConditionBrowser {
     public func draw(into canvas: inout Canvas) {
         var chrome = self.chrome
-        chrome.status.counts = (list.filterLabel == nil ? "\(list.totalCount) conditions"
-            : "\(list.shownCount) of \(list.totalCount) conditions · " + list.filterLabel!)
+        // A filter in force first: a narrow status line keeps it before the counts.
+        chrome.status.counts = list.filterLabel.map { "\($0) · \(list.shownCount) of \(list.totalCount) conditions" }
+            ?? "\(list.totalCount) conditions"
         chrome.status.loading = isBusy ? "loading" : nil
         if let tester {
             tester.draw(into: &canvas, tick: chrome.tick)

@@ -103,7 +103,7 @@ extension DeviceBrowser {
     /// from the end when it is narrow.
     private var counts: String {
         var items: [String] = []
-        if tab == .devices, let filter = list.filterLabel { items.append("\(list.shownCount) of \(deviceTotal) devices · " + filter) }
+        if tab == .devices, let filter = list.filterLabel { items += [filter, "\(list.shownCount) of \(deviceTotal) devices"] }
         items.append("\(pendingCount) pending")
         items.append(lastPull.map { "pulled " + DateDisplay.short($0, now: now()) } ?? "never pulled")
         if conflictCount > 0 { items.append("\(conflictCount) conflicts") }
