@@ -84,14 +84,12 @@ extension Condtest {
             if mode == .json {
                 StandardOutput.printJSON(outcomes)
             } else if !common.quiet {
-                // Ids as `list` shows them (the shortest start that tells them apart, on a terminal).
                 let ids = mode == .table ? IDPrefix.shortened(outcomes.map(\.id)) : outcomes.map(\.id)
                 let rows = zip(ids, outcomes).map { id, outcome in
                     [id, outcome.name, outcome.value.map { $0 ? "true" : "false" } ?? "error: " + (outcome.error?.brief ?? "")]
                 }
-                // Narrow, the name gives way first; the answer stays (never under 5 columns:
-                // true and false whole; an error, reason first, is cut at its end).
-                // Paged as `list` is (taller than the screen, on a terminal; --no-pager prints).
+                // Ids, paging and narrowing as `list`: the name gives way, the answer stays (5
+                // columns: true and false whole, an error cut at its end).
                 pager.print(Table(columns: ["ID", "NAME", "RESULT"], rows: rows,
                                   fits: [.keep, .shrink(order: 0, minimum: 8), .shrink(order: 1, minimum: 5)]).render(mode))
             }

@@ -115,14 +115,7 @@ import TestSupport
     /// for `show` and `read`; a start several ids share names them.
     @Test func theStartOfAListedIdNamesItsPost() async throws {
         let sandbox = try Sandbox()
-        let data = sandbox.root + "/data"
-        try FileManager.default.createDirectory(atPath: data + "/blog/bodies", withIntermediateDirectories: true)
-        let posts = ["c0ffee01aa", "c0ffee02bb", "deadbeef77"].map { id in
-            ["id": id, "title": "Post \(id)", "publishDate": "2018-06-04T09:30:00Z", "postId": id, "summary": "s",
-             "author": ["name": "A", "image": "/images/authors/a.jpg", "title": "T"]] as [String: Any]
-        }
-        try JSONSerialization.data(withJSONObject: posts).write(to: URL(fileURLWithPath: data + "/blog/posts.json"))
-        for post in posts { try Data("<p>body of \(post["id"]!)</p>".utf8).write(to: URL(fileURLWithPath: data + "/blog/bodies/\(post["id"]!).html")) }
+        let data = try BlogData.write(sandbox.root + "/data", ["c0ffee01aa", "c0ffee02bb", "deadbeef77"].map { ($0, "Post \($0)", "2018-06-04T09:30:00Z") })
         try await withMockd(Self.fast + ["--data", data], sandbox: sandbox) { mockd in
             #expect(try blogctl(["list"], server: mockd.url, sandbox: sandbox).status == 0)
             let read = try blogctl(["read", "dead"], server: mockd.url, sandbox: sandbox)

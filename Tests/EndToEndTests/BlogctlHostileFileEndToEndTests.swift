@@ -107,16 +107,9 @@ import ToolboxKit
 
     @Test func extremeDatesAndListNumbersDoNotCrash() async throws {
         let sandbox = try Sandbox()
-        let root = sandbox.root + "/extreme"
-        try FileManager.default.createDirectory(atPath: root + "/blog/bodies", withIntermediateDirectories: true)
         let dates = ["0000-01-01T00:00:00+01:00", "9999-12-31T23:59:59-01:00", "2018-06-04T09:30:00Z"]
-        let posts = dates.enumerated().map { index, date in
-            #"{"id":"p\#(index)","title":"t\#(index)","publishDate":"\#(date)","postId":"p\#(index)","summary":"s","author":{"name":"a","image":"/i.jpg","title":"w"}}"#
-        }
-        try ("[" + posts.joined(separator: ",") + "]").write(toFile: root + "/blog/posts.json", atomically: true, encoding: .utf8)
-        for index in dates.indices {
-            try #"<ol start="9223372036854775807"><li>x</li><li>y</li></ol><ol start="-9223372036854775808"><li>z</li></ol>"#
-                .write(toFile: root + "/blog/bodies/p\(index).html", atomically: true, encoding: .utf8)
+        let root = try BlogData.write(sandbox.root + "/extreme", dates.enumerated().map { ("p\($0)", "t\($0)", $1) }) { _ in
+            #"<ol start="9223372036854775807"><li>x</li><li>y</li></ol><ol start="-9223372036854775808"><li>z</li></ol>"#
         }
         try await withMockd(["--data", root, "--latency", "0", "--quiet"], sandbox: sandbox) { mockd in
             for zone in ["UTC", "Pacific/Kiritimati", "Etc/GMT+12"] {

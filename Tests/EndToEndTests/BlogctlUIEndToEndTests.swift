@@ -170,15 +170,8 @@ import ToolboxKit
 @Suite struct ASCIILocaleEndToEndTests {
     @Test func oneQuestionMarkACharacterAndNoRowShifts() async throws {
         let sandbox = try Sandbox()
-        let data = sandbox.root + "/data"
-        try FileManager.default.createDirectory(atPath: data + "/blog/bodies", withIntermediateDirectories: true)
         let titles = ["日本語の記事", "Café 👨‍👩‍👧 family", "plain ascii title"]
-        let posts = titles.enumerated().map { index, title in
-            ["id": "p\(index)", "title": title, "publishDate": "2018-06-0\(index + 1)T09:30:00Z", "postId": "p\(index)", "summary": "s",
-             "author": ["name": "Ann", "image": "/images/authors/a.jpg", "title": "T"]] as [String: Any]
-        }
-        try JSONSerialization.data(withJSONObject: posts).write(to: URL(fileURLWithPath: data + "/blog/posts.json"))
-        for index in titles.indices { try Data("<p>x</p>".utf8).write(to: URL(fileURLWithPath: data + "/blog/bodies/p\(index).html")) }
+        let data = try BlogData.write(sandbox.root + "/data", titles.enumerated().map { ("p\($0)", $1, "2018-06-0\($0 + 1)T09:30:00Z") })
         try await withMockd(["--quiet", "--latency", "0", "--data", data], sandbox: sandbox) { mockd in
             let tmux = try TmuxSession(command: Binaries.path("blogctl"), arguments: ["ui"], sandbox: sandbox,
                                        environment: ["BLOGCTL_SERVER": mockd.url, "LC_ALL": "C", "LANG": "C"], columns: 80, rows: 24)
