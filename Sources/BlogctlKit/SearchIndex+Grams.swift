@@ -1,5 +1,4 @@
 import SQLiteKit
-import SQLiteNIO
 import ToolboxKit
 
 /// Words in scripts without spaces (`UnspacedScript`), found by substring: the `grams` table
@@ -69,7 +68,7 @@ extension SearchIndex {
     /// without any).
     static func putGrams(_ db: SQLiteStatements, _ posts: [(row: Int, fields: [String])]) throws {
         _ = try db.rows("DELETE FROM grams WHERE rowid IN " + list(posts.count), posts.map { .integer($0.row) })
-        let runs = posts.compactMap { post -> [SQLiteData]? in
+        let runs = posts.compactMap { post -> [SQLValue]? in
             let runs = post.fields.map { UnspacedScript.runs(SearchQuery.unmarked($0)) }
             return runs.contains(where: { !$0.isEmpty }) ? [.integer(post.row)] + runs.map { .text($0) } : nil
         }

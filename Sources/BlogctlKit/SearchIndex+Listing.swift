@@ -1,5 +1,4 @@
 import SQLiteKit
-import SQLiteNIO
 import ToolboxKit
 
 /// What `list` teaches the index: the listed posts' titles, authors and summaries.

@@ -1,5 +1,4 @@
 import SQLiteKit
-import SQLiteNIO
 import ToolboxKit
 
 /// How a search runs. A post matches when each word is somewhere in it: in its title, author
@@ -12,7 +11,7 @@ extension SearchIndex {
     /// A body's chunks are rows `row << chunkShift` up to the next post's (16 million chunks).
     static let chunkShift = 24
 
-    static func chunkRows(_ row: Int) -> [SQLiteData] {
+    static func chunkRows(_ row: Int) -> [SQLValue] {
         [.integer(row << chunkShift), .integer((row << chunkShift) | ((1 << chunkShift) - 1))]
     }
 
@@ -24,8 +23,8 @@ extension SearchIndex {
     static func matches(_ db: SQLiteStatements, _ split: SplitQuery, terms: [String], limit: Int,
                         marks: (String, String), centred: Bool) throws -> [Hit] {
         var sets: [String] = []
-        var values: [SQLiteData] = []
-        func word(_ sql: String, _ binds: [SQLiteData]) {
+        var values: [SQLValue] = []
+        func word(_ sql: String, _ binds: [SQLValue]) {
             sets.append("w\(sets.count)(r) AS (\(sql))")
             values += binds
         }
@@ -62,12 +61,12 @@ extension SearchIndex {
             let within = group.map { " AND r IN (\($0.sql))" } ?? ""
             let rows = try db.rows("SELECT r FROM temp.matched WHERE r NOT IN \(SearchIndex.list(shown.count))\(within) ORDER BY r LIMIT ?",
                                    shown.map { .integer($0) } + (group?.values ?? []) + [.integer(limit - shown.count)])
-            shown += rows.compactMap { $0.columns.first?.data.integer }
+            shown += rows.compactMap { $0.first?.integer }
         }
         let posts = try db.rows("SELECT rowid, id, title, author, id IN (SELECT id FROM cached) FROM posts WHERE rowid IN "
                                 + SearchIndex.list(shown.count), shown.map { .integer($0) })
         var byRow: [Int: [String]] = [:]
-        for post in posts { byRow[post.columns.first?.data.integer ?? -1] = post.columns.dropFirst().map { $0.data.string ?? "" } }
+        for post in posts { byRow[post.first?.integer ?? -1] = post.values.dropFirst().map { $0.string ?? "" } }
         let snippets = try terms.isEmpty ? unspacedSnippets(db, rows: shown, split, marks: marks)
                                          : snippets(db, rows: shown, terms: terms, marks: marks, centred: centred)
         return shown.compactMap { row in
@@ -79,7 +78,7 @@ extension SearchIndex {
     }
 
     /// The posts with a word in their title, their author, their summary: a query of rowids each.
-    private static func groups(_ split: SplitQuery, terms: [String]) -> [(sql: String, values: [SQLiteData])] {
+    private static func groups(_ split: SplitQuery, terms: [String]) -> [(sql: String, values: [SQLValue])] {
         let fields = ["title", "author", "summary"]
         if !terms.isEmpty {
             return fields.map { ("SELECT rowid FROM posts WHERE posts MATCH ?", [.text("{\($0)} : (\(terms.joined(separator: " OR ")))")]) }
@@ -96,18 +95,18 @@ extension SearchIndex {
     /// The rowid of the first chunk of each post in `rows` among the chunks `found` selects
     /// (as `c`): one pass over them, whatever the number of rows (the rowids are kept out of
     /// FTS5's hands, `+`, which would otherwise run its whole query again for each).
-    private static func firstChunks(_ db: SQLiteStatements, rows: [Int], found: (sql: String, values: [SQLiteData])) throws -> [Int] {
+    private static func firstChunks(_ db: SQLiteStatements, rows: [Int], found: (sql: String, values: [SQLValue])) throws -> [Int] {
         try db.rows("""
             SELECT min(c) FROM (\(found.sql)) WHERE +(c >> \(chunkShift)) IN \(SearchIndex.list(rows.count)) GROUP BY c >> \(chunkShift)
-            """, found.values + rows.map { .integer($0) }).compactMap { $0.columns.first?.data.integer }
+            """, found.values + rows.map { .integer($0) }).compactMap { $0.first?.integer }
     }
 
     /// `shown` (an FTS5 function of the table `shown`) for each of the `chunks`, by its post's
     /// row. Laid out on a copy of those chunks alone, in a table of this connection's own: over
     /// the index itself FTS5 would merge again the lists of every word a prefix such as `the`
     /// matches, 15 ms in a 100 MB post, to lay out one chunk.
-    private static func layOut(_ db: SQLiteStatements, chunks: [Int], _ shown: String, _ shownValues: [SQLiteData],
-                               matching query: SQLiteData) throws -> [Int: String] {
+    private static func layOut(_ db: SQLiteStatements, chunks: [Int], _ shown: String, _ shownValues: [SQLValue],
+                               matching query: SQLValue) throws -> [Int: String] {
         guard !chunks.isEmpty else { return [:] }
         try db.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.shown USING fts5(text, tokenize = 'unicode61 remove_diacritics 2')")
         try db.execute("DELETE FROM temp.shown")
@@ -115,7 +114,7 @@ extension SearchIndex {
                        chunks.map { .integer($0) })
         var laidOut: [Int: String] = [:]
         for row in try db.rows("SELECT rowid >> \(chunkShift), \(shown) FROM temp.shown WHERE shown MATCH ?", shownValues + [query]) {
-            laidOut[row.columns[0].data.integer ?? -1] = row.columns[1].data.string ?? ""
+            laidOut[row.values[0].integer ?? -1] = row.values[1].string ?? ""
         }
         return laidOut
     }
@@ -124,8 +123,8 @@ extension SearchIndex {
     /// holding a word, else from its fields; on a terminal centred and named (`SearchSnippet`).
     private static func snippets(_ db: SQLiteStatements, rows: [Int], terms: [String], marks: (String, String),
                                  centred: Bool) throws -> [Int: (text: String, field: String?)] {
-        let any = SQLiteData.text(terms.joined(separator: " OR "))
-        let markValues: [SQLiteData] = [.text(marks.0), .text(marks.1)]
+        let any = SQLValue.text(terms.joined(separator: " OR "))
+        let markValues: [SQLValue] = [.text(marks.0), .text(marks.1)]
         let shown = centred ? "highlight(shown, 0, ?, ?)" : "snippet(shown, 0, ?, ?, '…', 12)"
         let chunks = try layOut(db, chunks: firstChunks(db, rows: rows, found: ("SELECT c FROM temp.hits", [])), shown, markValues, matching: any)
         let fields = centred ? "highlight(posts, 3, ?1, ?2), highlight(posts, 2, ?1, ?2), highlight(posts, 1, ?1, ?2)"
@@ -134,8 +133,8 @@ extension SearchIndex {
         // Placeholders count on from the numbered ones: ?3 is the query, then the rows.
         for row in try db.rows("SELECT rowid, \(fields) FROM posts WHERE posts MATCH ? AND +rowid IN \(SearchIndex.list(rows.count))",
                                markValues + [any] + rows.map { .integer($0) }) {
-            let texts = row.columns.dropFirst().map { $0.data.string ?? "" }
-            let post = row.columns[0].data.integer ?? -1
+            let texts = row.values.dropFirst().map { $0.string ?? "" }
+            let post = row.values[0].integer ?? -1
             if centred {
                 found[post] = SearchSnippet.centred([chunks[post] ?? ""] + texts, marks: marks).map { ($0.text, $0.field) }
             } else {
@@ -158,12 +157,12 @@ extension SearchIndex {
         let first = try firstChunks(db, rows: rows, found: ("SELECT rowid AS c FROM gramchunks WHERE " + condition.sql, [.text(condition.value)]))
         var chunks: [Int: String] = [:]
         for row in try db.rows("SELECT rowid, text FROM gramchunks WHERE rowid IN \(SearchIndex.list(first.count))", first.map { .integer($0) }) {
-            chunks[(row.columns[0].data.integer ?? -1) >> chunkShift] = row.columns[1].data.string ?? ""
+            chunks[(row.values[0].integer ?? -1) >> chunkShift] = row.values[1].string ?? ""
         }
         var fields: [Int: [String]] = [:]
         for row in try db.rows("SELECT rowid, summary, author, title FROM grams WHERE rowid IN \(SearchIndex.list(rows.count))",
                                rows.map { .integer($0) }) {
-            fields[row.columns[0].data.integer ?? -1] = row.columns.dropFirst().map { $0.data.string ?? "" }
+            fields[row.values[0].integer ?? -1] = row.values.dropFirst().map { $0.string ?? "" }
         }
         let words = split.long + split.short
         var found: [Int: (text: String, field: String?)] = [:]

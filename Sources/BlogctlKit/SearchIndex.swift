@@ -3,7 +3,6 @@ import Glibc
 #endif
 import FoundationEssentials
 import SQLiteKit
-import SQLiteNIO
 import ToolboxKit
 
 /// The full-text index of `blogctl search`, `search.sqlite` beside the post cache: an SQLite
@@ -23,7 +22,7 @@ public final class SearchIndex {
     /// 6: bodies in chunks, whole (the first MiB only before).
     static let version = "7"
     /// Ids looked up per statement when a listing is checked against the index: each
-    /// statement costs a trip to SQLite's thread, so 10,000 posts are checked in 20.
+    /// each statement is prepared and planned anew, so 10,000 posts are checked in 20.
     static let lookupBatch = 500
 
     public struct Hit: Sendable, Equatable, Encodable {
@@ -227,7 +226,7 @@ public final class SearchIndex {
     /// How SQLite would run `sql`, one line per step (for tests: a step that reads every row
     /// of `posts` shows as `SCAN posts VIRTUAL TABLE INDEX 0:`, a rowid lookup with `=`).
     func plan(_ sql: String) throws(ToolError) -> [String] {
-        let binds = Array(repeating: SQLiteData.null, count: sql.filter { $0 == "?" }.count)
+        let binds = Array(repeating: SQLValue.null, count: sql.filter { $0 == "?" }.count)
         return try alone { db in try Self.rows(db, "EXPLAIN QUERY PLAN " + sql, binds).map { $0.last ?? "" } }
     }
 
@@ -256,21 +255,16 @@ public final class SearchIndex {
     private func describe(_ error: any Error) -> ToolError {
         if let error = error as? ToolError { return error }
         guard let error = error as? SQLiteError else { return .io(path: path, reason: "search index: \(error)") }
-        switch error.reason {
-        case .corrupt, .corruptIndex, .corruptVirtualTable, .corruptSequenceSchema, .notADatabase:
-            return Self.damaged(path)
-        default:
-            return .io(path: path, reason: "search index: \(error.message)")
-        }
+        return error.isDamage ? Self.damaged(path) : .io(path: path, reason: "search index: \(error.message)")
     }
 
-    static func run(_ db: SQLiteStatements, _ sql: String, _ values: [SQLiteData] = []) throws {
+    static func run(_ db: SQLiteStatements, _ sql: String, _ values: [SQLValue] = []) throws {
         _ = try rows(db, sql, values)
     }
 
     /// Every row `sql` returns, each column as text ("" for NULL).
-    static func rows(_ db: SQLiteStatements, _ sql: String, _ values: [SQLiteData] = []) throws -> [[String]] {
-        try db.rows(sql, values).map { row in row.columns.map { $0.data.string ?? "" } }
+    static func rows(_ db: SQLiteStatements, _ sql: String, _ values: [SQLValue] = []) throws -> [[String]] {
+        try db.rows(sql, values).map { row in row.values.map { $0.string ?? "" } }
     }
 
     private func scalar(_ sql: String) throws(ToolError) -> String? {

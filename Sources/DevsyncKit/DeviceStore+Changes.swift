@@ -3,7 +3,6 @@ import Glibc
 #endif
 import FoundationEssentials
 import SQLiteKit
-import SQLiteNIO
 import ToolboxKit
 
 /// Local changes: recording an installation date (one or many at once) and discarding one.
@@ -57,7 +56,7 @@ extension DeviceStore {
             while start < kept.count {
                 let slice = kept[start..<min(start + 500, kept.count)]
                 let values = Array(repeating: "(?, ?, ?)", count: slice.count).joined(separator: ", ")
-                var binds: [SQLiteData] = []
+                var binds: [SQLValue] = []
                 for (offset, change) in slice.enumerated() {
                     binds += [.integer(start + offset), .text(change.id), .optional(change.installationDate.map(StoredDate.format))]
                 }

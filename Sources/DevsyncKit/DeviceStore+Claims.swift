@@ -3,7 +3,6 @@ import Glibc
 #endif
 import FoundationEssentials
 import SQLiteKit
-import SQLiteNIO
 import ToolboxKit
 
 /// Syncing: the changes a sync process claims, and what became of each one it sent.
@@ -75,7 +74,7 @@ extension DeviceStore {
     /// unless the installer recorded a newer one meanwhile (then that one stays pending).
     public func markSynced(_ claim: Claim, at now: Date = Date()) throws(ToolError) {
         try write { db in
-            let id = SQLiteData.text(claim.deviceID)
+            let id = SQLValue.text(claim.deviceID)
             let server = try db.value("SELECT installationDate FROM device WHERE id = ?", [id])?.string
             let attempts = try db.value("SELECT attempts FROM change WHERE deviceID = ?", [id])?.integer ?? 0
             let to = try db.value("SELECT value FROM meta WHERE key = 'server'")?.string.map { " to " + $0 } ?? ""
@@ -92,7 +91,7 @@ extension DeviceStore {
     /// The server refused `claim` (4xx): keep it, marked rejected with the server's message.
     public func markRejected(_ claim: Claim, message: String) throws(ToolError) {
         try write { db in
-            let id = SQLiteData.text(claim.deviceID)
+            let id = SQLValue.text(claim.deviceID)
             try db.execute("""
                 UPDATE change SET state = 'rejected', attempts = attempts + 1, lastError = ?, claimToken = NULL, claimPID = NULL
                 WHERE deviceID = ? AND revision = ?

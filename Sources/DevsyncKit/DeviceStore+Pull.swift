@@ -3,7 +3,6 @@ import Glibc
 #endif
 import FoundationEssentials
 import SQLiteKit
-import SQLiteNIO
 import ToolboxKit
 
 /// Pulling: the server's copy of the device list replaced, conflicts with waiting changes marked.
@@ -38,7 +37,7 @@ extension DeviceStore {
                     INSERT INTO device (id, type, meterPointDescription, installationDate) VALUES \(rows)
                     ON CONFLICT (id) DO UPDATE SET type = excluded.type,
                         meterPointDescription = excluded.meterPointDescription, installationDate = excluded.installationDate
-                    """, batch.flatMap { device -> [SQLiteData] in
+                    """, batch.flatMap { device -> [SQLValue] in
                         [.text(device.id), .text(device.type.rawValue), .text(device.meterPointDescription),
                          .optional(device.installationDate.map(StoredDate.format))]
                     })

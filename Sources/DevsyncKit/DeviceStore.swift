@@ -2,9 +2,7 @@
 import Glibc
 #endif
 import FoundationEssentials
-import Dispatch
 import SQLiteKit
-import SQLiteNIO
 import ToolboxKit
 
 /// The local SQLite store (WAL mode, versioned schema; see `StoreSchema`): the server's copy
@@ -19,8 +17,6 @@ public final class DeviceStore: Sendable {
     private let connection: SQLiteFile
     /// False when the store could only be opened read-only: reading works, changing says why not.
     private let writable: Bool
-    /// Where `perform` runs its work, one job at a time (transactions are serial anyway).
-    private let queue = DispatchQueue(label: "devsync.store")
 
     /// Opens or creates the store at `path`, creating its folder (0700). A new store is built
     /// aside under a temporary name and linked into place whole, so an interrupted first use
@@ -38,7 +34,7 @@ public final class DeviceStore: Sendable {
                 connection = try SQLiteFile(path)
                 writable = true
                 try connection.transaction(.write) { db in try StoreSchema.check(db, path: path, repairing: true) }
-                try StoreSchema.migrate(connection)
+                try StoreSchema.migrations.apply(to: connection)
             } else {
                 connection = try SQLiteFile(StoreSchema.readOnlyLocation(path))
                 writable = false
@@ -52,18 +48,11 @@ public final class DeviceStore: Sendable {
     }
 
     /// The store from async code. Every call above waits for SQLite on the calling thread;
-    /// here `work` runs on the store's own serial queue instead, so that no task holds one of
+    /// here `work` runs on the connection's serial queue instead, so that no task holds one of
     /// the few threads all tasks share while it waits (a sync with 8 changes in flight would
-    /// otherwise block 8 of them, and on a 2-core machine everything else with them). Not on
-    /// NIO's pool for blocking work: each statement is run there, and `work` waiting in one of
-    /// its threads for another deadlocked as soon as the pool's threads were all waiting.
+    /// otherwise block 8 of them, and on a 2-core machine everything else with them).
     public func perform<T: Sendable>(_ work: @escaping @Sendable (DeviceStore) throws(ToolError) -> T) async throws(ToolError) -> T {
-        let outcome: Result<T, ToolError> = await withCheckedContinuation { continuation in
-            queue.async {
-                continuation.resume(returning: Result { () throws(ToolError) in try work(self) })
-            }
-        }
-        return try outcome.get()
+        try await connection.perform { Result { () throws(ToolError) in try work(self) } }.get()
     }
 
     deinit {
@@ -73,25 +62,22 @@ public final class DeviceStore: Sendable {
 
     // MARK: - Reading
 
-    /// Every device in id order, in one read transaction, `page` rows a statement (sqlite-nio
-    /// holds a statement's rows, and a future for each, until its last: 100,000 at once took
-    /// 40 MB more). `first`: the first page is that long and `onFirst` sees it at once, before
-    /// the rest is read (devsync ui shows it).
-    public func devices(page: Int = 5_000, first: Int? = nil, onFirst: (([Device]) -> Void)? = nil) throws(ToolError) -> [Device] {
+    /// Every device in id order, in one read transaction, each made as SQLite steps to its row
+    /// (no statement's rows are held beside the devices made of them). `first`: `onFirst` sees
+    /// that many at once, before the rest is read (devsync ui shows them).
+    public func devices(first: Int? = nil, onFirst: (([Device]) -> Void)? = nil) throws(ToolError) -> [Device] {
         try read { db in
             var devices: [Device] = []
-            var size = first ?? page
-            while true {
-                let after = devices.last.map { [SQLiteData.text($0.id)] } ?? []
-                var rows: [Device] = []
-                try db.each(Self.deviceQuery + (after.isEmpty ? "" : " WHERE d.id > ?") + " ORDER BY d.id LIMIT \(size)", after) {
-                    rows.append(Self.device($0))
+            var told = onFirst == nil
+            try db.each(Self.deviceQuery + " ORDER BY d.id") { row in
+                devices.append(Self.device(row))
+                if !told, devices.count == first {
+                    told = true
+                    onFirst?(devices)
                 }
-                devices += rows
-                if devices.count == rows.count, let onFirst { onFirst(rows) }
-                if rows.count < size { return devices }
-                size = page
             }
+            if !told { onFirst?(devices) }
+            return devices
         }
     }
 
@@ -160,7 +146,7 @@ public final class DeviceStore: Sendable {
     /// `limit` entries or all.
     public func history(device: String? = nil, since: Date? = nil, limit: Int? = nil) throws(ToolError) -> [HistoryEvent] {
         var conditions: [String] = []
-        var binds: [SQLiteData] = []
+        var binds: [SQLValue] = []
         if let device { conditions.append("deviceID = ?"); binds.append(.text(device)) }
         if let since { conditions.append("at >= ?"); binds.append(.text(StoredDate.format(since))) }
         var filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
@@ -192,7 +178,7 @@ public final class DeviceStore: Sendable {
     /// The devices with a change, in no order: `pending` lists them, `status` counts them.
     static let changedDevicesQuery = deviceQuery + " WHERE c.deviceID IS NOT NULL"
 
-    static func device(_ row: SQLiteRow) -> Device {
+    static func device(_ row: SQLRow) -> Device {
         func text(_ name: String) -> String? { row.column(name)?.string }
         func integer(_ name: String) -> Int? { row.column(name)?.integer }
         var change: PendingChange?

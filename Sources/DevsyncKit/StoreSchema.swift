@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import SQLiteKit
-import SQLiteNIO
 import ToolboxKit
 
 /// The store's tables, how a store is made, and how a file is recognised as one of ours.
@@ -14,7 +13,7 @@ enum StoreSchema {
     /// shipped, add another. Applied ones are listed in `grdb_migrations`, the table devsync
     /// 0.1 (built on GRDB's migrator) kept, so that its stores are recognised and upgraded, and
     /// so that 0.1 refuses a newer store instead of changing it.
-    static let migrations: [(identifier: String, sql: [String])] = [
+    static let migrations = SQLiteMigrations(log: "grdb_migrations", [
         ("v1", [
             """
             CREATE TABLE device (
@@ -60,22 +59,7 @@ enum StoreSchema {
             """,
             "CREATE INDEX history_device ON history (deviceID, seq)",
         ]),
-    ]
-    static var knownMigrations: Set<String> { Set(migrations.map(\.identifier)) }
-    static let migrationLog = "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)"
-
-    /// Applies the migrations `connection` has not seen yet.
-    static func migrate(_ connection: SQLiteFile) throws {
-        for migration in migrations {
-            try connection.transaction(.write) { db in
-                try db.execute(migrationLog)
-                let done = try db.value("SELECT 1 FROM grdb_migrations WHERE identifier = ?", [.text(migration.identifier)])
-                guard done == nil else { return }
-                for statement in migration.sql { try db.execute(statement) }
-                try db.execute("INSERT INTO grdb_migrations (identifier) VALUES (?)", [.text(migration.identifier)])
-            }
-        }
-    }
+    ])
 
     /// First use: a complete store (schema, application id, WAL mode) built under a temporary
     /// name, then hard-linked to `path`, which fails if another process got there first (its
@@ -99,7 +83,7 @@ enum StoreSchema {
         let connection = try SQLiteFile(temporary)
         do {
             try connection.executeAlone("PRAGMA journal_mode = WAL")
-            try migrate(connection)
+            try migrations.apply(to: connection)
             try connection.transaction(.write) { db in try db.execute("PRAGMA application_id = \(applicationID)") }
             connection.close()
         } catch {
@@ -131,12 +115,9 @@ enum StoreSchema {
         if id != 0 && id != Int(applicationID) {
             throw ToolError.io(path: path, reason: "not a devsync store; refusing to change it")
         }
-        if try db.value("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'grdb_migrations'") != nil {
-            let applied = try db.rows("SELECT identifier FROM grdb_migrations").compactMap { $0.column("identifier")?.string }
-            let unknown = Set(applied).subtracting(knownMigrations)
-            if !unknown.isEmpty {
-                throw ToolError.io(path: path, reason: "written by a newer devsync (schema \(unknown.sorted().joined(separator: ", "))); refusing to change it")
-            }
+        let unknown = try migrations.unknown(in: db)
+        if !unknown.isEmpty {
+            throw ToolError.io(path: path, reason: "written by a newer devsync (schema \(unknown.joined(separator: ", "))); refusing to change it")
         }
     }
 

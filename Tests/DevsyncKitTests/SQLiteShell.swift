@@ -1,4 +1,4 @@
-import SQLiteNIO
+import SQLiteKit
 
 /// Runs one SQL statement on the store at `path` behind devsync's back, as another program
 /// (or the sqlite3 shell) would.
@@ -8,11 +8,12 @@ func sqlite(_ path: String, _ sql: String) {
 
 /// The first column of the first row `sql` returns, as an integer.
 func sqliteValue(_ path: String, _ sql: String) throws -> Int? {
-    try sqliteRows(path, sql).first?.columns.first?.data.integer
+    try sqliteRows(path, sql).first?.first?.integer
 }
 
-func sqliteRows(_ path: String, _ sql: String) throws -> [SQLiteRow] {
-    let connection = try SQLiteConnection.open(storage: .file(path: path)).wait()
-    defer { _ = try? connection.close().wait() }
-    return try connection.query(sql).wait()
+/// A connection of its own, as another process would open: not the store's.
+func sqliteRows(_ path: String, _ sql: String) throws -> [SQLRow] {
+    let connection = try SQLiteFile(path)
+    defer { connection.close() }
+    return try connection.alone { try $0.rows(sql) }
 }

@@ -29,7 +29,7 @@ import TestSupport
         let path = Self.freshPath()
         // What an older devsync left when stopped between its migration and the application id.
         let half = try SQLiteFile(path)
-        try StoreSchema.migrate(half)
+        try StoreSchema.migrations.apply(to: half)
         half.close()
         #expect(try Self.applicationID(path) == 0)
         _ = try DeviceStore(path: path)
@@ -37,7 +37,7 @@ import TestSupport
 
         let other = Self.freshPath()
         let full = try SQLiteFile(other)
-        try StoreSchema.migrate(full)
+        try StoreSchema.migrations.apply(to: full)
         try full.transaction(.write) { db in try db.execute("INSERT INTO meta (key, value) VALUES ('x', 'y')") }
         full.close()
         #expect(throws: ToolError.self) { try DeviceStore(path: other) }
