@@ -47,9 +47,15 @@ let package = Package(
         .systemLibrary(
             name: "CNcurses",
             providers: [.apt(["libncurses-dev"])]),
+        // The core under everything: text, width, files and paths, time, the sanitiser, errors,
+        // configuration, spawning. No network and no argument parser: ScreenKit and the fuzz
+        // harnesses stand on it alone.
+        .target(name: "CoreKit", swiftSettings: swiftSettings),
+        // Networking and the command line, on the core (which it re-exports).
         .target(
             name: "ToolboxKit",
             dependencies: [
+                "CoreKit",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -61,10 +67,10 @@ let package = Package(
             swiftSettings: swiftSettings),
         // The full-screen toolkit every `TOOL ui` and passcode's keypad draw with.
         .target(
-            name: "ScreenKit", dependencies: ["ToolboxKit", "CNcurses"],
+            name: "ScreenKit", dependencies: ["CoreKit", "CNcurses"],
             swiftSettings: swiftSettings),
         .target(
-            name: "CondtestKit", dependencies: ["ToolboxKit", "ScreenKit"],
+            name: "CondtestKit", dependencies: ["CoreKit", "ToolboxKit", "ScreenKit"],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "condtest",
@@ -84,6 +90,7 @@ let package = Package(
         .target(
             name: "DevsyncKit",
             dependencies: [
+                "CoreKit",
                 "ToolboxKit",
                 "ScreenKit",
                 "SQLiteKit",
@@ -98,7 +105,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .target(
-            name: "PasscodeKit", dependencies: ["ToolboxKit", "ScreenKit"],
+            name: "PasscodeKit", dependencies: ["CoreKit", "ToolboxKit", "ScreenKit"],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "passcode",
@@ -110,7 +117,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "BlogctlKit",
-            dependencies: ["ToolboxKit", "ScreenKit", "SQLiteKit", "CLibXML2", "CZlib"],
+            dependencies: ["CoreKit", "ToolboxKit", "ScreenKit", "SQLiteKit", "CLibXML2", "CZlib"],
             swiftSettings: swiftSettings + libxml2Headers),
         .executableTarget(
             name: "blogctl",
@@ -149,13 +156,13 @@ let package = Package(
             name: "ScreenDriver", dependencies: ["ScreenKit"], path: "Tests/ScreenDriver",
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "ToolboxKitTests", dependencies: ["ToolboxKit", "TestSupport"],
+            name: "ToolboxKitTests", dependencies: ["ToolboxKit", "CoreKit", "TestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "SQLiteKitTests", dependencies: ["SQLiteKit", "TestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "ScreenKitTests", dependencies: ["ScreenKit", "ScreenDriver", "TestSupport"],
+            name: "ScreenKitTests", dependencies: ["ScreenKit", "CoreKit", "ScreenDriver", "TestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "CondtestKitTests", dependencies: ["CondtestKit", "ScreenKit", "ScreenDriver", "TestSupport"],

@@ -8,16 +8,16 @@
 set -eu
 cd "$(dirname "$0")/.."
 files="Sources/ToolboxKit/CommandLine/ShellCompletion.swift
-Sources/ToolboxKit/Network/ServerURL.swift
-Sources/ToolboxKit/Network/URLReference.swift
-Sources/ToolboxKit/Network/URLUserInfo.swift
-Sources/ToolboxKit/Network/PercentEncoding.swift
-Sources/ToolboxKit/Network/ProxyChoice.swift
-Sources/ToolboxKit/Network/ResourceID.swift
+Sources/CoreKit/URLs/ServerURL.swift
+Sources/CoreKit/URLs/URLReference.swift
+Sources/CoreKit/URLs/URLUserInfo.swift
+Sources/CoreKit/URLs/PercentEncoding.swift
+Sources/CoreKit/URLs/ProxyChoice.swift
+Sources/CoreKit/URLs/ResourceID.swift
 Sources/ToolboxKit/Network/AbsoluteFormProxy.swift
-Sources/ToolboxKit/Configuration/ConfigFile.swift
-Sources/ToolboxKit/Text/JSONCoding.swift
-Sources/ToolboxKit/Text/JSONScanner.swift
+Sources/CoreKit/Configuration/ConfigFile.swift
+Sources/CoreKit/Text/JSONCoding.swift
+Sources/CoreKit/Text/JSONScanner.swift
 Sources/BlogctlKit/LinkResolver.swift
 Sources/BlogctlKit/SearchQuery.swift
 Sources/BlogctlKit/SearchIndex+Grams.swift

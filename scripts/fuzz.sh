@@ -13,9 +13,9 @@ seconds=${FUZZ_SECONDS:-60}
 out=.build-fuzz
 
 # The sources each harness is compiled with, as one module with the harness itself (so that
-# it may call internal functions). The files of ToolboxKit that import the network stack or the
-# argument parser are left out; nothing a parser calls lives there.
-toolbox=$(find Sources/ToolboxKit -name '*.swift' -print0 | sort -z | xargs -0 grep -L -E '^import (AsyncHTTPClient|ArgumentParser|NIO)')
+# it may call internal functions): CoreKit, the core without the network stack or the argument
+# parser, and the Kit files a harness exercises, each of which imports CoreKit alone.
+toolbox=$(find Sources/CoreKit -name '*.swift' -print0 | sort -z | xargs -0)
 # CondtestKit without the files that talk to the server (they need ToolboxKit's network client).
 condtest=$(grep -L -E '\bAPIClient\b|\bShellCompletion\b' Sources/CondtestKit/*.swift Sources/CondtestKit/Operators/*.swift)
 blogctl="$(ls Sources/BlogctlKit/BodyRenderer*.swift) Sources/BlogctlKit/Gzip.swift Sources/BlogctlKit/HTMLStream.swift Sources/BlogctlKit/LibXML2.swift
@@ -30,15 +30,15 @@ declare -A sources=(
   [netrc]="Sources/PasscodeKit/Netrc.swift"
   [html-render]="$blogctl"
   [gzip]="$blogctl"
-  [date-input]=""  # ToolboxKit's DateInput
+  [date-input]=""  # CoreKit's DateInput
   [models-json]="$blogctl $condtest Sources/DevsyncKit/Device.swift Sources/DevsyncKit/PendingChange.swift"
   [csv]="Sources/DevsyncKit/CSV.swift Sources/DevsyncKit/DeviceExport.swift Sources/DevsyncKit/Device.swift Sources/DevsyncKit/PendingChange.swift"
   [case-positions]="$condtest"
-  [file-stem]=""  # ToolboxKit's own files only
+  [file-stem]=""  # CoreKit's own files only
   [url-redaction]=""
   [search-query]="Sources/BlogctlKit/SearchQuery.swift"
   [canvas-table]="Sources/ScreenKit/Canvas.swift Sources/ScreenKit/Style.swift"
-  [config-file]=""  # ToolboxKit's ConfigFile
+  [config-file]=""  # CoreKit's ConfigFile
   [post-stream]="Sources/BlogctlKit/PostStream.swift"
   [listing-file]="Sources/BlogctlKit/ListingFile.swift Sources/BlogctlKit/PostMetadata.swift"
   [post-list]="Sources/BlogctlKit/PostListDecoder.swift Sources/BlogctlKit/PostMetadata.swift"
@@ -75,7 +75,7 @@ declare -A seeds=(
 
 all=(condition-json condition-text batch-lines sse netrc html-render gzip date-input models-json
   csv case-positions file-stem url-redaction search-query canvas-table config-file post-stream listing-file post-list)
-compile=(swiftc -parse-as-library -module-name ToolboxKit -swift-version 6
+compile=(swiftc -parse-as-library -module-name CoreKit -package-name toolbox -swift-version 6
   -I Sources/CLibXML2 -I Sources/CZlib -Xcc -I/usr/include/libxml2)
 
 if [ "${1:-}" = --check ]; then

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Writes Sources/ToolboxKit/Output/TextWidth+Table.swift: the C library's wcwidth(3) in
+# Writes Sources/CoreKit/Output/TextWidth+Table.swift: the C library's wcwidth(3) in
 # C.UTF-8, as ranges, so that every width the tools measure is the one glibc (and so tmux and
 # most terminals) draws. Run again after a glibc upgrade; TextWidthTests compares every code
 # point with the running C library and says when it is due.
@@ -44,5 +44,5 @@ cc -O2 -o "$work/dump" "$work/dump.c"
   echo
   echo "    ]"
   echo "}"
-} > Sources/ToolboxKit/Output/TextWidth+Table.swift
-echo "width-table: $(grep -o '(0x' Sources/ToolboxKit/Output/TextWidth+Table.swift | wc -l) ranges" >&2
+} > Sources/CoreKit/Output/TextWidth+Table.swift
+echo "width-table: $(grep -o '(0x' Sources/CoreKit/Output/TextWidth+Table.swift | wc -l) ranges" >&2

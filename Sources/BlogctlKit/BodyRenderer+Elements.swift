@@ -1,4 +1,4 @@
-import ToolboxKit
+import CoreKit
 
 /// Opening and closing elements: what each HTML element starts, ends or changes.
 extension BodyRenderer {

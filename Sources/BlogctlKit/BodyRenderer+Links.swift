@@ -1,4 +1,4 @@
-import ToolboxKit
+import CoreKit
 
 /// Links: numbered in order of first appearance and listed after the body.
 extension BodyRenderer {

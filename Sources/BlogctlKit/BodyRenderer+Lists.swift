@@ -1,4 +1,4 @@
-import ToolboxKit
+import CoreKit
 
 /// Lists and blockquotes: the markers and indents that prefix the lines inside them.
 extension BodyRenderer {

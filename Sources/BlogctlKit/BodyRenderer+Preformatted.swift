@@ -1,4 +1,4 @@
-import ToolboxKit
+import CoreKit
 
 /// `pre` blocks: kept verbatim (tabs expanded), fenced in Markdown. A large block is written
 /// as its lines complete, so memory stays bounded: a line longer than `paragraphLimit` is cut

@@ -1,4 +1,4 @@
-import ToolboxKit
+import CoreKit
 
 /// Tables: rows and cells collected in a `TableLayout`, laid out in columns when the table ends.
 extension BodyRenderer {

@@ -1,4 +1,4 @@
-import ToolboxKit
+import CoreKit
 
 /// Lays out an HTML body as text for a terminal (or Markdown): paragraphs reflowed to the
 /// width, headings set apart, nested lists, indented blockquotes, `pre` verbatim, tables in

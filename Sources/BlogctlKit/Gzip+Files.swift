@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import CZlib
-import ToolboxKit
+import CoreKit
 
 /// gzip to and from files, a piece at a time: a body of any size goes network → compressor →
 /// cache file, and cache file → decompressor → renderer, never whole in memory.

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 internal import CLibXML2
-import ToolboxKit
+import CoreKit
 
 /// What the parser reports, in document order. Every start gets its end, also for elements
 /// the parser closes on its own. The pointers are valid only during the call.

@@ -1,4 +1,4 @@
-import ToolboxKit
+import CoreKit
 
 /// Terminal attributes of a run of text; only drawn when the output is a terminal.
 struct TextStyle: OptionSet, Sendable {

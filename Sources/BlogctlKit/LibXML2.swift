@@ -1,5 +1,5 @@
 internal import CLibXML2
-import ToolboxKit
+import CoreKit
 
 /// libxml2, opened when the first HTML body is rendered: every other start of blogctl (a
 /// `--version`, a completion, `list`, `search`) skips loading it, and with it the ICU and

@@ -1,4 +1,4 @@
-import ToolboxKit
+import CoreKit
 
 /// Resolves link targets against the URL of the document they appear in, as RFC 3986 §5.2
 /// says, through the toolbox's one reader of URLs (`URLReference`, which redirects use too):

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import ToolboxKit
+import CoreKit
 
 /// The saved listing on disk (`listing.tsv`): one post a line, its fields between tabs, in a
 /// form read with one pass over the bytes. `ui` opens with it, so its first screen waits on

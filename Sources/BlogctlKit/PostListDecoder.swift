@@ -1,5 +1,5 @@
 import FoundationEssentials
-import ToolboxKit
+import CoreKit
 
 /// `GET /post-metadata` read straight from the bytes (`JSONScanner`): Foundation's decoder was
 /// a third of `blogctl list` at 100,000 posts. Only the plain case is read here, a post whose

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import ToolboxKit
+import CoreKit
 
 /// A post's author as the blog API describes them; `image` is a path on the API's own host.
 public struct Author: Codable, Sendable, Equatable {

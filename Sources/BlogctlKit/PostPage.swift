@@ -1,4 +1,4 @@
-import ToolboxKit
+import CoreKit
 
 /// A post as `read` shows it: the header (title, author and their title, date), the body
 /// rendered, then the numbered links.

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import ToolboxKit
+import CoreKit
 
 /// `GET /post/:id`'s answer, `{"id": …, "metadata": {…}, "body": "…"}`, read as its bytes
 /// arrive: the body string is decoded into `body` piece by piece (to the cache's gzip file),

@@ -1,4 +1,4 @@
-import ToolboxKit
+import CoreKit
 
 /// What `blogctl search` asks the index: the words a user typed as an FTS5 query, and the
 /// marks that frame matched words in snippets. Pure, so that it is fuzzed against SQLite's own

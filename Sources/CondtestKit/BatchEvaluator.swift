@@ -1,4 +1,4 @@
-import ToolboxKit
+import CoreKit
 
 /// `condtest eval --batch`: one tab-separated argument tuple per input line, one `true` or
 /// `false` line out per line in, in order. Lines are evaluated in place (`LineReader`), so

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import FoundationEssentials
-import ToolboxKit
+import CoreKit
 
 /// One line of a `condtest test` case file, in either form:
 ///

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import ToolboxKit
+import CoreKit
 
 /// Decoding of condition JSON with every failure as a `ConditionError` naming the JSON path.
 public enum ConditionJSON {

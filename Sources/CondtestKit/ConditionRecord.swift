@@ -1,5 +1,5 @@
 import FoundationEssentials
-import ToolboxKit
+import CoreKit
 
 /// A condition as `GET /conditions/:id` serves it: name, id, the condition, and how many
 /// argument fields it takes (`arguments`, optional: absent means the highest it uses).

@@ -1,4 +1,4 @@
-import ToolboxKit
+import CoreKit
 
 /// The results each operator node of one condition has had over a test run: a byte per
 /// node (pre-order), `sawTrue | sawFalse`. Written by an `Evaluator` built with

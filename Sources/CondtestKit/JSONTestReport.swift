@@ -1,4 +1,4 @@
-import ToolboxKit
+import CoreKit
 
 /// `condtest test --json`: one JSON document at the end, `{"coverage": {…}, "failed",
 /// "failures": […], "passed"}` (`coverage` null unless asked for), keys sorted as every

@@ -1,4 +1,4 @@
-import ToolboxKit
+import CoreKit
 
 /// JUnit XML, as CI systems (Jenkins, GitLab, GitHub actions) read it: `<testsuites>` with
 /// the totals, a `<testsuite>` per case file, a `<testcase>` per case, and a `<failure>` with

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import ToolboxKit
+import CoreKit
 
 /// Lines of a file descriptor, read in large blocks and lent out in place: no copy and no
 /// allocation per line, so memory stays flat however long the input is. A line is lent

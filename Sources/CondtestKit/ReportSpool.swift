@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ToolboxKit
+import CoreKit
 
 /// Text a report must hold back until the run ends (a JSON document's totals and a JUnit
 /// suite's counts come before the cases): kept in an unlinked temporary file (`tmpfile`), not

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import ToolboxKit
+import CoreKit
 
 /// The Test Anything Protocol, version 14 (or 13 for older consumers such as Perl's prove
 /// 3.44, which refuses a version it does not know; the content is the same): a line per case

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import ToolboxKit
+import CoreKit
 
 /// One case of a `condtest test` file: a condition, its arguments and the expected result.
 public struct TestCase: Sendable, Equatable {

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import ToolboxKit
+import CoreKit
 
 /// Where a test run's results go: the text report, TAP, JUnit or JSON.
 public protocol TestReporter: AnyObject {

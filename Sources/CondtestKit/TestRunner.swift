@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import ToolboxKit
+import CoreKit
 
 /// `condtest test`: reads case files line by line, evaluates each case with its condition
 /// (each fetched or parsed once, compiled once), and tells a `TestReporter` what passed and

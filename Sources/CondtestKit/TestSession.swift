@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import ToolboxKit
+import CoreKit
 
 /// `condtest test` from its options to its verdict: opens each case file (- is stdin), runs
 /// every case through one `TestRunner`, writes the chosen report to standard output, and

@@ -1,4 +1,4 @@
-import ToolboxKit
+import CoreKit
 
 /// The text syntax of conditions, which round-trips with JSON:
 /// `and(ne(arg1, "rollout.io"), containsString(arg1, "ro"))`. Operators are identifiers,

@@ -1,4 +1,4 @@
-import ToolboxKit
+import CoreKit
 
 /// The test runner's report for a person or a log: a block per failing case (where, the
 /// condition, arguments, expected and actual, the explain tree), coverage when asked for,

@@ -1,4 +1,4 @@
-import ToolboxKit
+import CoreKit
 
 extension Tool {
     /// The name `condtest` goes by: its messages, `$CONDTEST_SERVER`, its folders.

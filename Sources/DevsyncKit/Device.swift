@@ -1,4 +1,4 @@
-import ToolboxKit
+import CoreKit
 import FoundationEssentials
 
 /// The kind of meter: the three the app knows, or any other a newer server sends, which is

@@ -1,4 +1,4 @@
-import ToolboxKit
+import CoreKit
 
 /// `devsync export` as CSV: one line a device, readable by `devsync import`.
 public enum DeviceExport {

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import ToolboxKit
+import CoreKit
 
 /// A recorded installation date that the server has not confirmed yet. One per device:
 /// later changes to the same device replace it (they collapse into the latest).

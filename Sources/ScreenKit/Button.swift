@@ -1,4 +1,4 @@
-import ToolboxKit
+import CoreKit
 
 /// A button: `[ Test ]`, reversed while it has the focus. Enter or a click presses it.
 public struct Button: Sendable, Equatable {

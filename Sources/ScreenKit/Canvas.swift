@@ -1,4 +1,4 @@
-import ToolboxKit
+import CoreKit
 
 /// What a screen draws, as a grid of cells: the pure side of every render function, which
 /// tests read as text without a terminal. Text put here is cleaned by the toolbox's one rule

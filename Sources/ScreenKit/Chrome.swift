@@ -1,4 +1,4 @@
-import ToolboxKit
+import CoreKit
 
 /// What every screen has around its body, laid out once here: the title bar (the top row),
 /// the body, the footer (the keys' hints from the screen's `KeyTable`, or a notice), the

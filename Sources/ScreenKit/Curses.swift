@@ -1,5 +1,5 @@
 import CNcurses
-import ToolboxKit
+import CoreKit
 
 /// ncursesw, opened when the first screen starts: a command that draws no screen (every
 /// `--version`, every completion, every pipe) never loads it, nor tinfo behind it. The

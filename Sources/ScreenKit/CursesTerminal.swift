@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import CNcurses
-import ToolboxKit
+import CoreKit
 
 /// The terminal, through ncursesw: the only file in the toolbox that calls ncurses. terminfo
 /// knows the terminal's sequences, ncurses decodes keys and mouse reports and sends only what

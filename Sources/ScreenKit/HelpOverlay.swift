@@ -1,4 +1,4 @@
-import ToolboxKit
+import CoreKit
 
 /// The `?` overlay: a screen's key table in a box over the screen. It fits any terminal from
 /// 20×6: a label too long for the box wraps under itself, and when the rows outnumber the

@@ -1,4 +1,4 @@
-import ToolboxKit
+import CoreKit
 
 /// A pop-up menu: arrows and Enter choose, Esc closes, and typing moves to the first entry
 /// that starts with what was typed (as in a file dialog).

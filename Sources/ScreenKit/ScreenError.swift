@@ -1,4 +1,4 @@
-import ToolboxKit
+import CoreKit
 
 /// Why a screen could not start.
 public enum ScreenError: Error, Sendable, Equatable {

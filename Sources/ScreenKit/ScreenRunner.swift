@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Dispatch
-import ToolboxKit
+import CoreKit
 
 /// Runs a `ScreenProgram` on a thread of its own, which alone owns the terminal: it waits in
 /// poll(2) for a key or a message, hands each to the program, starts the commands the program

@@ -1,4 +1,4 @@
-import ToolboxKit
+import CoreKit
 
 /// The bottom line of every screen: what it talks to and whether it can (left), counts and
 /// what is loading (middle), the last error (right, in red; cut, never wrapped).

@@ -1,4 +1,4 @@
-import ToolboxKit
+import CoreKit
 
 /// A single-line text field with the editing keys people expect from a shell: ←/→,
 /// Home/End (Ctrl-A/Ctrl-E), Backspace, Delete, Ctrl-U (erase to the start), Ctrl-W (erase

@@ -1,4 +1,4 @@
-import ToolboxKit
+import CoreKit
 
 /// Text that wraps to its width and scrolls: explanations, help, a post. Lines keep a style
 /// each; a line longer than the width continues on the next row, broken at a space where one

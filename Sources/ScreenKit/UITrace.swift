@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import ToolboxKit
+import CoreKit
 
 /// `TOOLBOX_UI_TRACE=FILE`: one line per frame drawn, `MS CAUSE… DURATION_MS`: milliseconds
 /// since the screen started (monotonic), what caused the frame (`start`, `key NAME`, `resize`,

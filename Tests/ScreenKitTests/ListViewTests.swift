@@ -1,5 +1,5 @@
 import Testing
-import ToolboxKit
+import CoreKit
 @testable import ScreenKit
 
 @Suite struct ListViewTests {

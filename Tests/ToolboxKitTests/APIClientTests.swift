@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 import TestSupport
+@testable import CoreKit
 @testable import ToolboxKit
 
 @Suite struct APIClientTests {

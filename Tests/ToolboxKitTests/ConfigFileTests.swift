@@ -1,5 +1,6 @@
 import Testing
 import TestSupport
+@testable import CoreKit
 @testable import ToolboxKit
 
 /// config.yml as gh's: shared keys, a mapping per tool over them, comments, quoted values;

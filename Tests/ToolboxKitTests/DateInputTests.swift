@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Testing
+@testable import CoreKit
 @testable import ToolboxKit
 
 /// The one date grammar every tool reads: each form, local time from a given offset, a zone

@@ -3,6 +3,7 @@ import Glibc
 import Synchronization
 import Testing
 import TestSupport
+@testable import CoreKit
 @testable import ToolboxKit
 
 /// Issue 37: one trust rule for the files the tools keep, as ssh's StrictModes.

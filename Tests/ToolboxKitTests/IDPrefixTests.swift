@@ -1,4 +1,5 @@
 import Testing
+@testable import CoreKit
 @testable import ToolboxKit
 
 /// `condtest show 5b8f` as git takes a short hash: the one id a prefix begins, else which.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Testing
+@testable import CoreKit
 @testable import ToolboxKit
 
 @Suite struct JSONCodingTests {

@@ -1,4 +1,5 @@
 import Testing
+@testable import CoreKit
 @testable import ToolboxKit
 
 /// Issue 47: `--no-pager` is one rule for every command, taken anywhere before `--`, as git

@@ -1,4 +1,5 @@
 import Testing
+@testable import CoreKit
 @testable import ToolboxKit
 
 @Suite struct OutputTests {

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Testing
+@testable import CoreKit
 @testable import ToolboxKit
 
 @Suite struct SharedLibraryTests {

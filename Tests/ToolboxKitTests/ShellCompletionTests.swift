@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Testing
 import TestSupport
+@testable import CoreKit
 @testable import ToolboxKit
 
 /// Issue 37: completion candidates are data in every shell.

@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+@testable import CoreKit
 @testable import ToolboxKit
 
 @Suite struct TaskWindowTests {

@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+@testable import CoreKit
 @testable import ToolboxKit
 
 @Suite struct TerminalTests {

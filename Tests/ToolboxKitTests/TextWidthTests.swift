@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+@testable import CoreKit
 @testable import ToolboxKit
 
 /// Issue 46: display width is the C library's, code point by code point (8,300 code points

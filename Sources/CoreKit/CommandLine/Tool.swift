@@ -12,7 +12,7 @@ public struct Tool: Sendable, Equatable {
     /// The tool this process is, set by `ToolMain` before any argument is parsed: for the help
     /// texts every tool shares (`--server`'s names the tool's own variable).
     public static var running: Tool { Tool(runningName.withLock { $0 } ?? "tool") }
-    static let runningName = Mutex<String?>(nil)
+    package static let runningName = Mutex<String?>(nil)
 
     /// The variable that names this tool's server (`BLOGCTL_SERVER`).
     public var serverVariable: String { name.uppercased() + "_SERVER" }
