@@ -190,7 +190,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["ToolboxKit", "TestSupport"],
+            name: "EndToEndTests", dependencies: ["CoreKit", "ToolboxKit", "TestSupport"],
             swiftSettings: swiftSettings),
     ]
 )

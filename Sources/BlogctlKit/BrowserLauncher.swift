@@ -49,19 +49,13 @@ public enum BrowserLauncher {
             var arguments = words.map { $0 == "%s" ? url : $0 }
             if !words.contains("%s") { arguments.append(url) }
             arguments[0] = program
-            let argv = arguments.map { strdup($0) } + [nil]
-            defer { for pointer in argv { free(pointer) } }
-            var pid: pid_t = 0
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            if detached {
-                for fd: Int32 in 0...2 { posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0) }
+            let stream: ChildProcess.Stream = detached ? .null : .inherit
+            guard let child = ChildProcess.start(arguments, input: stream, output: stream, errors: stream) else { continue }
+            switch child.wait() {
+            case .exited(0): break
+            case .exited(let code): throw .io(path: program, reason: "exited with status \(code) for \(Terminal.quote(url))")
+            case .signalled(let signal): throw .io(path: program, reason: "killed by signal \(signal) for \(Terminal.quote(url))")
             }
-            guard posix_spawn(&pid, program, &actions, nil, argv, environ) == 0 else { continue }
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            guard status == 0 else { throw .io(path: program, reason: "exited with status \((status >> 8) & 0xFF) for \(Terminal.quote(url))") }
             return
         }
         throw .missing("no browser to open \(Terminal.quote(url)): set BROWSER, or install xdg-open (xdg-utils)")

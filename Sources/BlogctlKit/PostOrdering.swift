@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CoreKit
 import FoundationEssentials
 
 /// How `list` groups posts: not at all, by author (A→Z), or by month of publication (newest first).
@@ -29,7 +30,7 @@ public struct PostOrdering: Sendable {
     public var utcOffset: @Sendable (Date) -> Int
 
     public init(grouping: PostGrouping = .none, sorting: PostSorting = .date, reversed: Bool = false,
-                utcOffset: @escaping @Sendable (Date) -> Int = PostOrdering.localOffset) {
+                utcOffset: @escaping @Sendable (Date) -> Int = LocalTime.offset(at:)) {
         self.grouping = grouping
         self.sorting = sorting
         self.reversed = reversed
@@ -135,13 +136,5 @@ public struct PostOrdering: Sendable {
     static func monthName(_ key: Int) -> String {
         let month = ((key % 12) + 12) % 12
         return "\(monthNames[month]) \((key - month) / 12)"
-    }
-
-    /// The local zone's offset at `date`, from the C library (TZ applies).
-    @Sendable public static func localOffset(_ date: Date) -> Int {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        localtime_r(&seconds, &parts)
-        return Int(parts.tm_gmtoff)
     }
 }

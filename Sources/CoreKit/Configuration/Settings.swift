@@ -73,9 +73,7 @@ public struct Settings: Sendable {
 
     /// The file for an environment: `$XDG_CONFIG_HOME/toolbox/config.yml`.
     public static func path(environment: [String: String] = Environment.current) -> String {
-        let home = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (environment["HOME"] ?? "") + "/.config"
-        return home + "/toolbox/config.yml"
+        Paths.join(Paths(environment: environment).configHome, "toolbox/config.yml")
     }
 
     /// The running tool's settings, read once; its warnings are said then.

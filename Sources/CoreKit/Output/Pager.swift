@@ -24,59 +24,40 @@ public enum Pager {
     /// Writes `bytes` through the pager and waits for it; false when no pager ran.
     @discardableResult
     public static func show(_ bytes: [UInt8], environment: [String: String] = Environment.current) -> Bool {
-        guard let (pid, input) = start(environment: environment) else { return false }
+        guard let (child, input) = start(environment: environment) else { return false }
         _ = LocalFile.writeAll(input, bytes)
         close(input)
-        wait(pid)
+        wait(child)
         return true
     }
 
     /// Starts the pager reading from a pipe: its process and the pipe's end to write; nil when
     /// no pager is wanted or it cannot start. Ctrl-C and a reader quitting early (SIGPIPE)
     /// belong to the pager until `wait`.
-    static func start(environment: [String: String] = Environment.current) -> (pid: pid_t, input: Int32)? {
+    static func start(environment: [String: String] = Environment.current) -> (child: ChildProcess, input: Int32)? {
         let command = environment["PAGER"] ?? Settings.current.text(.pager) ?? "less -R"
         guard !command.trimmingSpaces().isEmpty, command != "cat" else { return nil }
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { return nil }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)
-        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
-        posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
-        var environmentLines = environment.map { "\($0.key)=\($0.value)" }
+        var environment = environment
         // less: quit at once if it fits after all, pass colours, keep the text on screen.
-        if environment["LESS"] == nil { environmentLines.append("LESS=FRX") }
-        let arguments = ["/bin/sh", "-c", command]
-        var pid: pid_t = 0
-        let status = withCStrings(arguments) { argv in
-            withCStrings(environmentLines) { envp in
-                posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp)
-            }
-        }
+        if environment["LESS"] == nil { environment["LESS"] = "FRX" }
+        let child = ChildProcess.start(["/bin/sh", "-c", command], environment: environment,
+                                       input: .descriptor(pipeEnds[0]), closing: [pipeEnds[0], pipeEnds[1]])
         close(pipeEnds[0])
-        guard status == 0 else {
+        guard let child else {
             close(pipeEnds[1])
             return nil
         }
         _ = fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC)
         signal(SIGPIPE, SIG_IGN)
         signal(SIGINT, SIG_IGN)
-        return (pid, pipeEnds[1])
+        return (child, pipeEnds[1])
     }
 
-    static func wait(_ pid: pid_t) {
-        var result: Int32 = 0
-        while waitpid(pid, &result, 0) < 0 && errno == EINTR {}
+    static func wait(_ child: ChildProcess) {
+        child.wait()
         signal(SIGINT, SIG_DFL)
-    }
-
-    private static func withCStrings<T>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> T) -> T {
-        var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
-        pointers.append(nil)
-        defer { for pointer in pointers { free(pointer) } }
-        return body(pointers)
     }
 }
 
@@ -88,7 +69,7 @@ public final class PagedOutput {
     private var held: [UInt8] = []
     private var lines = 0
     private let height: Int
-    private var pager: (pid: pid_t, input: Int32)?
+    private var pager: (child: ChildProcess, input: Int32)?
     private var direct = false
     /// Called once when the reader quits the pager before the end; the process then exits 0,
     /// without laying out the rest nobody will read.
@@ -103,7 +84,7 @@ public final class PagedOutput {
         if let pager {
             if LocalFile.writeAll(pager.input, bytes) == EPIPE {
                 close(pager.input)
-                Pager.wait(pager.pid)
+                Pager.wait(pager.child)
                 self.pager = nil
                 readerQuit()
                 exit(0)
@@ -130,7 +111,7 @@ public final class PagedOutput {
     public func finish() {
         if let pager {
             close(pager.input)
-            Pager.wait(pager.pid)
+            Pager.wait(pager.child)
             self.pager = nil
         } else if !held.isEmpty {
             StandardOutput.write(bytes: held)

@@ -1,3 +1,4 @@
+import CoreKit
 import Foundation
 import TestSupport
 
@@ -31,30 +32,18 @@ final class TmuxSession {
 
     private let sandboxRoot: String
 
-    /// Runs a tmux client with posix_spawn and waitpid. Not Foundation's Process: the tmux
-    /// server that `new-session` forks inherits what Process watches for the child's exit,
+    /// Runs a tmux client through the toolbox's one spawn helper. Not Foundation's Process: the
+    /// tmux server that `new-session` forks inherits what Process watches for the child's exit,
     /// so Process would wait for the server too. Output goes to a file for the same reason.
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
         let outPath = sandboxRoot + "/.tmux-out-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: outPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, arguments.contains("new-session") ? "/dev/null" : outPath,
-                                         O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         // -f /dev/null: the user's ~/.tmux.conf has no say in what the test sees.
-        let argv = (["/usr/bin/tmux", "-f", "/dev/null", "-S", socket] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environ) == 0 else {
-            throw HarnessError("cannot start tmux")
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        guard status == 0 else { throw HarnessError("tmux \(arguments.first ?? "") failed (\(status))") }
+        let ending = ChildProcess.run(["/usr/bin/tmux", "-f", "/dev/null", "-S", socket] + arguments, input: .null,
+                                      output: arguments.contains("new-session") ? .null : .file(outPath), errors: .null)
+        guard let ending else { throw HarnessError("cannot start tmux") }
+        guard ending.succeeded else { throw HarnessError("tmux \(arguments.first ?? "") failed (\(ending))") }
         let data = FileManager.default.contents(atPath: outPath) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }

@@ -36,7 +36,7 @@ public struct DateInput: Sendable {
     /// The local zone's offset from UTC at an instant, in seconds (TZ applies).
     public var utcOffset: @Sendable (Date) -> Int
 
-    public init(now: Date = Date(), utcOffset: @escaping @Sendable (Date) -> Int = DateInput.localOffset) {
+    public init(now: Date = Date(), utcOffset: @escaping @Sendable (Date) -> Int = LocalTime.offset(at:)) {
         self.now = now
         self.utcOffset = utcOffset
     }
@@ -107,13 +107,5 @@ public struct DateInput: Sendable {
         var guess = Date(timeIntervalSince1970: Double(reading - utcOffset(Date(timeIntervalSince1970: Double(reading)))))
         guess = Date(timeIntervalSince1970: Double(reading - utcOffset(guess)))
         return guess
-    }
-
-    /// The local zone's offset at `date`, from the C library (TZ applies).
-    @Sendable public static func localOffset(_ date: Date) -> Int {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        localtime_r(&seconds, &parts)
-        return Int(parts.tm_gmtoff)
     }
 }
