@@ -79,6 +79,26 @@ public struct ListView: Sendable {
         rebuild(keeping: kept)
     }
 
+    /// Replaces the text of item `index` (across all sections) and nothing else: one item
+    /// changed costs what one item costs, not a `setSections` of 100,000. Under a filter the
+    /// item may now match or not, and the filter is searched again.
+    public mutating func replaceItem(_ index: Int, with text: String) {
+        guard texts.indices.contains(index) else { return }
+        var start = 0
+        for section in sections.indices {
+            let count = sections[section].items.count
+            if index < start + count {
+                sections[section].items[index - start] = text
+                break
+            }
+            start += count
+        }
+        texts[index] = text
+        folded = nil
+        narrowed = nil
+        if !filter.text.isEmpty { rebuild(keeping: selection) }
+    }
+
     /// The selected item's index across all sections, nil when nothing matches.
     public var selection: Int? {
         guard cursor < itemRows.count, case .item(let index, _) = rows[itemRows[cursor]] else { return nil }

@@ -134,8 +134,14 @@ import ToolboxKit
         let expected = try? DateInput.parse("2024-10-01 09:15")
         #expect(press(.enter, on: &browser) == [.record(id: "CWM-0012-62", expected)])
         #expect(browser.detail?.dateField == nil)
-        // Shown once the store has it: the notice, then the store read again.
-        #expect(browser.receive(.changed(id: "CWM-0012-62", .success("CWM-0012-62 installed"))) == [.load, .history(id: "CWM-0012-62")])
+        // Shown once the store has it: the notice, the device patched in place (no store read),
+        // its history asked again.
+        let recorded = device("CWM-0012-62", .coldWater, "Kitchen", change: (expected, .pending, nil, nil), recorded: 9)
+        let pending = snapshot(devices).pending + [recorded]
+        #expect(browser.receive(.changed(id: "CWM-0012-62", .success(.init(said: "CWM-0012-62 installed", device: recorded, pending: pending))))
+                == [.history(id: "CWM-0012-62")])
+        #expect(browser.detail?.device == recorded)
+        #expect(browser.board.rows.map(\.id).last == "CWM-0012-62")
         press(.character("i"), on: &browser)
         ScreenDriver.type("2024-03-04T09:15:00Z", into: &browser)
         press(.escape, on: &browser)
@@ -144,6 +150,37 @@ import ToolboxKit
         // A refusal from the store is said on the detail screen.
         _ = browser.receive(.changed(id: "CWM-0012-62", .failure(.io(path: "s", reason: "the store is read-only; nothing was changed"))))
         #expect(ScreenDriver.screen(&browser).contains("read-only"))
+    }
+
+    /// Issue 48: a change this screen made patches the list, the counts and the sync board in
+    /// place; the store is read again only while a read is under way (it may predate the
+    /// change) or when the device is not where the list has it.
+    @Test func aChangeIsPatchedInPlaceNotReloaded() {
+        var browser = loaded()
+        let day = Date(timeIntervalSince1970: 1_709_543_700)
+        let changed = device("WWM-0001-12", .warmWater, "Bathroom", server: day, change: (nil, .pending, nil, nil), recorded: 9)
+        let pending = snapshot(devices).pending + [changed]
+        let before = ScreenDriver.screen(&browser, columns: 120)
+        #expect(browser.receive(.changed(id: changed.id, .success(.init(said: "WWM-0001-12 not installed; pending sync",
+                                                                          device: changed, pending: pending)))) == [])
+        let after = ScreenDriver.screen(&browser, columns: 120)
+        #expect(line("WWM-0001-12", in: after) != line("WWM-0001-12", in: before))
+        #expect(after.contains("4 pending"), "\(after)")
+        #expect(browser.board.rows.count == 4)
+        // Not in the list: read whole.
+        let stranger = device("ZZZ-0000-00", .heating, "Nowhere", change: (nil, .pending, nil, nil))
+        #expect(browser.receive(.changed(id: stranger.id, .success(.init(said: "x", device: stranger, pending: pending)))) == [.load])
+        // While a read is under way: read whole again after it.
+        #expect(browser.receive(.changed(id: changed.id, .success(.init(said: "x", device: changed, pending: pending)))) == [.load])
+    }
+
+    @Test func aDeviceIsFoundInTheStoresByteOrder() {
+        let ids = ["A", "B", "a", "b", "é", "東", "🎉"]  // SQLite's BINARY order: by UTF-8 bytes
+        let list = ids.map { device($0, .heating, "") }
+        for (index, id) in ids.enumerated() { #expect(DeviceBrowser.position(of: id, in: list) == index) }
+        #expect(DeviceBrowser.position(of: "c", in: list) == nil)
+        #expect(DeviceBrowser.position(of: "e\u{301}", in: list) == nil, "é composed is not é decomposed: bytes, not Characters")
+        #expect(DeviceBrowser.position(of: "x", in: []) == nil)
     }
 
     @Test func dDiscardsOnlyAfterAYes() {

@@ -55,6 +55,30 @@ import CoreKit
         #expect(canvas.line(0) == " (nothing matches)")
     }
 
+    /// Issue 48: one item replaced is that item changed, in its section; the cursor stays,
+    /// and under a filter the item comes or goes as its new text matches.
+    @Test func replacingOneItem() {
+        var list = ListView(sections: [ListView.Section(title: "A", items: ["one", "two"]), ListView.Section(title: "B", items: ["three"])])
+        _ = list.handle(.down)
+        list.replaceItem(2, with: "drei")
+        #expect(list.sections[1].items == ["drei"] && list.sections[0].items == ["one", "two"])
+        #expect(list.selection == 1)
+        var canvas = drawn(&list)
+        #expect(canvas.line(3) == "   drei" || canvas.line(4).contains("drei"), "\(canvas.line(3)) | \(canvas.line(4))")
+        _ = list.handle(.character("/"))
+        for character in "dr" { _ = list.handle(.character(character)) }
+        _ = list.handle(.enter)
+        #expect(list.shownCount == 1 && list.selection == 2)
+        list.replaceItem(0, with: "dry")
+        #expect(list.shownCount == 2)
+        list.replaceItem(2, with: "three")
+        #expect(list.shownCount == 1 && list.selection == 0)
+        list.replaceItem(7, with: "out of range")
+        #expect(list.shownCount == 1)
+        canvas = drawn(&list)
+        #expect(!canvas.line(0).contains("three"))
+    }
+
     /// Issue 47: the filter's words match in any order, not as one substring.
     @Test func everyWordOfTheFilterMatchesAnywhere() {
         var list = ListView(items: ["Generated 49 rollout", "Generated 50", "rollout 49"])

@@ -36,11 +36,15 @@ extension DeviceBrowser {
             case .failure(let failure): detail.say(failure.brief)
             }
             self.detail = detail
-        case .changed(let id, .success(let said)):
+        case .changed(let id, .success(let change)):
             // Said where the change was made: the detail's own line, else the footer.
-            if detail != nil { detail?.say(said) } else { chrome.notice = said }
+            if detail != nil { detail?.say(change.said) } else { chrome.notice = change.said }
+            let history: [Command] = detail?.device.id == id ? [.history(id: id)] : []
+            // Patched in place; read whole only while a read is under way (it may have begun
+            // before the change) or when the device is not where the list has it.
+            if !loading && patch(change) { return history }
             loading = true
-            return detail?.device.id == id ? [.load, .history(id: id)] : [.load]
+            return [.load] + history
         case .changed(_, .failure(let failure)):
             if detail != nil { detail?.say(failure.brief) } else { chrome.status.error = failure.brief }
         case .sync(let event):

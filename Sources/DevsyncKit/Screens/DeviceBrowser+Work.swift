@@ -60,24 +60,22 @@ extension DeviceBrowser {
             }
             poster.post(.history(id: id, result))
         case .record(let id, let date):
-            let result = await Result.catching { () throws(ToolError) in
-                try await store.perform { store throws(ToolError) in try store.record(id, installationDate: date) }
-                return date.map { "\(id) installed \(DateDisplay.human($0)); pending sync" } ?? "\(id) not installed; pending sync"
+            let said = date.map { "\(id) installed \(DateDisplay.human($0)); pending sync" } ?? "\(id) not installed; pending sync"
+            await change(id, in: store, poster: poster) { store throws(ToolError) in
+                try store.record(id, installationDate: date)
+                return said
             }
-            poster.post(.changed(id: id, result))
         case .discard(let id, let detail):
-            let result = await Result.catching { () throws(ToolError) in
-                let dropped = try await store.perform { store throws(ToolError) in try store.discard(id, detail: detail) }
+            await change(id, in: store, poster: poster) { store throws(ToolError) in
+                let dropped = try store.discard(id, detail: detail)
                 return dropped ? (detail == nil ? "discarded the change to \(id)" : "\(id): took the server's value")
                     : "no change to discard for \(id)"
             }
-            poster.post(.changed(id: id, result))
         case .keepLocal(let id):
-            let result = await Result.catching { () throws(ToolError) in
-                _ = try await store.perform { store throws(ToolError) in try store.keepLocal(id) }
+            await change(id, in: store, poster: poster) { store throws(ToolError) in
+                _ = try store.keepLocal(id)
                 return "\(id): your date is kept and replaces the server's at the next sync"
             }
-            poster.post(.changed(id: id, result))
         case .sync:
             let stop = SyncStop()
             context.currentStop.stop.withLock { $0 = stop }
@@ -94,6 +92,19 @@ extension DeviceBrowser {
         case .watchStore:
             await watch(store, poster: poster)
         }
+    }
+
+    /// Makes one change to device `id` and posts what to say with the device and the pending
+    /// changes as the store has them after it: the screen patches itself with them.
+    static func change(_ id: String, in store: DeviceStore, poster: ScreenRunner.Poster<Message>,
+                       _ work: @escaping @Sendable (DeviceStore) throws(ToolError) -> String) async {
+        let result = await Result.catching { () throws(ToolError) in
+            try await store.perform { store throws(ToolError) in
+                let said = try work(store)
+                return Change(said: said, device: try store.device(id), pending: try store.pending())
+            }
+        }
+        poster.post(.changed(id: id, result))
     }
 
     /// Every second, asks SQLite whether another process committed to the store since the
