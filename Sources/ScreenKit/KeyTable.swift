@@ -29,8 +29,16 @@ public struct KeyTable<Action: Sendable & Equatable>: Sendable {
     }
 
     /// The footer's hints, in the table's order: the first key's short name and the hint.
-    public var hints: [String] {
-        bindings.compactMap { binding in binding.hint.map { (binding.shownAs ?? Self.shortName(binding.keys[0])) + " " + $0 } }
+    public var hints: [String] { hints() }
+
+    /// The footer's hints for a screen's state: only the bindings whose action `isEnabled`
+    /// accepts, each with `hint`'s word for it where the state gives one (`Esc all posts` in
+    /// search results), else the table's. Every footer, in every mode, is made here.
+    public func hints(where isEnabled: (Action) -> Bool = { _ in true }, hint: (Action) -> String? = { _ in nil }) -> [String] {
+        bindings.compactMap { binding in
+            guard isEnabled(binding.action), let word = hint(binding.action) ?? binding.hint else { return nil }
+            return (binding.shownAs ?? Self.shortName(binding.keys[0])) + " " + word
+        }
     }
 
     /// A key's name in the footer, where a hint has a few columns: `Bksp` for Backspace.

@@ -47,8 +47,18 @@ public struct ListView: Sendable {
     public private(set) var rect = Rect(row: 0, column: 0, rows: 10, columns: 40)
     /// Rows of items visible (the filter line takes the last row while it is typed).
     public var pageSize: Int { max(rect.rows - (isFiltering ? 1 : 0), 1) }
+    /// What the keys do while a filter is typed (every other key edits it).
+    public enum FilterAction: Sendable, Equatable { case keep, clear, move(Motion) }
+    public static let filterKeys = KeyTable<FilterAction>([
+        .init([.enter], "keep the filter", .keep, hint: "keeps it"),
+        .init([.escape], "clear the filter", .clear, hint: "clears it"),
+        .init([.up], "move up", .move(.up), hint: "move", shownAs: "↑/↓"),
+        .init([.down], "move down", .move(.down)),
+        .init([.pageUp], "page up", .move(.pageUp)),
+        .init([.pageDown], "page down", .move(.pageDown)),
+    ])
     /// The footer while a filter is typed.
-    public static let filterHints = ["Enter keeps it", "Esc clears it", "↑/↓ move"]
+    public static var filterHints: [String] { filterKeys.hints }
     /// Rows each item takes: an item's text has as many lines.
     public let linesPerItem: Int
 
@@ -117,14 +127,14 @@ public struct ListView: Sendable {
     public mutating func handle(_ key: KeyPress) -> Bool {
         defer { reveal() }
         if isFiltering {
-            switch key {
-            case .enter: isFiltering = false
-            case .escape:
+            switch Self.filterKeys.action(for: key) {
+            case .keep?: isFiltering = false
+            case .clear?:
                 isFiltering = false
                 filter.text = ""
                 rebuild(keeping: selection)
-            case .up, .down, .pageUp, .pageDown: move(Motion.of(key)!)
-            default:
+            case .move(let motion)?: move(motion)
+            case nil:
                 let before = filter.text
                 guard filter.handle(key) else { return false }
                 if filter.text != before { rebuild(keeping: selection) }

@@ -47,6 +47,22 @@ import Testing
         #expect(canvas.text.contains(" author"))
     }
 
+    /// Issue 48: every footer comes from a table: the bindings the state enables, each with
+    /// the state's word for it where it has one, in the table's order.
+    @Test func aFootersHintsFollowTheStateOfTheScreen() {
+        let table = KeyTable<Int>([
+            .init([.enter], "open", 1, hint: "open"),
+            .init([.character("/")], "filter", 2, hint: "filter"),
+            .init([.escape], "back", 3),
+            .init([.up, .down], "move", 4, hint: "move", shownAs: "↑/↓"),
+        ])
+        #expect(table.hints == ["Enter open", "/ filter", "↑/↓ move"])
+        #expect(table.hints(where: { $0 != 2 }) == ["Enter open", "↑/↓ move"])
+        #expect(table.hints(where: { $0 >= 2 }, hint: { $0 == 3 ? "all posts" : $0 == 2 ? "filter again" : nil })
+                == ["/ filter again", "Esc all posts", "↑/↓ move"])
+        #expect(ListView.filterHints == ["Enter keeps it", "Esc clears it", "↑/↓ move"])
+    }
+
     @Test func helpOverlayListsTheKeyTable() {
         let table = KeyTable<Int>([([.enter, .character("l")], "open", 1), ([.character("q")], "quit", 2)])
         #expect(table.action(for: .character("l")) == 1)

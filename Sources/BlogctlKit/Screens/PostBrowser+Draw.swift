@@ -29,14 +29,18 @@ extension PostBrowser {
             let filter = unreadOnly ? ", unread only" : ""
             let saved = showsSavedList ? " · the saved list" : ""
             drawPosts(into: &canvas, rect: body)
-            chrome.draw(into: &canvas, title: "blogctl › posts (" + arrangement.summary + filter + ")" + saved, hints: list.isFiltering ? ["Enter keeps it and searches the bodies too", "Esc clears it"] : Self.listKeys.hints,
+            chrome.draw(into: &canvas, title: "blogctl › posts (" + arrangement.summary + filter + ")" + saved, hints: list.isFiltering ? Self.filterHints : Self.listKeys.hints,
                         helpHint: list.isFiltering ? nil : "? help")
         }
         if let menu { menu.draw(into: &canvas) }
     }
 
     /// Search results keep the list's keys; Esc goes back to the posts.
-    static let resultHints = ["Enter read", "/ filter again", "Esc all posts", "q quit"]
+    /// A filter kept here also searches the cached bodies: the footer says so.
+    static let filterHints = ListView.filterKeys.hints(where: { $0 == .keep || $0 == .clear },
+                                                       hint: { $0 == .keep ? "keeps it and searches the bodies too" : nil })
+    static let resultHints = listKeys.hints(where: { [.open, .filter, .back, .quit].contains($0) },
+                                            hint: { $0 == .filter ? "filter again" : $0 == .back ? "all posts" : nil })
 
     private func drawPosts(into canvas: inout Canvas, rect: Rect) {
         if !hasListing {

@@ -57,7 +57,10 @@ public struct ConditionTester: Sendable {
     public var arguments: [String] { fields.map(\.text) }
     public var isOnButton: Bool { focus == fields.count }
     /// The footer: the table's hints once the condition is here; until then what works.
-    var hints: [String] { record == nil ? ["r reload", "Esc back"] : Self.keys.hints }
+    var hints: [String] {
+        guard record == nil else { return Self.keys.hints }
+        return Self.keys.hints(where: { $0 == .reload || $0 == .back }, hint: { $0 == .reload ? "reload" : nil })
+    }
 
     /// Where help opens from: `?` is text in a field.
     var helpHint: String { record != nil && !isOnButton ? "F1 help" : "? help" }

@@ -26,7 +26,9 @@ extension DeviceBrowser {
         }
         if tab == .devices { drawDevices(into: &canvas, body: body) } else { drawSync(into: &canvas, body: body) }
         let hints = tab == .devices ? (list.isFiltering ? ListView.filterHints : Self.devicesKeys.hints)
-            : board.running ? ["Esc stops after the requests in flight", "Tab devices"] : Self.syncKeys.hints
+            : board.running ? Self.syncKeys.hints(where: { $0 == .switchTab || $0 == .back },
+                                                  hint: { $0 == .back ? "stops after the requests in flight" : nil })
+            : Self.syncKeys.hints
         let title = tab == .devices ? "devsync › devices" + (typeFilter.map { " · " + $0.displayName } ?? "") : "devsync › sync"
         chrome.draw(into: &canvas, title: title, right: tabs, hints: hints, helpHint: list.isFiltering ? nil : "? help")
     }

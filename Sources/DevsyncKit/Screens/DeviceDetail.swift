@@ -34,8 +34,14 @@ public struct DeviceDetail: Sendable, Equatable {
             .init([.escape, .character("q")], "back", .back, hint: "back"),
         ])
 
-    /// The footer while a date is typed.
-    static let dateHints = ["Enter records", "Esc cancels", "as devsync install --at: 2024-03-04 09:15, today 08:00"]
+    /// What the keys do while a date is typed (every other key edits it).
+    enum FieldAction: Sendable, Equatable { case record, cancel }
+    static let dateKeys = KeyTable<FieldAction>([
+        .init([.enter], "record the date", .record, hint: "records"),
+        .init([.escape], "cancel", .cancel, hint: "cancels"),
+    ])
+    /// The footer while a date is typed: its keys, then the forms it takes.
+    static let dateHints = dateKeys.hints + ["as devsync install --at: 2024-03-04 09:15, today 08:00"]
 
     public internal(set) var device: Device
     /// Newest first; nil until loaded.
@@ -109,11 +115,11 @@ public struct DeviceDetail: Sendable, Equatable {
     }
 
     private mutating func handleField(_ key: KeyPress, _ field: inout TextField) -> SubScreenReply<Request> {
-        switch key {
-        case .escape:
+        switch Self.dateKeys.action(for: key) {
+        case .cancel?:
             dateField = nil
             message = nil
-        case .enter:
+        case .record?:
             do {
                 let date = try DateInput.parse(field.text)
                 dateField = nil
@@ -122,7 +128,7 @@ public struct DeviceDetail: Sendable, Equatable {
             } catch {
                 message = error.message
             }
-        default:
+        case nil:
             _ = field.handle(key)
             dateField = field
         }
