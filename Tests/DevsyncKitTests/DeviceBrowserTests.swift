@@ -141,7 +141,7 @@ import ToolboxKit
         #expect(browser.receive(.changed(id: "CWM-0012-62", .success(.init(said: "CWM-0012-62 installed", device: recorded, pending: pending))))
                 == [.history(id: "CWM-0012-62")])
         #expect(browser.detail?.device == recorded)
-        #expect(browser.board.rows.map(\.id).last == "CWM-0012-62")
+        #expect(browser.sync.board.rows.map(\.id).last == "CWM-0012-62")
         press(.character("i"), on: &browser)
         ScreenDriver.type("2024-03-04T09:15:00Z", into: &browser)
         press(.escape, on: &browser)
@@ -166,7 +166,7 @@ import ToolboxKit
         let after = ScreenDriver.screen(&browser, columns: 120)
         #expect(line("WWM-0001-12", in: after) != line("WWM-0001-12", in: before))
         #expect(after.contains("4 pending"), "\(after)")
-        #expect(browser.board.rows.count == 4)
+        #expect(browser.sync.board.rows.count == 4)
         // Not in the list: read whole.
         let stranger = device("ZZZ-0000-00", .heating, "Nowhere", change: (nil, .pending, nil, nil))
         #expect(browser.receive(.changed(id: stranger.id, .success(.init(said: "x", device: stranger, pending: pending)))) == [.load])

@@ -11,7 +11,7 @@ import ToolboxKit
     func onSync() -> DeviceBrowser {
         var browser = loaded()
         press(.tab, on: &browser)
-        #expect(browser.tab == .sync && browser.onButton)
+        #expect(browser.tab == .sync && browser.sync.onButton)
         return browser
     }
 
@@ -33,7 +33,7 @@ import ToolboxKit
     @Test func aSyncShowsEveryChangeLiveAndSaysWhatItDid() {
         var browser = onSync()
         #expect(press(.enter, on: &browser) == [.sync])
-        #expect(browser.board.running && browser.isBusy)
+        #expect(browser.sync.board.running && browser.isBusy)
         #expect(press(.character("S"), on: &browser) == [])
         #expect(ScreenDriver.screen(&browser).contains("a sync is running"))
         _ = browser.receive(.sync(.claimed(["HEA-8127-29"], heldElsewhere: 0)))
@@ -53,7 +53,7 @@ import ToolboxKit
         var report = SyncReport()
         report.synced = 1
         #expect(browser.receive(.syncEnded(.success(report))) == [.load])
-        #expect(!browser.board.running)
+        #expect(!browser.sync.board.running)
         // The store read afterwards no longer has it pending; the screen still says synced.
         var after = devices
         after[1] = device("HEA-8127-29", .heating, "Hallway", server: Date(timeIntervalSince1970: 1_709_543_700))
@@ -85,7 +85,7 @@ import ToolboxKit
         press(.character("S"), on: &browser)
         _ = browser.receive(.sync(.claimed(["HEA-8127-29", "WWM-0002-13"], heldElsewhere: 0)))
         #expect(press(.escape, on: &browser) == [.stopSync])
-        #expect(browser.board.stopping && browser.tab == .sync)
+        #expect(browser.sync.board.stopping && browser.tab == .sync)
         #expect(ScreenDriver.screen(&browser).contains("Stopping…"))
         var report = SyncReport()
         report.synced = 1
@@ -132,16 +132,16 @@ import ToolboxKit
         var browser = onSync()
         _ = ScreenDriver.screen(&browser)
         press(.up, on: &browser)
-        #expect(!browser.onButton && browser.boardList.selection == 2)
+        #expect(!browser.sync.onButton && browser.sync.list.selection == 2)
         press(.character("g"), on: &browser)
-        #expect(browser.boardList.selection == 0)
+        #expect(browser.sync.list.selection == 0)
         #expect(press(.enter, on: &browser) == [.history(id: "HEA-9000-01")])
         press(.escape, .character("G"), on: &browser)
-        #expect(browser.onButton)
+        #expect(browser.sync.onButton)
         press(.home, on: &browser)
-        #expect(!browser.onButton && browser.boardList.selection == 0)
+        #expect(!browser.sync.onButton && browser.sync.list.selection == 0)
         press(.down, .down, .down, on: &browser)
-        #expect(browser.onButton)
+        #expect(browser.sync.onButton)
     }
 
     @Test func quittingDuringASyncAsksForASecondQ() {

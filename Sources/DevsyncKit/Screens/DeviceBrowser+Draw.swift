@@ -8,8 +8,8 @@ extension DeviceBrowser {
     public func draw(into canvas: inout Canvas) {
         var chrome = self.chrome
         chrome.status.counts = counts
-        if board.running {
-            let progress = board.progress
+        if sync.board.running {
+            let progress = sync.board.progress
             chrome.status.loading = "syncing \(progress.done)/\(progress.total)"
         } else {
             chrome.status.loading = pulling ? "pulling" : loading ? "reading" : nil
@@ -24,9 +24,9 @@ extension DeviceBrowser {
                         hints: typing ? DeviceDetail.dateHints : DeviceDetail.keys.hints, helpHint: typing ? nil : "? help")
             return
         }
-        if tab == .devices { drawDevices(into: &canvas, body: body) } else { drawSync(into: &canvas, body: body) }
+        if tab == .devices { drawDevices(into: &canvas, body: body) } else { sync.draw(into: &canvas, body: body, idWidth: idWidth, tick: chrome.tick) }
         let hints = tab == .devices ? (list.isFiltering ? ListView.filterHints : Self.devicesKeys.hints)
-            : board.running ? Self.syncKeys.hints(where: { $0 == .switchTab || $0 == .back },
+            : sync.board.running ? Self.syncKeys.hints(where: { $0 == .switchTab || $0 == .back },
                                                   hint: { $0 == .back ? "stops after the requests in flight" : nil })
             : Self.syncKeys.hints
         let title = tab == .devices ? "devsync › devices" + (typeFilter.map { " · " + $0.displayName } ?? "") : "devsync › sync"
@@ -57,47 +57,6 @@ extension DeviceBrowser {
         list.draw(into: &canvas) { canvas, index, _, row, column, width in
             DeviceLine.draw(shown[index], into: &canvas, row: row, column: column, width: width, idWidth: idWidth)
         }
-    }
-
-    private func drawSync(into canvas: inout Canvas, body: Rect) {
-        let buttonRows = Self.buttonRows
-        let dateColumn = 2 + idWidth + 2
-        let stateColumn = dateColumn + DeviceLine.dateWidth + 2
-        canvas.put("  ID", row: body.row, column: 0, width: dateColumn, style: .dim)
-        canvas.put("LOCAL DATE", row: body.row, column: dateColumn, width: DeviceLine.dateWidth, style: .dim)
-        canvas.put("STATE", row: body.row, column: stateColumn, style: .dim)
-        if board.rows.isEmpty {
-            canvas.put(" nothing to sync: every change recorded here has reached the server", row: boardList.rect.row, column: 0,
-                       width: body.columns, style: .dim)
-        } else {
-            let rows = board.rows
-            let idWidth = self.idWidth
-            boardList.draw(into: &canvas, focused: !onButton) { canvas, index, _, row, column, width in
-                let entry = rows[index]
-                let mark = if case .conflict = entry.state { "!" } else { " " }
-                canvas.put(mark + " " + TextWidth.truncate(entry.id, to: idWidth), row: row, column: column, width: width)
-                canvas.put(DeviceLine.date(entry.date), row: row, column: column + dateColumn, width: DeviceLine.dateWidth)
-                let (text, style) = SyncBoard.describe(entry.state)
-                canvas.put(text, row: row, column: column + stateColumn, width: max(width - stateColumn, 0), style: style)
-            }
-        }
-        drawButton(into: &canvas, row: body.row + body.rows - buttonRows - (board.summary == nil ? 0 : 1), columns: body.columns)
-        if let summary = board.summary {
-            canvas.put(" " + summary, row: body.row + body.rows - 1, column: 0, width: body.columns, style: .bold)
-        }
-    }
-
-    /// The big Sync button: three rows, reversed while it has the focus.
-    private func drawButton(into canvas: inout Canvas, row: Int, columns: Int) {
-        let label = board.running ? (board.stopping ? "Stopping…" : Spinner.frame(chrome.tick) + " Syncing…") : "Sync"
-        let width = min(max(columns / 3, 20), columns - 2)
-        let box = Rect(row: row, column: max((columns - width) / 2, 0), rows: 3, columns: width)
-        Frame.draw(into: &canvas, rect: box, title: "")
-        let focused = onButton && !board.running
-        if focused { canvas.fill(row: row + 1, column: box.column + 1, width: width - 2, style: .selected) }
-        let text = focused ? "▶ " + label + " ◀" : label
-        canvas.put(text, row: row + 1, column: box.column + max((width - TextWidth.of(text)) / 2, 1), width: width - 2,
-                   style: focused ? Style(bold: true, reverse: true) : .bold)
     }
 
     /// Most needed first: a filter in force (what the list shows is not the whole), what

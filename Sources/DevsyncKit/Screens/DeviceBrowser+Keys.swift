@@ -69,7 +69,7 @@ extension DeviceBrowser {
             return [.load]
         case .help?: chrome.openHelp(title: "devices: keys", table: Self.devicesKeys)
         case .back?:
-            if board.running && !quitArmed {
+            if sync.board.running && !quitArmed {
                 quitArmed = true
                 chrome.notice = "a sync is running: q again quits (what is not through stays pending)"
             } else {
@@ -82,11 +82,10 @@ extension DeviceBrowser {
 
     private mutating func handleSync(_ key: KeyPress) -> [Command] {
         switch Self.syncKeys.action(for: key) {
-        case .motion(let motion)?: moveOnBoard(motion)
+        case .motion(let motion)?: sync.move(motion)
         case .open?:
-            if onButton { return startSync() }
-            guard let index = boardList.selection, index < board.rows.count else { return [] }
-            let id = board.rows[index].id
+            if sync.onButton { return startSync() }
+            guard let id = sync.selectedID else { return [] }
             guard let device = devices.first(where: { $0.id.utf8.elementsEqual(id.utf8) }) else { return [] }
             return open(device)
         case .sync?: return startSync()
@@ -94,29 +93,15 @@ extension DeviceBrowser {
         case .pull?: return pull()
         case .help?: chrome.openHelp(title: "sync: keys", table: Self.syncKeys)
         case .back?:
-            if board.running {
-                if !board.stopping { chrome.notice = "stopping after the requests in flight…" }
-                board.stop()
+            if sync.board.running {
+                if !sync.board.stopping { chrome.notice = "stopping after the requests in flight…" }
+                sync.board.stop()
                 return [.stopSync]
             }
             tab = .devices
         case .filter?, .cycleType?, .reload?, .clear?, nil: break
         }
         return []
-    }
-
-    /// ↑ from the button goes to the last change, ↓ from the last change to the button.
-    private mutating func moveOnBoard(_ motion: Motion) {
-        let count = board.rows.count
-        if onButton {
-            guard count > 0, [.up, .pageUp, .halfPageUp, .first].contains(motion) else { return }
-            onButton = false
-            boardList.move(motion == .first ? .first : .last)
-        } else if [.down, .pageDown, .halfPageDown, .last].contains(motion), boardList.selection == count - 1 || motion == .last {
-            onButton = true
-        } else {
-            boardList.move(motion)
-        }
     }
 
     private mutating func handleDetail(_ key: KeyPress) -> [Command] {
@@ -154,18 +139,18 @@ extension DeviceBrowser {
 
     mutating func startSync() -> [Command] {
         tab = .sync
-        onButton = true
-        guard !board.running else {
+        sync.onButton = true
+        guard !sync.board.running else {
             chrome.notice = "a sync is running (Esc stops it)"
             return []
         }
-        guard board.sendable > 0 else {
+        guard sync.board.sendable > 0 else {
             let conflicts = conflictCount
             chrome.notice = conflicts > 0 ? "nothing to send: \(conflicts) conflict\(conflicts == 1 ? "" : "s") wait for you (Enter on one)"
                 : "nothing to sync"
             return []
         }
-        board.started()
+        sync.board.started()
         return [.sync]
     }
 

@@ -48,8 +48,7 @@ extension DeviceBrowser {
         case .changed(_, .failure(let failure)):
             if detail != nil { detail?.say(failure.brief) } else { chrome.status.error = failure.brief }
         case .sync(let event):
-            board.apply(event)
-            if case .claimed = event { boardList.setSections([ListView.Section(items: board.rows.map(\.id))]) }
+            sync.apply(event)
         case .syncEnded(let result):
             return syncEnded(result)
         case .storeChanged:
@@ -59,7 +58,7 @@ extension DeviceBrowser {
     }
 
     private mutating func syncEnded(_ result: Result<SyncReport, ToolError>) -> [Command] {
-        let stopped = board.stopping
+        let stopped = sync.board.stopping
         // One state word at a time (issue 47): "stopping…" goes when "stopped" comes.
         if stopped { chrome.notice = nil }
         switch result {
@@ -67,7 +66,7 @@ extension DeviceBrowser {
             var parts = ["\(report.synced) synced"]
             if report.rejected > 0 { parts.append("\(report.rejected) rejected") }
             if report.remaining + report.heldElsewhere > 0 { parts.append("\(report.remaining + report.heldElsewhere) kept for later") }
-            let conflicts = board.rows.count { if case .conflict = $0.state { true } else { false } }
+            let conflicts = sync.board.rows.count { if case .conflict = $0.state { true } else { false } }
             if conflicts > 0 { parts.append("\(conflicts) conflict\(conflicts == 1 ? "" : "s") to resolve") }
             var summary = parts.joined(separator: " · ")
             if report.synced + report.rejected == 0, report.remaining > 0, !stopped {
@@ -79,9 +78,9 @@ extension DeviceBrowser {
                 chrome.status.error = nil
             }
             if stopped { summary = "stopped: " + summary }
-            board.finished(summary)
+            sync.board.finished(summary)
         case .failure(let failure):
-            board.finished("sync failed: " + failure.brief + "; every change not through is kept")
+            sync.board.finished("sync failed: " + failure.brief + "; every change not through is kept")
             noteFailure(failure, hint: "S tries again")
         }
         loading = true

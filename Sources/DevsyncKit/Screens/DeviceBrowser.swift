@@ -96,10 +96,8 @@ public struct DeviceBrowser: ScreenProgram {
     var texts: [String] = []
     /// The type filter: nil shows every type.
     public internal(set) var typeFilter: DeviceType?
-    public internal(set) var board = SyncBoard()
-    /// On the sync screen: whether the Sync button has the focus (else a change has).
-    public internal(set) var onButton = true
-    var boardList = ListView()
+    /// The Sync tab: the pending changes, the sync's progress, the button.
+    var sync = SyncTab()
     public internal(set) var detail: DeviceDetail?
     public internal(set) var chrome: Chrome
     public internal(set) var outcome: Int32?
@@ -121,7 +119,7 @@ public struct DeviceBrowser: ScreenProgram {
     public var notice: String? { chrome.notice }
     public var showsHelp: Bool { chrome.help != nil }
 
-    public var isBusy: Bool { loading || pulling || board.running }
+    public var isBusy: Bool { loading || pulling || sync.board.running }
 
     public mutating func start() -> [Command] {
         pulling = true
@@ -130,11 +128,8 @@ public struct DeviceBrowser: ScreenProgram {
 
     public mutating func tick() {
         chrome.advance()
-        board.tick()
+        sync.board.tick()
     }
-
-    /// Rows of the sync screen's Sync button, and the summary line under it once a sync ended.
-    static let buttonRows = 3
 
     public mutating func resized(rows: Int, columns: Int) -> [Command] {
         chrome.resize(rows: rows, columns: columns)
@@ -147,7 +142,7 @@ public struct DeviceBrowser: ScreenProgram {
     mutating func layOut() {
         let body = chrome.body
         list.layout(Rect(row: body.row + 1, column: 0, rows: body.rows - 1, columns: body.columns))
-        boardList.layout(Rect(row: body.row + 1, column: 0, rows: body.rows - 2 - Self.buttonRows, columns: body.columns))
+        sync.layout(body)
         detail?.layout(Rect(row: body.row + 1, column: 1, rows: body.rows - 1, columns: body.columns - 2))
     }
 
@@ -168,8 +163,7 @@ public struct DeviceBrowser: ScreenProgram {
         conflictCount = snapshot.pending.count { $0.change?.serverChange != nil }
         if let typeFilter, !devices.contains(where: { $0.type == typeFilter }) { self.typeFilter = nil }
         filterByType()
-        board.load(pending: snapshot.pending)
-        boardList.setSections([ListView.Section(items: board.rows.map(\.id))])
+        sync.show(pending: snapshot.pending)
         if let open = detail?.device.id, let device = devices.first(where: { $0.id.utf8.elementsEqual(open.utf8) }) {
             detail?.update(device)
         }
@@ -193,8 +187,7 @@ public struct DeviceBrowser: ScreenProgram {
         if let row = typeFilter == nil ? index : Self.row(of: index, in: positions) { list.replaceItem(row, with: text) }
         pendingCount = change.pending.count
         conflictCount = change.pending.count { $0.change?.serverChange != nil }
-        board.load(pending: change.pending)
-        boardList.setSections([ListView.Section(items: board.rows.map(\.id))])
+        sync.show(pending: change.pending)
         if detail?.device.id.utf8.elementsEqual(device.id.utf8) == true { detail?.update(device) }
         return true
     }
