@@ -24,14 +24,14 @@ import ToolboxKit
         _ = browser.receive(.loaded(.success(snapshot(all))))
         let whole = ScreenDriver.screen(&browser, columns: 120)
         #expect(whole.contains("2000 devices") && !browser.loading, "\(whole)")
-        #expect(browser.list.selection.map { browser.shown[$0].id } == "HEA-0002")
+        #expect(browser.deviceTab.list.selection.map { browser.deviceTab.shown[$0].id } == "HEA-0002")
         // A reload (r, another process's change) over the list shown: its first screenful is
         // passed over, so the cursor stays on a device past it.
         press(.end, on: &browser)
         _ = browser.receive(.loaded(.success(first)))
-        #expect(browser.list.selection.map { browser.shown[$0].id } == "HEA-1999" && !browser.loading)
+        #expect(browser.deviceTab.list.selection.map { browser.deviceTab.shown[$0].id } == "HEA-1999" && !browser.loading)
         _ = browser.receive(.loaded(.success(snapshot(all))))
-        #expect(browser.list.selection.map { browser.shown[$0].id } == "HEA-1999")
+        #expect(browser.deviceTab.list.selection.map { browser.deviceTab.shown[$0].id } == "HEA-1999")
     }
 
     @Test func theListShowsEveryDeviceWithItsMarkDateAndType() {
@@ -75,23 +75,23 @@ import ToolboxKit
         var browser = loaded()
         press(.character("/"), on: &browser)
         ScreenDriver.type("kitchen", into: &browser)
-        #expect(browser.list.shownCount == 1)
+        #expect(browser.deviceTab.list.shownCount == 1)
         #expect(ScreenDriver.screen(&browser, columns: 120).contains("1 of 5 devices"))
         press(.escape, on: &browser)
         ScreenDriver.type("/not installed", into: &browser)
-        #expect(browser.list.shownCount == 2)
+        #expect(browser.deviceTab.list.shownCount == 2)
         press(.enter, on: &browser)
-        #expect(!browser.list.isFiltering && browser.list.shownCount == 2)
+        #expect(!browser.deviceTab.list.isFiltering && browser.deviceTab.list.shownCount == 2)
         press(.character("/"), .control("u"), .escape, on: &browser)
-        #expect(browser.list.shownCount == 5)
+        #expect(browser.deviceTab.list.shownCount == 5)
 
         let cycle = (0..<4).map { _ -> String in
             press(.character("t"), on: &browser)
-            return browser.typeFilter?.displayName ?? "all"
+            return browser.deviceTab.typeFilter?.displayName ?? "all"
         }
         #expect(cycle == ["Cold water", "Heating", "Warm water", "all"])
         press(.character("t"), .character("t"), on: &browser)
-        #expect(browser.shown.map(\.id) == ["HEA-8127-29", "HEA-9000-01"])
+        #expect(browser.deviceTab.shown.map(\.id) == ["HEA-8127-29", "HEA-9000-01"])
         #expect(ScreenDriver.screen(&browser).contains("devsync › devices · Heating"))
     }
 
@@ -177,10 +177,10 @@ import ToolboxKit
     @Test func aDeviceIsFoundInTheStoresByteOrder() {
         let ids = ["A", "B", "a", "b", "é", "東", "🎉"]  // SQLite's BINARY order: by UTF-8 bytes
         let list = ids.map { device($0, .heating, "") }
-        for (index, id) in ids.enumerated() { #expect(DeviceBrowser.position(of: id, in: list) == index) }
-        #expect(DeviceBrowser.position(of: "c", in: list) == nil)
-        #expect(DeviceBrowser.position(of: "e\u{301}", in: list) == nil, "é composed is not é decomposed: bytes, not Characters")
-        #expect(DeviceBrowser.position(of: "x", in: []) == nil)
+        for (index, id) in ids.enumerated() { #expect(DevicesTab.position(of: id, in: list) == index) }
+        #expect(DevicesTab.position(of: "c", in: list) == nil)
+        #expect(DevicesTab.position(of: "e\u{301}", in: list) == nil, "é composed is not é decomposed: bytes, not Characters")
+        #expect(DevicesTab.position(of: "x", in: []) == nil)
     }
 
     @Test func dDiscardsOnlyAfterAYes() {
@@ -239,9 +239,9 @@ extension DeviceBrowserTests {
         press(.escape, on: &browser)
         #expect(browser.outcome == nil)
         press(.character("t"), on: &browser)
-        #expect(browser.typeFilter != nil)
+        #expect(browser.deviceTab.typeFilter != nil)
         press(.escape, on: &browser)
-        #expect(browser.typeFilter == nil && browser.outcome == nil)
+        #expect(browser.deviceTab.typeFilter == nil && browser.outcome == nil)
         press(.escape, on: &browser)
         #expect(browser.outcome == nil)
         press(.character("q"), on: &browser)

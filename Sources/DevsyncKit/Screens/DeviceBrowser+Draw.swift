@@ -24,13 +24,17 @@ extension DeviceBrowser {
                         hints: typing ? DeviceDetail.dateHints : DeviceDetail.keys.hints, helpHint: typing ? nil : "? help")
             return
         }
-        if tab == .devices { drawDevices(into: &canvas, body: body) } else { sync.draw(into: &canvas, body: body, idWidth: idWidth, tick: chrome.tick) }
-        let hints = tab == .devices ? (list.isFiltering ? ListView.filterHints : Self.devicesKeys.hints)
+        if tab == .devices {
+            deviceTab.draw(into: &canvas, body: body, loading: loading, pulling: pulling, tick: chrome.tick)
+        } else {
+            sync.draw(into: &canvas, body: body, idWidth: deviceTab.idWidth, tick: chrome.tick)
+        }
+        let hints = tab == .devices ? (deviceTab.list.isFiltering ? ListView.filterHints : Self.devicesKeys.hints)
             : sync.board.running ? Self.syncKeys.hints(where: { $0 == .switchTab || $0 == .back },
                                                   hint: { $0 == .back ? "stops after the requests in flight" : nil })
             : Self.syncKeys.hints
-        let title = tab == .devices ? "devsync › devices" + (typeFilter.map { " · " + $0.displayName } ?? "") : "devsync › sync"
-        chrome.draw(into: &canvas, title: title, right: tabs, hints: hints, helpHint: list.isFiltering ? nil : "? help")
+        let title = tab == .devices ? "devsync › devices" + (deviceTab.typeFilter.map { " · " + $0.displayName } ?? "") : "devsync › sync"
+        chrome.draw(into: &canvas, title: title, right: tabs, hints: hints, helpHint: deviceTab.list.isFiltering ? nil : "? help")
     }
 
     /// The two tabs at the right of the title bar, the one shown reversed.
@@ -39,38 +43,18 @@ extension DeviceBrowser {
         return [(" Devices ", tab == .devices ? .selected : .dim), (" ", .plain), (" Sync" + pending + " ", tab == .sync ? .selected : .dim)]
     }
 
-    private func drawDevices(into canvas: inout Canvas, body: Rect) {
-        canvas.put(DeviceLine.header(width: body.columns, idWidth: idWidth), row: body.row, column: 0, width: body.columns, style: .dim)
-        let listRow = list.rect.row
-        if loading && devices.isEmpty {
-            canvas.put(" " + Spinner.frame(chrome.tick) + " reading the store…", row: listRow, column: 0)
-            return
-        }
-        if devices.isEmpty {
-            canvas.put(pulling ? " no devices in the store yet: pulling them from the server…"
-                       : " no devices in the store: R pulls them from the server", row: listRow, column: 0,
-                       width: body.columns, style: .dim)
-            return
-        }
-        let shown = self.shown
-        let idWidth = self.idWidth
-        list.draw(into: &canvas) { canvas, index, _, row, column, width in
-            DeviceLine.draw(shown[index], into: &canvas, row: row, column: column, width: width, idWidth: idWidth)
-        }
-    }
-
     /// Most needed first: a filter in force (what the list shows is not the whole), what
     /// waits to be sent, how fresh the list is, then the rest; the status line drops items
     /// from the end when it is narrow.
     private var counts: String {
         var items: [String] = []
-        if tab == .devices, let filter = list.filterLabel { items += [filter, "\(list.shownCount) of \(deviceTotal) devices"] }
+        if tab == .devices, let filter = deviceTab.list.filterLabel { items += [filter, "\(deviceTab.list.shownCount) of \(deviceTotal) devices"] }
         items.append("\(pendingCount) pending")
         items.append(lastPull.map { "pulled " + DateDisplay.short($0, now: now()) } ?? "never pulled")
         if conflictCount > 0 { items.append("\(conflictCount) conflicts") }
-        let filtered = tab == .devices && list.filterLabel != nil
+        let filtered = tab == .devices && deviceTab.list.filterLabel != nil
         if !filtered {
-            items.append(tab == .devices && list.shownCount != deviceTotal ? "\(list.shownCount) of \(deviceTotal) devices" : "\(deviceTotal) devices")
+            items.append(tab == .devices && deviceTab.list.shownCount != deviceTotal ? "\(deviceTab.list.shownCount) of \(deviceTotal) devices" : "\(deviceTotal) devices")
         }
         return items.joined(separator: " · ")
     }

@@ -41,26 +41,18 @@ extension DeviceBrowser {
     }
 
     private mutating func handleDevices(_ key: KeyPress) -> [Command] {
-        if list.isFiltering || key == .character("/") {
-            _ = list.handle(key)
+        if deviceTab.list.isFiltering || key == .character("/") {
+            _ = deviceTab.list.handle(key)
             return []
         }
         if case .click(let row, _) = key {
-            return list.click(row: row) ? openSelected() : []
+            return deviceTab.list.click(row: row) ? openSelected() : []
         }
         switch Self.devicesKeys.action(for: key) {
-        case .motion(let motion)?: list.move(motion)
+        case .motion(let motion)?: deviceTab.list.move(motion)
         case .open?: return openSelected()
-        case .cycleType?:
-            let types = self.types
-            let next = typeFilter.flatMap { types.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
-            typeFilter = next < types.count ? types[next] : nil
-            filterByType()
-        case .clear?:
-            if !list.clearFilter() && typeFilter != nil {
-                typeFilter = nil
-                filterByType()
-            }
+        case .cycleType?: deviceTab.cycleType()
+        case .clear?: _ = deviceTab.clearFilters()
         case .switchTab?: tab = .sync
         case .sync?: return startSync()
         case .pull?: return pull()
@@ -86,7 +78,7 @@ extension DeviceBrowser {
         case .open?:
             if sync.onButton { return startSync() }
             guard let id = sync.selectedID else { return [] }
-            guard let device = devices.first(where: { $0.id.utf8.elementsEqual(id.utf8) }) else { return [] }
+            guard let device = deviceTab.device(id) else { return [] }
             return open(device)
         case .sync?: return startSync()
         case .switchTab?: tab = .devices
@@ -127,8 +119,8 @@ extension DeviceBrowser {
     }
 
     private mutating func openSelected() -> [Command] {
-        guard let index = list.selection, index < shown.count else { return [] }
-        return open(shown[index])
+        guard let device = deviceTab.selected else { return [] }
+        return open(device)
     }
 
     mutating func open(_ device: Device) -> [Command] {

@@ -10,7 +10,7 @@ extension DeviceBrowser {
         case .loaded(.success(let snapshot)):
             // A first screenful is for a screen with nothing yet: over a list already shown
             // (a reload) it would move the cursor off a device past it.
-            if !snapshot.isComplete && !devices.isEmpty { return [] }
+            if !snapshot.isComplete && !deviceTab.devices.isEmpty { return [] }
             loading = !snapshot.isComplete
             show(snapshot)
         case .loaded(.failure(let failure)):

@@ -89,13 +89,8 @@ public struct DeviceBrowser: ScreenProgram {
     public enum Tab: Sendable, Equatable { case devices, sync }
 
     public internal(set) var tab = Tab.devices
-    public internal(set) var devices: [Device] = []
-    /// The devices the list shows (after the type filter): `list`'s items.
-    public internal(set) var shown = PickedItems<Device>()
-    public internal(set) var list = ListView()
-    var texts: [String] = []
-    /// The type filter: nil shows every type.
-    public internal(set) var typeFilter: DeviceType?
+    /// The Devices tab: the store's devices, their filters, the list.
+    var deviceTab = DevicesTab()
     /// The Sync tab: the pending changes, the sync's progress, the button.
     var sync = SyncTab()
     public internal(set) var detail: DeviceDetail?
@@ -106,7 +101,6 @@ public struct DeviceBrowser: ScreenProgram {
     var lastPull: Date?
     /// q pressed once while a sync runs: a second q quits.
     var quitArmed = false
-    var idWidth = 12
     /// Now, for the date field (tests fix it).
     let now: @Sendable () -> Date
 
@@ -141,7 +135,7 @@ public struct DeviceBrowser: ScreenProgram {
     /// the detail one row in.
     mutating func layOut() {
         let body = chrome.body
-        list.layout(Rect(row: body.row + 1, column: 0, rows: body.rows - 1, columns: body.columns))
+        deviceTab.layout(body)
         sync.layout(body)
         detail?.layout(Rect(row: body.row + 1, column: 1, rows: body.rows - 1, columns: body.columns - 2))
     }
@@ -151,80 +145,25 @@ public struct DeviceBrowser: ScreenProgram {
     var pendingCount = 0
     var conflictCount = 0
 
-    /// Shows `devices` (the store's, in id order) through the type filter, keeping the cursor
-    /// on the same device.
+    /// Shows what the store holds: the devices, the pending changes, the counts.
     mutating func show(_ snapshot: Snapshot) {
-        devices = snapshot.devices
-        texts = snapshot.texts
+        deviceTab.show(snapshot.devices, texts: snapshot.texts)
         lastPull = snapshot.lastPull
         deviceTotal = snapshot.total
-        idWidth = DeviceLine.idWidth(devices)
         pendingCount = snapshot.pending.count
         conflictCount = snapshot.pending.count { $0.change?.serverChange != nil }
-        if let typeFilter, !devices.contains(where: { $0.type == typeFilter }) { self.typeFilter = nil }
-        filterByType()
         sync.show(pending: snapshot.pending)
-        if let open = detail?.device.id, let device = devices.first(where: { $0.id.utf8.elementsEqual(open.utf8) }) {
-            detail?.update(device)
-        }
+        if let open = detail?.device.id, let device = deviceTab.device(open) { detail?.update(device) }
     }
 
-    /// One device changed by this screen: its new state put in place (found by id, in the
-    /// store's order, by bytes) and the pending changes taken anew, without reading the other
-    /// devices again (100,000 took a few hundred ms). False when it cannot be patched.
+    /// One device changed by this screen, and the pending changes after it, patched in without
+    /// reading the other devices again. False when it cannot be patched.
     mutating func patch(_ change: Change) -> Bool {
-        guard let device = change.device, let index = Self.position(of: device.id, in: devices),
-              devices[index].type == device.type else { return false }
-        // The list's copy of the devices let go first, so that the store's order is changed in
-        // place, not copied whole (100,000 devices) for one.
-        let positions = shown.positions
-        shown = PickedItems()
-        devices[index] = device
-        shown = PickedItems(devices, positions: positions)
-        let text = DeviceLine.filterText(device)
-        texts[index] = text
-        // The type is the same, so the device is where it was among those shown.
-        if let row = typeFilter == nil ? index : Self.row(of: index, in: positions) { list.replaceItem(row, with: text) }
+        guard let device = change.device, deviceTab.patch(device) else { return false }
         pendingCount = change.pending.count
         conflictCount = change.pending.count { $0.change?.serverChange != nil }
         sync.show(pending: change.pending)
         if detail?.device.id.utf8.elementsEqual(device.id.utf8) == true { detail?.update(device) }
         return true
-    }
-
-    /// Where device `index` is among those shown (`positions`, ascending).
-    static func row(of index: Int, in positions: [Int]) -> Int? {
-        var low = 0, high = positions.count
-        while low < high {
-            let middle = (low + high) / 2
-            if positions[middle] < index { low = middle + 1 } else { high = middle }
-        }
-        return low < positions.count && positions[low] == index ? low : nil
-    }
-
-    /// Where `id` is among `devices`, which are in the store's id order (SQLite's BINARY
-    /// collation: by UTF-8 bytes); nil when it is not there.
-    static func position(of id: String, in devices: [Device]) -> Int? {
-        var low = 0, high = devices.count
-        while low < high {
-            let middle = (low + high) / 2
-            if devices[middle].id.utf8.lexicographicallyPrecedes(id.utf8) { low = middle + 1 } else { high = middle }
-        }
-        return low < devices.count && devices[low].id.utf8.elementsEqual(id.utf8) ? low : nil
-    }
-
-    mutating func filterByType() {
-        let selected = list.selection.map { shown[$0].id }
-        let typeFilter = typeFilter
-        shown = PickedItems(devices) { typeFilter == nil || $0.type == typeFilter }
-        list.setSections([ListView.Section(items: typeFilter == nil ? texts : shown.positions.map { texts[$0] })])
-        if let selected, let index = shown.firstIndex(where: { $0.id.utf8.elementsEqual(selected.utf8) }) { list.select(index) }
-    }
-
-    /// The types the store holds, in the order `t` cycles through them (after "all").
-    var types: [DeviceType] {
-        var seen: [DeviceType] = []
-        for device in devices where !seen.contains(device.type) { seen.append(device.type) }
-        return seen.sorted { $0.displayName < $1.displayName }
     }
 }
