@@ -174,6 +174,34 @@ import ToolboxKit
         #expect(browser.receive(.changed(id: changed.id, .success(.init(said: "x", device: changed, pending: pending)))) == [.load])
     }
 
+    /// Under the type filter the patched device is found among those shown, not at its place
+    /// in the store: the row that changes is its own.
+    @Test func aChangeUnderATypeFilterPatchesItsOwnRow() {
+        var browser = loaded()
+        // Heating: its devices are not the store's first, so their rows are not their places.
+        press(.character("t"), .character("t"), on: &browser)
+        let type = browser.deviceTab.typeFilter
+        #expect(type == .heating)
+        let shownIDs = browser.deviceTab.shown.map(\.id)
+        #expect(type != nil && shownIDs.count < devices.count)
+        guard let target = browser.deviceTab.shown.last else { return }
+        let day = Date(timeIntervalSince1970: 1_709_543_700)
+        let changed = device(target.id, target.type, "Patched here", server: target.serverDate,
+                             change: (day, .pending, nil, nil), recorded: 9)
+        let pending = snapshot(devices).pending.filter { $0.id != target.id } + [changed]
+        #expect(browser.receive(.changed(id: target.id, .success(.init(said: "x", device: changed, pending: pending)))) == [])
+        #expect(browser.deviceTab.shown.map(\.id) == shownIDs)
+        #expect(browser.deviceTab.shown.last?.meterPointDescription == "Patched here")
+        let screen = ScreenDriver.screen(&browser, columns: 120)
+        #expect(line(target.id, in: screen).contains("Patched here"), "\(screen)")
+        // The list's filter text is the patched device's too, in its own row.
+        press(.character("/"), on: &browser)
+        ScreenDriver.type("Patched", into: &browser)
+        press(.enter, on: &browser)
+        #expect(browser.deviceTab.list.shownCount == 1)
+        #expect(browser.deviceTab.selected?.id == target.id)
+    }
+
     @Test func aDeviceIsFoundInTheStoresByteOrder() {
         let ids = ["A", "B", "a", "b", "é", "東", "🎉"]  // SQLite's BINARY order: by UTF-8 bytes
         let list = ids.map { device($0, .heating, "") }
