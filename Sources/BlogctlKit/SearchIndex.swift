@@ -221,13 +221,13 @@ public final class SearchIndex {
     public var bodyCount: Int { Int((try? scalar("SELECT count(*) FROM cached")) ?? "0") ?? 0 }
     public var postCount: Int { Int((try? scalar("SELECT count(*) FROM posts")) ?? "0") ?? 0 }
     /// Rows changed through this connection so far (for tests: what an update rewrote).
-    var changeCount: Int { Int((try? scalar("SELECT total_changes()")) ?? "0") ?? 0 }
+    var changeCount: Int { (try? alone { $0.totalChanges() }) ?? 0 }
 
     /// How SQLite would run `sql`, one line per step (for tests: a step that reads every row
     /// of `posts` shows as `SCAN posts VIRTUAL TABLE INDEX 0:`, a rowid lookup with `=`).
+    /// Its parameters are left unbound: SQLite plans them as NULLs.
     func plan(_ sql: String) throws(ToolError) -> [String] {
-        let binds = Array(repeating: SQLValue.null, count: sql.filter { $0 == "?" }.count)
-        return try alone { db in try Self.rows(db, "EXPLAIN QUERY PLAN " + sql, binds).map { $0.last ?? "" } }
+        try alone { db in try Self.rows(db, "EXPLAIN QUERY PLAN " + sql).map { $0.last ?? "" } }
     }
 
     // MARK: - SQLite
