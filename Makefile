@@ -7,6 +7,8 @@ SWIFT   ?= swift
 
 # Every executable target under Sources/ (lower-case folder names are binaries).
 BINARIES := $(sort $(notdir $(patsubst %/,%,$(wildcard Sources/[a-z]*/))))
+# What make deb and make release-check need beyond the build's packages.
+RELEASE_PACKAGES := dpkg-dev binutils lintian bash-completion man-db
 DEBIAN_PACKAGES := libxml2-dev libxml2-utils zlib1g-dev libncurses-dev pkg-config mandoc tmux tinyproxy openssl python3 python3-tap python3-yaml python3-more-itertools perl time zsh fish
 
 # The version script keeps every symbol local: no dynamic symbol table (3 MB a binary).
@@ -14,8 +16,11 @@ DEBIAN_PACKAGES := libxml2-dev libxml2-utils zlib1g-dev libncurses-dev pkg-confi
 # 2.36 and later): 2 MB less each, and less work for the dynamic loader at every start. No
 # run path ($ORIGIN): the static Swift runtime needs none, and ncursesw and libxml2, opened
 # when first used, are then never looked for beside the binary.
+# The checkout's folder is mapped away (#filePath in a precondition's message, C's __FILE__),
+# so that two clones in two folders build the same bytes (make deb is reproducible).
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -gnone -Xlinker --version-script=$(CURDIR)/scripts/executable.exports \
-                 -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs --disable-local-rpath
+                 -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs --disable-local-rpath \
+                 -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=. -Xcc -ffile-prefix-map=$(CURDIR)=.
 DEBUG_BIN     = $(shell $(SWIFT) build --show-bin-path)
 RELEASE_BIN   = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 
@@ -27,10 +32,11 @@ FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 # mockd's data, found beside the binary (bin/../share/toolbox/data) when installed.
 DATADIR := $(DESTDIR)$(PREFIX)/share/toolbox/data
 
-.PHONY: all build deps test test-tsan check man-lint man-options character-lint demo install uninstall bench fuzz fuzz-check clean
+.PHONY: all deb release-check build deps test test-tsan check man-lint man-options character-lint demo install uninstall bench fuzz fuzz-check clean
 
 ## all: release build of every binary, Swift runtime linked statically
 all:
+	@sh scripts/version.sh --header
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 ## deps: the Debian packages the build and tests need
@@ -82,7 +88,7 @@ install: all
 	install -d "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"; \
 	for b in $(BINARIES); do \
 	  install -m 755 -s "$$bin/$$b" "$(BINDIR)/$$b"; \
-	  install -m 644 "man/$$b.1" "$(MANDIR)/$$b.1"; \
+	  sh scripts/man-page.sh "man/$$b.1" > "$(MANDIR)/$$b.1"; chmod 644 "$(MANDIR)/$$b.1"; \
 	  "$$bin/$$b" --generate-completion-script bash > "$(BASHDIR)/$$b"; \
 	  "$$bin/$$b" --generate-completion-script zsh  > "$(ZSHDIR)/_$$b"; \
 	  "$$bin/$$b" --generate-completion-script fish > "$(FISHDIR)/$$b.fish"; \
@@ -91,6 +97,17 @@ install: all
 	(cd data && find . -type d) | while read -r d; do install -d "$(DATADIR)/$$d"; done; \
 	(cd data && find . -type f) | while read -r f; do install -m 644 "data/$$f" "$(DATADIR)/$$f"; done; \
 	echo "installed mockd's data in $(DATADIR)"
+
+## deb: dist/toolbox_VERSION_ARCH.deb, reproducible, from a clean checkout (scripts/deb.sh)
+deb: all
+	@sh scripts/deps.sh $(RELEASE_PACKAGES)
+	@bash scripts/deb.sh "$(RELEASE_BIN)" $(BINARIES)
+
+## release-check: make deb, lintian, the same bytes from a second clone, apt-get install and
+## use from /, apt-get purge leaves nothing (root, Debian; two release builds: not in check)
+release-check:
+	@sh scripts/deps.sh $(RELEASE_PACKAGES)
+	@bash scripts/release-check.sh
 
 ## uninstall: remove exactly what install put there
 uninstall:

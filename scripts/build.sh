@@ -5,6 +5,7 @@
 # build prints no warning of ours at all. Dependencies' warnings are theirs and pass.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+sh scripts/version.sh --header
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 ${SWIFT:-swift} build --build-tests 2>&1 | tee "$log"

@@ -76,7 +76,7 @@ declare -A seeds=(
 all=(condition-json condition-text batch-lines sse netrc html-render gzip date-input models-json
   csv case-positions file-stem url-redaction search-query canvas-table config-file post-stream listing-file post-list)
 compile=(swiftc -parse-as-library -module-name CoreKit -package-name toolbox -swift-version 6
-  -I Sources/CLibXML2 -I Sources/CZlib -Xcc -I/usr/include/libxml2)
+  -I Sources/CToolboxVersion -I Sources/CLibXML2 -I Sources/CZlib -Xcc -I/usr/include/libxml2)
 
 if [ "${1:-}" = --check ]; then
   sqlite_module

@@ -1,6 +1,9 @@
-/// The toolbox's version, shared by every binary's `--version`.
+import CToolboxVersion
+
+/// The toolbox's version, shared by every binary's `--version`. It is the last tag, as
+/// scripts/version.sh reads it (`git describe`), written into the build; the one place.
 public enum ToolboxVersion {
-    public static let current = "0.1.0"
+    public static let current: String = TOOLBOX_VERSION
 
     /// What `--version` prints: the tool's name and the version, as `git version` names itself.
     public static func line(for tool: String) -> String { tool + " " + current }

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# make deb: dist/toolbox_VERSION_ARCH.deb from the release binaries in $1, with dpkg-deb alone
+# (no network, no toolchain on the machine that installs it). Reproducible: every byte comes
+# from the commit (SOURCE_DATE_EPOCH is its time), files are added in a fixed order with fixed
+# owners, modes and times, man pages and the changelog are gzipped without names or times.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=$1
+shift
+binaries=("$@")
+
+if [ -n "$(git status --porcelain 2>/dev/null)" ] && [ -z "${DEB_ALLOW_DIRTY:-}" ]; then
+  echo "make deb: the checkout has uncommitted changes; a package is built from a commit (DEB_ALLOW_DIRTY=1 to build anyway)" >&2
+  exit 1
+fi
+
+version=$(sh scripts/version.sh)
+debversion="$version-1"
+arch=$(dpkg --print-architecture)
+SOURCE_DATE_EPOCH=$(sh scripts/version.sh --epoch)
+export SOURCE_DATE_EPOCH TZ=UTC LC_ALL=C.UTF-8
+umask 022
+
+# The binaries must be the ones this commit builds: their --version says so.
+for b in "${binaries[@]}"; do
+  said=$("$bin/$b" --version)
+  [ "$said" = "$b $version" ] || { echo "make deb: $bin/$b says '$said', not '$b $version'; run make all" >&2; exit 1; }
+done
+
+# Every Swift package linked into a binary is named in the copyright file: the modules each
+# binary links, and the checkout each module's sources come from.
+linked_packages() {
+  local module dir
+  local lists=("${binaries[@]/#/$bin/}")
+  sed -E 's|.*/([^/]+)\.build/.*|\1|' "${lists[@]/%/.product/Objects.LinkFileList}" | sort -u |
+    while read -r module; do
+      dir=$(ls -d .build/checkouts/*/Sources/"$module" 2> /dev/null | head -1)
+      [ -n "$dir" ] || dir=$(head -1 "$bin/$module.build/sources" 2> /dev/null || true)
+      case $dir in */.build/checkouts/*|.build/checkouts/*) dir=${dir#*.build/checkouts/}; echo "${dir%%/*}" ;; esac
+    done | sort -u
+}
+missing=$(cd "$bin" && linked_packages | while read -r package; do
+  grep -q "^Files: .build/checkouts/$package/\*" "$OLDPWD/packaging/deb/copyright" || echo "$package"
+done)
+[ -z "$missing" ] || { echo "make deb: packaging/deb/copyright does not name the linked package(s):" $missing >&2; exit 1; }
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/toolbox-deb.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+root=$work/root
+doc=$root/usr/share/doc/toolbox
+install -d "$root/DEBIAN" "$root/usr/bin" "$root/usr/share/man/man1" \
+  "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" \
+  "$root/usr/share/fish/vendor_completions.d" "$root/usr/share/toolbox" "$doc" \
+  "$root/usr/share/lintian/overrides"
+
+for b in "${binaries[@]}"; do
+  install -m 755 "$bin/$b" "$root/usr/bin/$b"
+  # As dh_strip strips an executable.
+  strip --remove-section=.comment --remove-section=.note "$root/usr/bin/$b"
+  sh scripts/man-page.sh "man/$b.1" | gzip -9n > "$root/usr/share/man/man1/$b.1.gz"
+  "$bin/$b" --generate-completion-script bash > "$root/usr/share/bash-completion/completions/$b"
+  "$bin/$b" --generate-completion-script zsh > "$root/usr/share/zsh/vendor-completions/_$b"
+  "$bin/$b" --generate-completion-script fish > "$root/usr/share/fish/vendor_completions.d/$b.fish"
+done
+cp -R data "$root/usr/share/toolbox/data"
+cp packaging/deb/copyright "$doc/copyright"
+cp packaging/deb/lintian-overrides "$root/usr/share/lintian/overrides/toolbox"
+bash scripts/deb-changelog.sh "$debversion" | gzip -9n > "$doc/changelog.Debian.gz"
+
+# Depends, as dpkg-shlibdeps works it out from the libraries each binary needs, and from the
+# ones it opens when first used (libxml2, ncursesw: dlopen, so not in the binaries' headers).
+# A stub that links them and names every symbol the toolbox looks up stands for those.
+mkdir -p "$work/shlibs/debian"
+printf 'Source: toolbox\n\nPackage: toolbox\nArchitecture: any\n' > "$work/shlibs/debian/control"
+bash scripts/dlopen-stub.sh "$work/shlibs/dlopened"
+depends=$(cd "$work/shlibs" && dpkg-shlibdeps -O --warnings=0 "${binaries[@]/#/$root/usr/bin/}" dlopened)
+depends=${depends#shlibs:Depends=}
+
+# Fixed modes (no group or other write), then the commit's time on everything.
+find "$root" -type d -exec chmod 755 {} +
+find "$root" -type f -exec chmod 644 {} +
+chmod 755 "$root"/usr/bin/*
+(cd "$root" && find usr -type f -print0 | LC_ALL=C sort -z | xargs -0 md5sum) > "$root/DEBIAN/md5sums"
+size=$(du -sk --apparent-size "$root/usr" | cut -f1)
+sed -e "s/@VERSION@/$debversion/" -e "s/@ARCH@/$arch/" -e "s/@SIZE@/$size/" -e "s/@DEPENDS@/$depends/" \
+  packaging/deb/control > "$root/DEBIAN/control"
+chmod 644 "$root/DEBIAN/control" "$root/DEBIAN/md5sums"
+find "$root" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
+
+mkdir -p dist
+out="dist/toolbox_${debversion}_${arch}.deb"
+dpkg-deb --root-owner-group -Zxz --build "$root" "$out" > /dev/null
+echo "$out"

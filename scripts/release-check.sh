@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# make release-check: what a release must pass before its tag is pushed, as Debian and its
+# users see the package (one release build per clone: too long for make check).
+#   1. make deb, and lintian passes it (errors and warnings fail);
+#   2. a second clone, in another folder, built later, gives the same bytes;
+#   3. apt-get installs it; every tool runs from / (--version, man, bash completion loaded by
+#      bash-completion itself, mockd serving its installed data);
+#   4. apt-get purge leaves no file behind.
+# Needs root (apt-get) on a Debian machine; REPRO=0 skips step 2.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step() { printf '\nrelease-check: %s\n' "$*"; }
+fail() { echo "release-check: $*" >&2; exit 1; }
+
+step "1. make deb and lintian"
+deb=$(make -s deb | tail -1)
+[ -f "$deb" ] || fail "make deb made no package"
+lintian --fail-on error,warning --no-tag-display-limit "$deb" || fail "lintian: $deb (above)"
+echo "lintian: $deb clean"
+
+if [ "${REPRO:-1}" != 0 ]; then
+  step "2. the same bytes from another clone in another folder"
+  other=$(mktemp -d "${TMPDIR:-/tmp}/toolbox-repro.XXXXXX")
+  trap 'rm -rf "$other"' EXIT
+  git clone -q . "$other/another-name"
+  second=$(make -s -C "$other/another-name" deb | tail -1)
+  if cmp "$deb" "$other/another-name/$second"; then
+    echo "reproducible: $(sha256sum < "$deb" | cut -d' ' -f1)"
+  else
+    command -v diffoscope > /dev/null && diffoscope "$deb" "$other/another-name/$second" | head -100
+    fail "$deb differs from the one built in $other/another-name"
+  fi
+fi
+
+step "3. install with apt-get and use from /"
+version=$(sh scripts/version.sh)
+snapshot() { find /usr /etc /opt -xdev \( -path /etc/ld.so.cache -o -path '/usr/lib/python3*' \) -prune -o -print | LC_ALL=C sort; }
+before=$(mktemp); after=$(mktemp)
+snapshot > "$before"
+export DEBIAN_FRONTEND=noninteractive
+apt-get install -y -qq "./$deb" > /dev/null
+cd /
+binaries=$(dpkg -L toolbox | sed -n 's|^/usr/bin/||p')
+for b in $binaries; do
+  [ "$("$b" --version)" = "$b $version" ] || fail "$b --version says '$("$b" --version)', not '$b $version'"
+  [ "$(man -w "$b")" = "/usr/share/man/man1/$b.1.gz" ] || fail "man -w $b: $(man -w "$b" 2>&1)"
+  man "$b" 2> /dev/null | grep -q "toolbox $version" || fail "man $b does not name toolbox $version"
+  # bash-completion loads a command's completion from its folder on the first Tab.
+  loaded=$(bash --norc -c ". /usr/share/bash-completion/bash_completion; __load_completion $b && complete -p $b")
+  [ -n "$loaded" ] || fail "bash-completion does not load $b's completion"
+  echo "$b: --version, man and bash completion ($loaded)"
+done
+# mockd from /, with no --data: the installed copy, which condtest then lists.
+coproc MOCKD { exec mockd --port 0 --quiet; }
+read -r line <&"${MOCKD[0]}" || fail "mockd did not start"
+url=${line#mockd: listening on }
+count=$(condtest list --server "$url" | wc -l)
+kill "$MOCKD_PID"; wait "$MOCKD_PID" || true
+[ "$count" -gt 0 ] || fail "condtest listed nothing from mockd's installed data"
+echo "mockd: served $count conditions from /usr/share/toolbox/data"
+
+step "4. apt-get purge leaves nothing"
+apt-get purge -y -qq toolbox > /dev/null
+snapshot > "$after"
+if ! diff "$before" "$after"; then fail "files left or changed by install and purge (above)"; fi
+rm -f "$before" "$after"
+echo "release-check: passed ($deb)"
