@@ -39,14 +39,15 @@ linked_packages() {
       case $dir in */.build/checkouts/*|.build/checkouts/*) dir=${dir#*.build/checkouts/}; echo "${dir%%/*}" ;; esac
     done | sort -u
 }
-missing=$(cd "$bin" && linked_packages | while read -r package; do
+missing=$(linked_packages | while read -r package; do
   grep -q "^Files: .build/checkouts/$package/\*" "$OLDPWD/packaging/deb/copyright" || echo "$package"
 done)
 [ -z "$missing" ] || { echo "make deb: packaging/deb/copyright does not name the linked package(s):" $missing >&2; exit 1; }
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/toolbox-deb.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-root=$work/root
+# dpkg-shlibdeps' layout: debian/control beside the package's tree, debian/toolbox.
+root=$work/debian/toolbox
 doc=$root/usr/share/doc/toolbox
 install -d "$root/DEBIAN" "$root/usr/bin" "$root/usr/share/man/man1" \
   "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" \
@@ -70,10 +71,10 @@ bash scripts/deb-changelog.sh "$debversion" | gzip -9n > "$doc/changelog.Debian.
 # Depends, as dpkg-shlibdeps works it out from the libraries each binary needs, and from the
 # ones it opens when first used (libxml2, ncursesw: dlopen, so not in the binaries' headers).
 # A stub that links them and names every symbol the toolbox looks up stands for those.
-mkdir -p "$work/shlibs/debian"
-printf 'Source: toolbox\n\nPackage: toolbox\nArchitecture: any\n' > "$work/shlibs/debian/control"
-bash scripts/dlopen-stub.sh "$work/shlibs/dlopened"
-depends=$(cd "$work/shlibs" && dpkg-shlibdeps -O --warnings=0 "${binaries[@]/#/$root/usr/bin/}" dlopened)
+printf 'Source: toolbox\n\nPackage: toolbox\nArchitecture: any\n' > "$work/debian/control"
+bash scripts/dlopen-stub.sh "$root/dlopened"
+depends=$(cd "$work" && dpkg-shlibdeps -O "${binaries[@]/#debian/toolbox/usr/bin/}" debian/toolbox/dlopened)
+rm "$root/dlopened"
 depends=${depends#shlibs:Depends=}
 
 # Fixed modes (no group or other write), then the commit's time on everything.
