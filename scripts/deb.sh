@@ -40,7 +40,7 @@ linked_packages() {
     done | sort -u
 }
 missing=$(linked_packages | while read -r package; do
-  grep -q "^Files: .build/checkouts/$package/\*" "$OLDPWD/packaging/deb/copyright" || echo "$package"
+  grep -q "^Files: .build/checkouts/$package/\*" packaging/deb/copyright || echo "$package"
 done)
 [ -z "$missing" ] || { echo "make deb: packaging/deb/copyright does not name the linked package(s):" $missing >&2; exit 1; }
 
@@ -73,7 +73,8 @@ bash scripts/deb-changelog.sh "$debversion" | gzip -9n > "$doc/changelog.Debian.
 # A stub that links them and names every symbol the toolbox looks up stands for those.
 printf 'Source: toolbox\n\nPackage: toolbox\nArchitecture: any\n' > "$work/debian/control"
 bash scripts/dlopen-stub.sh "$root/dlopened"
-depends=$(cd "$work" && dpkg-shlibdeps -O "${binaries[@]/#debian/toolbox/usr/bin/}" debian/toolbox/dlopened)
+installed=debian/toolbox/usr/bin/
+depends=$(cd "$work" && dpkg-shlibdeps -O "${binaries[@]/#/$installed}" debian/toolbox/dlopened)
 rm "$root/dlopened"
 depends=${depends#shlibs:Depends=}
 
