@@ -11,7 +11,7 @@ set -eu
 cd "$(dirname "$0")/.."
 
 version() {
-  if described=$(git describe --tags --long --match 'v[0-9]*' 2>/dev/null); then
+  if described=$(git describe --tags --long --abbrev=12 --match 'v[0-9]*' 2>/dev/null); then
     # v1.2.3-N-gHASH: the tag, the commits since, the commit.
     hash=${described##*-}
     rest=${described%-*}

@@ -158,6 +158,15 @@ import TestSupport
         #expect(zsh.contains("compadd -Q -U -l -d displays --"))
     }
 
+    /// Issue 50: bash-completion sources the file; Debian's lintian warns of a `#!` line in it.
+    @Test func theBashScriptHasNoInterpreterLine() {
+        let bash = ShellCompletion.script("#!/bin/bash\n\n_t() {\n:\n}\n", shell: .bash, tool: "t")
+        #expect(!bash.hasPrefix("#!"))
+        #expect(bash.hasPrefix("\n"))
+        #expect(ShellCompletion.withoutInterpreterLine("_t() { :; }") == "_t() { :; }")
+        #expect(ShellCompletion.withoutInterpreterLine("#!/bin/bash") == "#!/bin/bash")
+    }
+
     func run(_ shell: String, _ arguments: [String]) throws -> [UInt8] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: shell)

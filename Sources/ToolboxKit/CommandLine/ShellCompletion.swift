@@ -207,7 +207,7 @@ public enum ShellCompletion {
         switch shell {
         case .bash:
             let call = "__\(tool)_add_completions -W \"$(__\(tool)_custom_complete"
-            return generated.replacing(call, with: "__\(tool)_add_data_completions \"$(__\(tool)_custom_complete")
+            return withoutInterpreterLine(generated).replacing(call, with: "__\(tool)_add_data_completions \"$(__\(tool)_custom_complete")
                 .replacing("\n_\(tool)() {\n", with: "\n" + bashDataCompletions(tool) + "\n_\(tool)() {\n")  // character-level: our own ASCII script
         case .zsh:
             let call = "{__\(tool)_custom_complete ---completion"
@@ -218,6 +218,14 @@ public enum ShellCompletion {
             // escaped and escapes what its pager shows.
             return generated
         }
+    }
+
+    /// bash-completion sources a completion file, never runs it: no `#!` line (Debian's
+    /// policy; lintian warns of one).
+    static func withoutInterpreterLine(_ script: String) -> String {
+        guard script.utf8.starts(with: "#!".utf8),
+              let end = script.utf8.firstIndex(of: UInt8(ascii: "\n")) else { return script }
+        return String(script[script.utf8.index(after: end)...])
     }
 
     static func bashDataCompletions(_ tool: String) -> String {
