@@ -15,7 +15,7 @@ fail() { echo "release-check: $*" >&2; exit 1; }
 step "1. make deb and lintian"
 deb=$(make -s deb | tail -1)
 [ -f "$deb" ] || fail "make deb made no package"
-lintian --fail-on error,warning --no-tag-display-limit "$deb" || fail "lintian: $deb (above)"
+lintian --fail-on error,warning --tag-display-limit 0 "$deb" || fail "lintian: $deb (above)"
 echo "lintian: $deb clean"
 
 if [ "${REPRO:-1}" != 0 ]; then
