@@ -31,6 +31,7 @@ declare -A sources=(
   [html-render]="$blogctl"
   [gzip]="$blogctl"
   [date-input]=""  # CoreKit's DateInput
+  [feed-date]=""  # CoreKit's FeedDate
   [models-json]="$blogctl $condtest Sources/DevsyncKit/Device.swift Sources/DevsyncKit/PendingChange.swift"
   [csv]="Sources/DevsyncKit/CSV.swift Sources/DevsyncKit/DeviceExport.swift Sources/DevsyncKit/Device.swift Sources/DevsyncKit/PendingChange.swift"
   [case-positions]="$condtest"
@@ -71,10 +72,12 @@ declare -A seeds=(
   [html-render]="data/blog/bodies"
   [gzip]="data/blog/bodies"
   [post-list]="fuzz/seeds/post-list.json"
+  [feed-date]="fuzz/seeds/feed-date"
 )
 
 all=(condition-json condition-text batch-lines sse netrc html-render gzip date-input models-json
-  csv case-positions file-stem url-redaction search-query canvas-table config-file post-stream listing-file post-list)
+  csv case-positions file-stem url-redaction search-query canvas-table config-file post-stream listing-file post-list
+  feed-date)
 compile=(swiftc -parse-as-library -module-name CoreKit -package-name toolbox -swift-version 6
   -I Sources/CToolboxVersion -I Sources/CLibXML2 -I Sources/CZlib -Xcc -I/usr/include/libxml2)
 
