@@ -3,7 +3,7 @@ import CoreKit
 
 /// libxml2, opened when the first HTML body is rendered: every other start of blogctl (a
 /// `--version`, a completion, `list`, `search`) skips loading it, and with it the ICU and
-/// liblzma Debian's libxml2 links, 0.8 ms of each start. The functions are HTMLStream's.
+/// liblzma Debian's libxml2 links, 0.8 ms of each start. The functions are HTMLStream's and FeedXMLStream's.
 struct LibXML2: @unchecked Sendable {
     static let soname = "libxml2.so.2"
     private static let shared: Result<LibXML2, SharedLibraryError> = Result { () throws(SharedLibraryError) in
@@ -21,6 +21,26 @@ struct LibXML2: @unchecked Sendable {
     let htmlParseChunk: blog_htmlParseChunk_f
     let htmlFreeParserCtxt: blog_htmlFreeParserCtxt_f
     let xmlParserInputShrink: blog_xmlParserInputShrink_f
+    let xml: XML
+
+    /// The XML push parser's functions, FeedXMLStream's.
+    struct XML {
+        let createPushParser: blog_xmlCreatePushParserCtxt_f
+        let resetPush: blog_xmlCtxtResetPush_f
+        let useOptions: blog_xmlCtxtUseOptions_f
+        let parseChunk: blog_xmlParseChunk_f
+        let free: blog_xmlFreeParserCtxt_f
+        let stop: blog_xmlStopParser_f
+
+        init(_ library: SharedLibrary) throws(SharedLibraryError) {
+            createPushParser = try library.function("xmlCreatePushParserCtxt")
+            resetPush = try library.function("xmlCtxtResetPush")
+            useOptions = try library.function("xmlCtxtUseOptions")
+            parseChunk = try library.function("xmlParseChunk")
+            free = try library.function("xmlFreeParserCtxt")
+            stop = try library.function("xmlStopParser")
+        }
+    }
 
     private init(_ library: SharedLibrary) throws(SharedLibraryError) {
         htmlCreatePushParserCtxt = try library.function("htmlCreatePushParserCtxt")
@@ -28,6 +48,7 @@ struct LibXML2: @unchecked Sendable {
         htmlParseChunk = try library.function("htmlParseChunk")
         htmlFreeParserCtxt = try library.function("htmlFreeParserCtxt")
         xmlParserInputShrink = try library.function("xmlParserInputShrink")
+        xml = try XML(library)
         // Once, before any thread parses: libxml2 2.9 asks this of threaded programs, and
         // `shared` runs here only once (the search index renders bodies in parallel).
         let initialize: blog_xmlInitParser_f = try library.function("xmlInitParser")

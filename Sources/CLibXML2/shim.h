@@ -1,4 +1,4 @@
-// libxml2's HTML push parser, for blogctl's HTMLStream: declarations and constants only. The
+// libxml2's HTML push parser, for blogctl's HTMLStream, and its XML push parser, for feeds: declarations and constants only. The
 // library is not linked: BlogctlKit opens it when the first HTML body is rendered
 // (LibXML2.swift), so that every other start skips loading it and what Debian's libxml2
 // brings (ICU, liblzma). Nothing here may call libxml2.
@@ -19,4 +19,11 @@ BLOG_FUNCTION(htmlCtxtUseOptions)
 BLOG_FUNCTION(htmlParseChunk)
 BLOG_FUNCTION(htmlFreeParserCtxt)
 BLOG_FUNCTION(xmlParserInputShrink)
+// The XML push parser with SAX2 callbacks, for feeds (FeedXMLStream): events, never a tree.
+BLOG_FUNCTION(xmlCreatePushParserCtxt)
+BLOG_FUNCTION(xmlCtxtResetPush)
+BLOG_FUNCTION(xmlCtxtUseOptions)
+BLOG_FUNCTION(xmlParseChunk)
+BLOG_FUNCTION(xmlFreeParserCtxt)
+BLOG_FUNCTION(xmlStopParser)
 #undef BLOG_FUNCTION

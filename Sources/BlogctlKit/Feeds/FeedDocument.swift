@@ -1,0 +1,99 @@
+import FoundationEssentials
+import CoreKit
+
+/// What a server sent, read as a feed: its kind from the content type, then from the document
+/// itself, never from the URL's spelling; its encoding as RFC 7303 says (the HTTP charset over
+/// the XML declaration; a byte order mark over both), with a
+/// latin-1 or ASCII label read as windows-1252, as browsers and feedparser read it.
+public enum FeedDocument {
+    public enum Kind: Equatable, Sendable {
+        case xml
+        case json
+        /// A web page, which may link to its feeds.
+        case html
+    }
+
+    /// The kind of a document served as `contentType` starting with `head`.
+    public static func kind(contentType: String?, head: some Collection<UInt8>) -> Kind {
+        let type = mediaType(contentType)
+        if type == "application/feed+json" || type == "application/json" { return .json }
+        if ["application/rss+xml", "application/atom+xml", "application/rdf+xml"].contains(type) { return .xml }
+        // Generic or wrong types (text/html for RSS is common): the document says.
+        var bytes = head.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3).drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 } }
+        if bytes.first == UInt8(ascii: "{") { return .json }
+        let start = String(decoding: bytes.prefix(1024), as: UTF8.self).lowercased()
+        if start.hasPrefix("<!doctype html") || start.hasPrefix("<html") { return .html }
+        if type == "text/html", !start.hasPrefix("<?xml"), !start.contains("<rss"), !start.contains("<feed"), !start.contains("<rdf:rdf") {
+            return .html
+        }
+        return .xml
+    }
+
+    /// The feed in `data`, served from `url` as `contentType`. A web page is not a feed: the
+    /// caller looks for its feeds with `FeedDiscovery`.
+    public static func parse(_ data: Data, url: String, contentType: String?) throws(ToolError) -> Feed {
+        switch kind(contentType: contentType, head: data.prefix(1024)) {
+        case .json:
+            return try JSONFeedParser.parse(data, url: url)
+        case .html:
+            throw .protocolViolation(url: url, detail: "a web page, not a feed")
+        case .xml:
+            let encoding = xmlEncoding(contentType: contentType, head: Array(data.prefix(1024)))
+            return try FeedXMLParser.parse(url: url, encoding: encoding.name) { stream in
+                data.withUnsafeBytes { stream.feed(UnsafeRawBufferPointer(rebasing: $0[encoding.skip...])) }
+            }
+        }
+    }
+
+    /// `type/subtype` of a Content-Type, lower case, without parameters.
+    static func mediaType(_ contentType: String?) -> String {
+        guard let contentType else { return "" }
+        let type = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
+        return FeedText.collapsed(type).lowercased()
+    }
+
+    /// The `charset` parameter of a Content-Type, lower case, unquoted.
+    static func charset(_ contentType: String?) -> String? {
+        guard let contentType else { return nil }
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, FeedText.collapsed(String(pair[0])).lowercased() == "charset" else { continue }
+            var value = FeedText.collapsed(String(pair[1]))
+            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+            return value.isEmpty ? nil : value.lowercased()
+        }
+        return nil
+    }
+
+    /// The encoding to hand libxml2 instead of the declaration's (nil to let the document
+    /// say), and how many bytes of byte order mark to skip: a mark's encoding first; then the
+    /// HTTP charset (RFC 7303 §3.2); latin-1 and ASCII labels, from either place, read as
+    /// windows-1252. (libxml2 2.9 lets a declaration override a mark, and keeps the mark as
+    /// text when told the encoding: the mark is said and skipped here.)
+    static func xmlEncoding(contentType: String?, head: [UInt8]) -> (name: String?, skip: Int) {
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { return ("UTF-8", 3) }
+        if head.starts(with: [0xFE, 0xFF]) { return ("UTF-16BE", 2) }
+        if head.starts(with: [0xFF, 0xFE]) { return ("UTF-16LE", 2) }
+        let label = charset(contentType) ?? declaredEncoding(head)
+        guard let label else { return (nil, 0) }
+        if ["iso-8859-1", "latin1", "latin-1", "l1", "us-ascii", "ascii", "iso_8859-1", "cp819", "ibm819"].contains(label) {
+            return ("windows-1252", 0)
+        }
+        return (charset(contentType) == nil ? nil : label, 0)
+    }
+
+    /// The encoding an XML declaration names, lower case, or nil.
+    static func declaredEncoding(_ head: [UInt8]) -> String? {
+        guard head.starts(with: Array("<?xml".utf8)), let end = head.firstIndex(of: UInt8(ascii: ">")) else { return nil }
+        let declaration = Array(head[..<end])
+        let word = Array("encoding".utf8)
+        guard let at = (0..<max(declaration.count - word.count + 1, 0)).first(where: { declaration[$0..<$0 + word.count].elementsEqual(word) })
+        else { return nil }
+        var rest = declaration[(at + word.count)...].drop { $0 == 0x20 || $0 == UInt8(ascii: "=") }
+        guard let quote = rest.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return nil }
+        rest = rest.dropFirst()
+        guard let close = rest.firstIndex(of: quote) else { return nil }
+        return String(decoding: rest[..<close], as: UTF8.self).lowercased()
+    }
+}

@@ -1,0 +1,67 @@
+import CoreKit
+
+/// The text constructs of feeds made plain: a title or summary that is HTML (RSS's description,
+/// Atom's `type="html"` and `"xhtml"`) read by the same libxml2 HTML parser as bodies, its
+/// text kept and its whitespace collapsed; and plain text made HTML for a body.
+enum FeedText {
+    /// The text of an HTML fragment, on one line.
+    static func plain(fromHTML html: String) throws(ToolError) -> String {
+        var text: [UInt8] = []
+        let stream = try HTMLStream { event in
+            if case .text(let bytes) = event { text.append(contentsOf: bytes) }
+        }
+        var html = html
+        html.withUTF8 { stream.feed($0) }
+        stream.finish()
+        return collapsed(String(decoding: text, as: UTF8.self))
+    }
+
+    /// Runs of whitespace as one space, none at either end.
+    static func collapsed(_ text: String) -> String {
+        var out: [UInt8] = []
+        var space = false
+        for byte in text.utf8 {
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                space = !out.isEmpty
+            } else {
+                if space { out.append(0x20) }
+                space = false
+                out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Plain text as HTML: escaped, each paragraph (lines up to a blank one) a `<p>`.
+    static func html(fromPlain text: String) -> String {
+        var out: [UInt8] = Array("<p>".utf8)
+        var newlines = 0
+        for byte in text.utf8 {
+            if byte == 0x0A { newlines += 1; continue }
+            if byte == 0x0D { continue }
+            if newlines >= 2 { out += Array("</p><p>".utf8) } else if newlines == 1 { out.append(0x20) }
+            newlines = 0
+            switch byte {
+            case UInt8(ascii: "<"): out += Array("&lt;".utf8)
+            case UInt8(ascii: ">"): out += Array("&gt;".utf8)
+            case UInt8(ascii: "&"): out += Array("&amp;".utf8)
+            default: out.append(byte)
+            }
+        }
+        return String(decoding: out + Array("</p>".utf8), as: UTF8.self)
+    }
+
+    /// An attribute's value or a text, escaped for HTML (serialising Atom's `type="xhtml"`).
+    static func escaped(_ value: String) -> String {
+        var out: [UInt8] = []
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "<"): out += Array("&lt;".utf8)
+            case UInt8(ascii: "&"): out += Array("&amp;".utf8)
+            case UInt8(ascii: "\""): out += Array("&quot;".utf8)
+            default: out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

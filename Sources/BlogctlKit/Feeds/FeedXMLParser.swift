@@ -1,0 +1,290 @@
+import FoundationEssentials
+import CoreKit
+
+/// RSS (0.90, 0.9x, 1.0, 2.0) and Atom (0.3, 1.0) read from libxml2's push parser into a `Feed`,
+/// one event at a time, as feedparser reads them: RSS's `content:encoded` before its
+/// `description`, `dc:creator` and `dc:date`, Atom's typed text constructs (`text`, `html`,
+/// `xhtml`), `xml:base` at every level (the stream gives each element its base).
+struct FeedXMLParser {
+    enum Namespace {
+        static let atom10 = "http://www.w3.org/2005/Atom"
+        static let atom03 = "http://purl.org/atom/ns#"
+        static let rss10 = "http://purl.org/rss/1.0/"
+        static let rss090 = "http://my.netscape.com/rdf/simple/0.9/"
+        static let rdf = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+        static let dc = "http://purl.org/dc/elements/1.1/"
+        static let content = "http://purl.org/rss/1.0/modules/content/"
+    }
+
+    /// A field of an entry (or of the feed), captured from its start to its end.
+    enum Field: Hashable {
+        case title, link, id, description, content, summary, author, authorName, published, updated, creator
+        case feedTitle, feedLink
+    }
+
+    /// What is being captured: the field, its depth, its type, its text so far.
+    struct Capture {
+        var field: Field
+        var depth: Int
+        /// "text", "html" or "xhtml" (Atom's `type`; RSS's description and content are html).
+        var type: String
+        var base: String?
+        var text: [UInt8] = []
+        /// The XHTML elements open inside it, for their end tags.
+        var elements: [String] = []
+    }
+
+    /// The fields of the entry being read, as written.
+    struct Draft {
+        var values: [Field: (text: String, type: String, base: String?)] = [:]
+        var about: String?
+        var alternate: (href: String, base: String?)?
+
+        mutating func keep(_ capture: Capture) {
+            // The first of a field wins (an Atom entry's author is its first author).
+            guard values[capture.field] == nil else { return }
+            values[capture.field] = (String(decoding: capture.text, as: UTF8.self), capture.type, capture.base)
+        }
+    }
+
+    let url: String
+    private(set) var format: FeedFormat?
+    private var depth = 0
+    private var entryDepth: Int?
+    private var capture: Capture?
+    private var draft = Draft()
+    private var feed = Draft()
+    private var entries: [FeedEntry] = []
+    private var seen: Set<String> = []
+    private var duplicates = 0
+    private var failure: ToolError?
+
+    init(url: String) { self.url = url }
+
+    /// The feed `write` hands to the stream, piece by piece; a document that is not RSS or
+    /// Atom is a protocol violation.
+    static func parse(url: String, encoding: String?,
+                      write: (FeedXMLStream) throws(ToolError) -> Void) throws(ToolError) -> Feed {
+        var parser = FeedXMLParser(url: url)
+        let stream = try FeedXMLStream(url: url, encoding: encoding) { parser.visit($0) }
+        try write(stream)
+        stream.finish()
+        if let failure = parser.failure { throw failure }
+        guard let format = parser.format else {
+            throw .protocolViolation(url: url, detail: stream.problems > 0 ? "not XML: " + (stream.firstProblem ?? "unreadable") : "an empty document")
+        }
+        return Feed(format: format, title: try parser.feedTitle(), link: parser.feedLink(), entries: parser.entries,
+                    problems: stream.problems, firstProblem: stream.firstProblem, duplicates: parser.duplicates)
+    }
+
+    mutating func visit(_ node: FeedXMLNode) -> Bool {
+        switch node {
+        case .start(let element):
+            depth += 1
+            if format == nil {
+                guard let format = Self.format(of: element) else {
+                    failure = .protocolViolation(url: url, detail: "not a feed: its root element is <\(Terminal.sanitizeField(element.name))>")
+                    return false
+                }
+                self.format = format
+                return true
+            }
+            if capture?.type == "xhtml" {
+                capture?.elements.append(element.name)
+                var tag = "<" + element.name
+                for attribute in element.attributes where attribute.namespace.isEmpty {
+                    tag += " " + attribute.name + "=\"" + FeedText.escaped(attribute.value) + "\""
+                }
+                capture?.text += Array((tag + ">").utf8)
+                return true
+            }
+            if capture != nil { return true }
+            start(element)
+        case .end:
+            defer { depth -= 1 }
+            if let open = capture {
+                if depth == open.depth {
+                    if entryDepth != nil { draft.keep(open) } else { feed.keep(open) }
+                    capture = nil
+                } else if open.type == "xhtml", let name = capture?.elements.popLast(), !Self.voidElements.contains(name) {
+                    capture?.text += Array(("</" + name + ">").utf8)
+                }
+                return true
+            }
+            if depth == entryDepth {
+                finishEntry()
+                entryDepth = nil
+            }
+        case .text(let text):
+            guard capture != nil else { return true }
+            if capture?.type == "xhtml" {
+                capture?.text += Array(FeedText.escaped(text).utf8)
+            } else {
+                capture?.text += Array(text.utf8)
+            }
+        }
+        return true
+    }
+
+    /// HTML's elements without an end tag: `<br></br>` would be two line breaks.
+    static let voidElements: Set<String> = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+                                            "param", "source", "track", "wbr"]
+
+    static func format(of root: FeedXMLElement) -> FeedFormat? {
+        switch (root.name, root.namespace) {
+        case ("rss", ""): return (root.attribute("version") ?? "").hasPrefix("2") ? .rss20 : .rss09x
+        case ("RDF", Namespace.rdf): return .rss10
+        case ("feed", Namespace.atom10): return .atom10
+        case ("feed", Namespace.atom03): return .atom03
+        default: return nil
+        }
+    }
+
+    private var isAtom: Bool { format == .atom10 || format == .atom03 }
+
+    private mutating func start(_ element: FeedXMLElement) {
+        let rss = element.namespace.isEmpty || element.namespace == Namespace.rss10 || element.namespace == Namespace.rss090
+        let atom = element.namespace == Namespace.atom10 || element.namespace == Namespace.atom03
+        if entryDepth == nil {
+            if (rss && !isAtom && element.name == "item") || (atom && element.name == "entry") {
+                entryDepth = depth
+                draft = Draft()
+                draft.about = element.attribute("about", namespace: Namespace.rdf)
+                if element.namespace == Namespace.rss090 { format = .rss090 }
+                return
+            }
+            // The feed's own title and page: children of the channel (RSS) or the feed (Atom).
+            if element.name == "title", (rss && !isAtom && depth == 3) || (atom && depth == 2) {
+                begin(.feedTitle, element)
+            } else if element.name == "link", rss, !isAtom, depth == 3 {
+                begin(.feedLink, element)
+            } else if element.name == "link", atom, depth == 2, Self.isAlternate(element), feed.alternate == nil,
+                      let href = element.attribute("href") {
+                feed.alternate = (href, element.base)
+            }
+            return
+        }
+        let field: Field?
+        switch (element.name, element.namespace) {
+        case ("title", _) where rss || atom: field = depth == entryDepth! + 1 ? .title : nil
+        case ("link", _) where rss && !isAtom: field = .link
+        case ("link", _) where atom:
+            if Self.isAlternate(element), draft.alternate == nil, let href = element.attribute("href") { draft.alternate = (href, element.base) }
+            field = nil
+        case ("guid", _) where rss: field = .id
+        case ("id", _) where atom: field = .id
+        case ("description", _) where rss: field = .description
+        case ("encoded", Namespace.content): field = .content
+        case ("content", _) where atom: field = element.attribute("src") == nil ? .content : nil
+        case ("summary", _) where atom: field = .summary
+        case ("author", _) where rss && !isAtom: field = .author
+        case ("name", _) where atom: field = depth == entryDepth! + 2 ? .authorName : nil
+        case ("creator", Namespace.dc): field = .creator
+        case ("pubDate", _) where rss: field = .published
+        case ("date", Namespace.dc): field = .published
+        case ("published", _) where atom, ("issued", _) where atom, ("created", _) where atom: field = .published
+        case ("updated", _) where atom, ("modified", _) where atom: field = .updated
+        default: field = nil
+        }
+        if let field { begin(field, element) }
+    }
+
+    private mutating func begin(_ field: Field, _ element: FeedXMLElement) {
+        var type = "text"
+        if isAtom, [.title, .summary, .content, .feedTitle].contains(field) {
+            // Atom 1.0's words, and Atom 0.3's MIME types (with mode="escaped" meaning html).
+            switch element.attribute("type") ?? "text" {
+            case "html", "text/html": type = "html"
+            case "xhtml", "application/xhtml+xml": type = element.attribute("mode") == "escaped" ? "html" : "xhtml"
+            default: type = element.attribute("mode") == "escaped" ? "html" : "text"
+            }
+        } else if field == .description || field == .content {
+            type = "html"
+        }
+        capture = Capture(field: field, depth: depth, type: type, base: element.base)
+    }
+
+    static func isAlternate(_ link: FeedXMLElement) -> Bool {
+        let rel = link.attribute("rel") ?? "alternate"
+        return rel == "alternate" || rel == "http://www.iana.org/assignments/relation/alternate"
+    }
+
+    /// `reference` read against `base` (then the feed's URL): absolute http(s), or nil.
+    func absolute(_ reference: String, base: String?) -> String? {
+        let reference = FeedText.collapsed(reference)
+        guard !reference.isEmpty else { return nil }
+        for candidate in [base, url].compactMap({ $0 }) {
+            if let resolved = URLReference(candidate)?.resolving(reference) { return resolved.absolute }
+        }
+        return URLReference(reference)?.absolute
+    }
+
+    private mutating func finishEntry() {
+        do {
+            let entry = try makeEntry(draft)
+            if seen.insert(entry.id).inserted { entries.append(entry) } else { duplicates += 1 }
+        } catch {
+            failure = error
+        }
+    }
+
+    /// A text construct as plain text.
+    func plain(_ value: (text: String, type: String, base: String?)?) throws(ToolError) -> String {
+        guard let value else { return "" }
+        return value.type == "text" ? FeedText.collapsed(value.text) : try FeedText.plain(fromHTML: value.text)
+    }
+
+    /// A text construct as HTML.
+    func html(_ value: (text: String, type: String, base: String?)) -> String {
+        value.type == "text" ? FeedText.html(fromPlain: value.text) : value.text
+    }
+
+    func makeEntry(_ draft: Draft) throws(ToolError) -> FeedEntry {
+        let values = draft.values
+        let title = try plain(values[.title])
+        let link = values[.link].flatMap { absolute($0.text, base: $0.base) }
+            ?? draft.alternate.flatMap { absolute($0.href, base: $0.base) }
+        let summarySource = values[.description] ?? values[.summary]
+        let bodySource = values[.content] ?? summarySource
+        let publishedText = values[.published]?.text
+        let published = publishedText.flatMap(FeedDate.parse)
+        let updated = values[.updated].flatMap { FeedDate.parse($0.text) }
+        var author = FeedText.collapsed(values[.creator]?.text ?? values[.authorName]?.text ?? "")
+        if author.isEmpty, let email = values[.author]?.text { author = Self.name(inEmail: email) }
+        let guid = FeedText.collapsed(values[.id]?.text ?? "")
+        let id = !guid.isEmpty ? guid : draft.about.map(FeedText.collapsed) ?? link
+            ?? Self.hashID(title + "\u{0}" + (publishedText ?? values[.updated]?.text ?? ""))
+        return FeedEntry(id: id.isEmpty ? Self.hashID(title) : id, title: title, link: link,
+                         author: author.isEmpty ? nil : author, published: published, updated: updated,
+                         summary: try plain(summarySource), body: bodySource.map(html) ?? "",
+                         base: bodySource?.base ?? url)
+    }
+
+    func feedTitle() throws(ToolError) -> String { try plain(feed.values[.feedTitle]) }
+
+    func feedLink() -> String? {
+        feed.values[.feedLink].flatMap { absolute($0.text, base: $0.base) } ?? feed.alternate.flatMap { absolute($0.href, base: $0.base) }
+    }
+
+    /// RSS's `author` is an e-mail address, often `jo@example.com (Jo Smith)`: the name when
+    /// it is given, else the address.
+    static func name(inEmail text: String) -> String {
+        let text = FeedText.collapsed(text)
+        if let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")"), open < close {
+            let name = FeedText.collapsed(String(text[text.index(after: open)..<close]))
+            if !name.isEmpty { return name }
+        }
+        return text
+    }
+
+    /// A stable id for an entry with no id and no link: FNV-1a over its title and date.
+    static func hashID(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return "h" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

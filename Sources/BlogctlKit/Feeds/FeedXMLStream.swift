@@ -1,0 +1,145 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+internal import CLibXML2
+import CoreKit
+
+/// One node of a feed's XML, as the stream passes it. Names are local names with their
+/// namespace URI ("" for none); `base` is the element's base URL: every `xml:base` on the way
+/// down read against the one above it, from the document's own URL.
+enum FeedXMLNode {
+    case start(FeedXMLElement)
+    case end(name: String, namespace: String)
+    /// Text or CDATA inside an element.
+    case text(String)
+}
+
+struct FeedXMLElement {
+    var name: String
+    var namespace: String
+    var attributes: [(name: String, namespace: String, value: String)]
+    var base: String?
+
+    func attribute(_ name: String, namespace: String = "") -> String? {
+        attributes.first { $0.name == name && $0.namespace == namespace }?.value
+    }
+}
+
+/// libxml2's XML push parser with SAX2 callbacks over a feed: events, never a tree, fed in
+/// pieces, so a feed of any size is read in the memory of its largest text. Hostile documents
+/// are data: the handler has no entity declaration, lookup or resolver, so no DTD is read, no
+/// external entity is loaded and no entity is expanded (a billion laughs expands to nothing);
+/// NONET forbids the network; libxml2's limits on depth and text size stay in force (never
+/// XML_PARSE_HUGE). Ill-formed XML (an undeclared `&nbsp;`, a tag left open) is recovered as
+/// far as libxml2's recover mode goes; `problems` counts what it recovered from.
+final class FeedXMLStream {
+    static let options = Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
+        | XML_PARSE_NOWARNING.rawValue | XML_PARSE_COMPACT.rawValue)
+    static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
+
+    /// How many errors libxml2 recovered from, and the first one's words.
+    private(set) var problems = 0
+    private(set) var firstProblem: String?
+
+    private let library: LibXML2.XML
+    private var context: xmlParserCtxtPtr?
+    private let visit: (FeedXMLNode) -> Bool
+    /// The base URL of each open element, the document's first.
+    private var bases: [String]
+    private var stopped = false
+
+    /// A stream of the document at `url` (the base of its relative links); `encoding`, when
+    /// given, is used whatever the document declares (an HTTP charset, RFC 7303). `visit`
+    /// returns false to stop.
+    init(url: String, encoding: String?, visit: @escaping (FeedXMLNode) -> Bool) throws(ToolError) {
+        library = try LibXML2.loaded().xml
+        self.visit = visit
+        bases = [url]
+        var handler = xmlSAXHandler()
+        handler.initialized = XML_SAX2_MAGIC
+        handler.startElementNs = { user, name, _, uri, _, _, count, _, attributes in
+            guard let user, let name else { return }
+            Unmanaged<FeedXMLStream>.fromOpaque(user).takeUnretainedValue().start(name, uri, Int(count), attributes)
+        }
+        handler.endElementNs = { user, name, _, uri in
+            guard let user, let name else { return }
+            let stream = Unmanaged<FeedXMLStream>.fromOpaque(user).takeUnretainedValue()
+            if stream.bases.count > 1 { stream.bases.removeLast() }
+            stream.send(.end(name: String(cString: name), namespace: uri.map { String(cString: $0) } ?? ""))
+        }
+        let characters: charactersSAXFunc = { user, bytes, length in
+            guard let user, let bytes, length > 0 else { return }
+            let text = String(decoding: UnsafeBufferPointer(start: bytes, count: Int(length)), as: UTF8.self)
+            Unmanaged<FeedXMLStream>.fromOpaque(user).takeUnretainedValue().send(.text(text))
+        }
+        handler.characters = characters
+        handler.cdataBlock = characters
+        handler.serror = { user, error in
+            guard let user else { return }
+            let stream = Unmanaged<FeedXMLStream>.fromOpaque(user).takeUnretainedValue()
+            stream.problems += 1
+            if stream.firstProblem == nil, let message = error?.pointee.message {
+                stream.firstProblem = FeedText.collapsed(Terminal.sanitizeField(String(cString: message)))
+            }
+        }
+        guard let context = library.createPushParser(&handler, Unmanaged.passUnretained(self).toOpaque(), nil, 0, url) else {
+            throw .protocolViolation(url: url, detail: "libxml2 could not start reading the feed")
+        }
+        self.context = context
+        var options = Self.options
+        if let encoding {
+            _ = library.resetPush(context, nil, 0, url, encoding)
+            options |= Int32(XML_PARSE_IGNORE_ENC.rawValue)
+        }
+        _ = library.useOptions(context, options)
+    }
+
+    deinit { if let context { library.free(context) } }
+
+    /// Parses the next piece of the document.
+    func feed(_ bytes: UnsafeRawBufferPointer) {
+        guard let context, !stopped else { return }
+        // In pieces of at most 1 MiB: the length is a C int.
+        var offset = 0
+        while offset < bytes.count, !stopped {
+            let length = min(bytes.count - offset, 1 << 20)
+            _ = library.parseChunk(context, bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: CChar.self), Int32(length), 0)
+            offset += length
+        }
+    }
+
+    /// The end of the document: what is still open is closed.
+    func finish() {
+        guard let context, !stopped else { return }
+        _ = library.parseChunk(context, nil, 0, 1)
+    }
+
+    private func send(_ node: FeedXMLNode) {
+        guard !stopped else { return }
+        if !visit(node), let context {
+            stopped = true
+            library.stop(context)
+        }
+    }
+
+    private func start(_ name: UnsafePointer<xmlChar>, _ uri: UnsafePointer<xmlChar>?, _ count: Int,
+                       _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+        var element = FeedXMLElement(name: String(cString: name), namespace: uri.map { String(cString: $0) } ?? "",
+                                     attributes: [], base: bases.last)
+        if let attributes {
+            // Five pointers an attribute: local name, prefix, URI, value, end of value.
+            for index in 0..<count {
+                guard let local = attributes[index * 5], let value = attributes[index * 5 + 3], let end = attributes[index * 5 + 4] else { continue }
+                let text = String(decoding: UnsafeBufferPointer(start: value, count: value.distance(to: end)), as: UTF8.self)
+                element.attributes.append((String(cString: local), attributes[index * 5 + 2].map { String(cString: $0) } ?? "", text))
+            }
+        }
+        if let base = element.attribute("base", namespace: Self.xmlNamespace) {
+            // Read against the base above; a base that is not http(s) leaves it as it was.
+            let above = bases.last ?? ""
+            element.base = URLReference(above)?.resolving(base).map { $0.absolute } ?? URLReference(base)?.absolute ?? above
+        }
+        bases.append(element.base ?? "")
+        send(.start(element))
+    }
+}

@@ -1,0 +1,261 @@
+import FoundationEssentials
+import Testing
+@testable import BlogctlKit
+import CoreKit
+
+/// Issue 49: what feeds really contain, read as the most-used parsers read it.
+@Suite struct FeedParserTests {
+    static let url = "https://blog.example/feed/"
+
+    func feed(_ text: String, type: String? = nil, url: String = url) throws -> Feed {
+        try FeedDocument.parse(Data(text.utf8), url: url, contentType: type)
+    }
+
+    func feed(bytes: [UInt8], type: String? = nil) throws -> Feed {
+        try FeedDocument.parse(Data(bytes), url: Self.url, contentType: type)
+    }
+
+    @Test func rss20() throws {
+        let feed = try feed("""
+            <?xml version="1.0" encoding="utf-8"?>
+            <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">
+            <channel><title>Ada &amp; Co</title><link>https://blog.example/</link>
+            <item>
+              <title><![CDATA[Tom & Jerry <3]]></title>
+              <link>/posts/1</link>
+              <guid isPermaLink="false">tag:blog.example,2026:1</guid>
+              <description>&lt;p&gt;The &lt;b&gt;short&lt;/b&gt; one&lt;/p&gt;</description>
+              <content:encoded><![CDATA[<p>The <b>long</b> one</p>]]></content:encoded>
+              <dc:creator>Ada Lovelace</dc:creator>
+              <pubDate>Fri, 27 Nov 2026 10:30:15 GMT</pubDate>
+            </item>
+            <item><title>Second</title><author>grace@example.com (Grace Hopper)</author><link>https://blog.example/2</link>
+              <pubDate>sometime soon</pubDate></item>
+            <item><title>Second again</title><link>https://blog.example/2</link></item>
+            </channel></rss>
+            """, type: "application/rss+xml")
+        #expect(feed.format == .rss20)
+        #expect(feed.title == "Ada & Co")
+        #expect(feed.link == "https://blog.example/")
+        #expect(feed.entries.count == 2)
+        #expect(feed.duplicates == 1)
+        let first = feed.entries[0]
+        #expect(first.id == "tag:blog.example,2026:1")
+        #expect(first.title == "Tom & Jerry <3")
+        #expect(first.link == "https://blog.example/posts/1")
+        #expect(first.author == "Ada Lovelace")
+        #expect(first.summary == "The short one")
+        #expect(first.body == "<p>The <b>long</b> one</p>")
+        #expect(first.published == FeedDate.parse("2026-11-27T10:30:15Z"))
+        let second = feed.entries[1]
+        #expect(second.id == "https://blog.example/2")
+        #expect(second.author == "Grace Hopper")
+        #expect(second.published == nil, "a date that cannot be read is unknown")
+        #expect(feed.problems == 0)
+    }
+
+    @Test func rss10AndRss090() throws {
+        let rdf = try feed("""
+            <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/"
+                     xmlns:dc="http://purl.org/dc/elements/1.1/">
+              <channel rdf:about="https://blog.example/"><title>RDF</title><link>https://blog.example/</link></channel>
+              <item rdf:about="https://blog.example/a"><title>A</title><link>https://blog.example/a</link>
+                <description>Plain &amp;amp; simple</description><dc:date>2026-11-27</dc:date><dc:creator>Edsger</dc:creator></item>
+            </rdf:RDF>
+            """)
+        #expect(rdf.format == .rss10)
+        #expect(rdf.title == "RDF")
+        #expect(rdf.entries.map(\.id) == ["https://blog.example/a"])
+        #expect(rdf.entries[0].published == FeedDate.parse("2026-11-27"))
+        #expect(rdf.entries[0].author == "Edsger")
+        #expect(rdf.entries[0].summary == "Plain & simple")
+        let old = try feed("""
+            <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://my.netscape.com/rdf/simple/0.9/">
+              <channel><title>Old</title><link>https://old.example/</link></channel>
+              <item><title>One</title><link>https://old.example/1</link></item>
+            </rdf:RDF>
+            """)
+        #expect(old.format == .rss090)
+        #expect(old.entries.map(\.link) == ["https://old.example/1"])
+    }
+
+    /// No guid and no link: an id from the title and the date, the same at every refresh.
+    @Test func rss091EntriesWithoutIdsKeepTheirIds() throws {
+        let text = """
+            <rss version="0.91"><channel><title>x</title>
+            <item><title>Alone</title><pubDate>Fri, 27 Nov 2026 10:30 GMT</pubDate></item>
+            <item><title>Alone</title><pubDate>Sat, 28 Nov 2026 10:30 GMT</pubDate></item>
+            </channel></rss>
+            """
+        let once = try feed(text), again = try feed(text)
+        #expect(once.format == .rss09x)
+        #expect(once.entries.count == 2)
+        #expect(once.entries.map(\.id) == again.entries.map(\.id))
+        #expect(once.entries[0].id != once.entries[1].id)
+        #expect(once.entries[0].id.hasPrefix("h"))
+    }
+
+    @Test func atom10WithXMLBaseAndTypedText() throws {
+        let feed = try feed("""
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://other.example/blog/">
+              <title type="html">Ada &amp;lt;3</title>
+              <link rel="self" href="feed.atom"/><link href="./"/>
+              <entry xml:base="2026/">
+                <id>urn:uuid:1</id>
+                <title type="html">&lt;em&gt;Big&lt;/em&gt; news</title>
+                <link rel="alternate" type="text/html" href="big-news.html"/>
+                <link rel="enclosure" href="/x.mp3"/>
+                <published>2026-11-27T11:30:15+01:00</published><updated>2026-11-28T00:00:00Z</updated>
+                <author><name>Ada</name><email>ada@example.com</email></author>
+                <summary>Plain &lt;not a tag&gt;</summary>
+                <content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><p>Hello <a href="../x">there</a><br/>again</p></div></content>
+              </entry>
+              <entry><id>urn:uuid:2</id><title>Two</title><updated>2026-11-20T00:00:00Z</updated>
+                <content type="text">line one
+            line two
+
+            para &lt;2&gt;</content></entry>
+            </feed>
+            """)
+        #expect(feed.format == .atom10)
+        #expect(feed.title == "Ada <3")
+        #expect(feed.link == "https://other.example/blog/")
+        let first = feed.entries[0]
+        #expect(first.title == "Big news")
+        #expect(first.link == "https://other.example/blog/2026/big-news.html")
+        #expect(first.author == "Ada")
+        #expect(first.summary == "Plain <not a tag>")
+        #expect(first.published == FeedDate.parse("2026-11-27T10:30:15Z"))
+        #expect(first.updated == FeedDate.parse("2026-11-28T00:00:00Z"))
+        #expect(first.body == #"<div><p>Hello <a href="../x">there</a><br>again</p></div>"#)
+        #expect(first.base == "https://other.example/blog/2026/")
+        let second = feed.entries[1]
+        #expect(second.date == FeedDate.parse("2026-11-20T00:00:00Z"))
+        #expect(second.body == "<p>line one line two</p><p>para &lt;2&gt;</p>")
+    }
+
+    @Test func atom03() throws {
+        let feed = try feed("""
+            <feed version="0.3" xmlns="http://purl.org/atom/ns#">
+              <title>Old Atom</title><link rel="alternate" type="text/html" href="https://old.example/"/>
+              <entry><title mode="escaped" type="text/html">A &amp;amp; B</title><id>tag:1</id>
+                <link rel="alternate" href="https://old.example/1"/><issued>2026-11-27T10:30:15Z</issued>
+                <content type="text/html" mode="escaped">&lt;p&gt;Hi&lt;/p&gt;</content></entry>
+            </feed>
+            """)
+        #expect(feed.format == .atom03)
+        #expect(feed.entries[0].title == "A & B")
+        #expect(feed.entries[0].body == "<p>Hi</p>")
+        #expect(feed.entries[0].published == FeedDate.parse("2026-11-27T10:30:15Z"))
+    }
+
+    @Test func jsonFeed() throws {
+        let feed = try feed("""
+            {"version": "https://jsonfeed.org/version/1.1", "title": "J", "home_page_url": "https://j.example/",
+             "authors": [{"name": "Feed Author"}],
+             "items": [
+               {"id": 7, "url": "/p/7", "title": "Seven", "content_text": "a < b", "date_published": "2026-11-27T10:30:15Z"},
+               {"id": "8", "title": "Eight", "content_html": "<p>8</p>", "authors": [{"name": "Grace"}], "date_published": "nope"},
+               {"id": ["not", "a", "string"], "title": "Odd"},
+               {"id": "8", "title": "Eight again"}
+             ]}
+            """, type: "application/feed+json")
+        #expect(feed.format == .jsonFeed11)
+        #expect(feed.title == "J")
+        #expect(feed.entries.map(\.id) == ["7", "8", "h" + String(FeedXMLParser.hashID("Odd\u{0}").dropFirst())])
+        #expect(feed.duplicates == 1)
+        #expect(feed.entries[0].link == "https://blog.example/p/7")
+        #expect(feed.entries[0].author == "Feed Author")
+        #expect(feed.entries[0].body == "<p>a &lt; b</p>")
+        #expect(feed.entries[0].summary == "a < b")
+        #expect(feed.entries[1].author == "Grace")
+        #expect(feed.entries[1].published == nil)
+        let old = try self.feed(#"{"version": "https://jsonfeed.org/version/1", "items": []}"#)
+        #expect(old.format == .jsonFeed10)
+        #expect(throws: ToolError.self) { try self.feed(#"{"title": "no version"}"#) }
+    }
+
+    /// The kind comes from the content type, then the document; never from the URL.
+    @Test func kinds() {
+        #expect(FeedDocument.kind(contentType: "application/json; charset=utf-8", head: Array("<rss>".utf8)) == .json)
+        #expect(FeedDocument.kind(contentType: "text/html", head: Array("<?xml version='1.0'?><rss>".utf8)) == .xml)
+        #expect(FeedDocument.kind(contentType: "text/html; charset=utf-8", head: Array("\n<!DOCTYPE html><html>".utf8)) == .html)
+        #expect(FeedDocument.kind(contentType: "text/plain", head: Array("  {\"version\": 1}".utf8)) == .json)
+        #expect(FeedDocument.kind(contentType: nil, head: Array("<feed xmlns='http://www.w3.org/2005/Atom'>".utf8)) == .xml)
+        #expect(FeedDocument.kind(contentType: "text/html", head: Array("<head><link rel=alternate>".utf8)) == .html)
+    }
+
+    /// RFC 7303: the HTTP charset over the declaration; latin-1 read as windows-1252.
+    @Test func encodings() throws {
+        func rss(_ declaration: String, _ title: [UInt8]) -> [UInt8] {
+            Array("<?xml version=\"1.0\" encoding=\"\(declaration)\"?><rss version=\"2.0\"><channel><title>".utf8) + title
+                + Array("</title></channel></rss>".utf8)
+        }
+        // 0x93 and 0x94 are quotation marks in windows-1252, controls in latin-1.
+        #expect(try feed(bytes: rss("ISO-8859-1", [0x93, 0x63, 0x61, 0x66, 0xE9, 0x94])).title == "\u{201C}café\u{201D}")
+        // The HTTP charset wins over a wrong declaration.
+        #expect(try feed(bytes: rss("utf-8", [0x63, 0x61, 0x66, 0xE9]), type: "text/xml; charset=latin1").title == "café")
+        #expect(try feed(bytes: rss("utf-8", Array("café".utf8)), type: "application/rss+xml; charset=\"UTF-8\"").title == "café")
+        // A byte order mark wins over both.
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF] + rss("iso-8859-1", Array("café".utf8))
+        #expect(try feed(bytes: bom, type: "text/xml; charset=iso-8859-1").title == "café")
+        // UTF-16 with its mark, whatever the declaration says.
+        let utf16: [UInt8] = [0xFF, 0xFE] + Array("<?xml version=\"1.0\" encoding=\"utf-8\"?><rss version=\"2.0\"><channel><title>café</title></channel></rss>".utf16)
+            .flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        #expect(try feed(bytes: utf16).title == "café")
+        #expect(FeedDocument.declaredEncoding(Array("<?xml version='1.0' encoding = 'Shift_JIS'?>".utf8)) == "shift_jis")
+    }
+
+    @Test func illFormedXMLIsRecoveredWithAWarning() throws {
+        let feed = try feed("""
+            <rss version="2.0"><channel><title>Broken &nbsp; feed</title>
+            <item><title>One & two</title><link>https://b.example/1</link></item>
+            <item><title>Unclosed<link>https://b.example/2</link></item>
+            </channel>
+            """)
+        #expect(feed.problems > 0)
+        #expect(feed.firstProblem != nil)
+        #expect(feed.entries.first?.link == "https://b.example/1")
+    }
+
+    /// Hostile feeds are data: no external entity, no DTD, no network; no expansion.
+    @Test func externalEntitiesAreNeverRead() throws {
+        let feed = try feed("""
+            <?xml version="1.0"?>
+            <!DOCTYPE rss [<!ENTITY secret SYSTEM "file:///etc/passwd"> <!ENTITY % remote SYSTEM "http://127.0.0.1:9/x.dtd"> %remote;]>
+            <rss version="2.0"><channel><title>t&secret;</title>
+            <item><title>&secret;</title><description>&secret;</description><link>https://x.example/</link></item></channel></rss>
+            """)
+        #expect(feed.title == "t")
+        #expect(!feed.entries[0].title.contains("root"))
+        #expect(!feed.entries[0].summary.contains("root:"))
+        #expect(!feed.entries[0].body.contains("root:"))
+    }
+
+    @Test func aBillionLaughsExpandsToNothing() throws {
+        var dtd = "<!ENTITY lol \"lol\">"
+        for level in 1...9 { dtd += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level == 1 ? "" : String(level - 1));", count: 10) + "\">" }
+        let feed = try feed("<?xml version=\"1.0\"?><!DOCTYPE rss [\(dtd)]><rss version=\"2.0\"><channel><title>&lol9;</title>"
+            + "<item><title>&lol9;</title><link>https://x.example/</link></item></channel></rss>")
+        #expect(feed.entries[0].title.utf8.count < 1000)
+        #expect(feed.title.utf8.count < 1000)
+    }
+
+    @Test func onlyWebLinksAreLinks() throws {
+        let feed = try feed("""
+            <rss version="2.0"><channel><title>x</title>
+            <item><title>a</title><link>javascript:alert(1)</link></item>
+            <item><title>b</title><link>data:text/html,hi</link></item>
+            <item><title>c</title><link> https://ok.example/c </link></item>
+            </channel></rss>
+            """)
+        #expect(feed.entries.map(\.link) == [nil, nil, "https://ok.example/c"])
+    }
+
+    @Test func whatIsNotAFeedIsSaidSo() {
+        #expect(throws: ToolError.self) { try feed("<html><body>hi</body></html>", type: "text/html") }
+        #expect(throws: ToolError.self) { try feed("<opml version='2.0'/>") }
+        #expect(throws: ToolError.self) { try feed("") }
+        #expect(throws: ToolError.self) { try feed("not xml at all") }
+    }
+}
