@@ -32,6 +32,7 @@ declare -A sources=(
   [gzip]="$blogctl"
   [date-input]=""  # CoreKit's DateInput
   [feed-date]=""  # CoreKit's FeedDate
+  [feed-parse]="$(ls Sources/BlogctlKit/Feeds/*.swift) Sources/BlogctlKit/HTMLStream.swift Sources/BlogctlKit/HTMLTag.swift Sources/BlogctlKit/LibXML2.swift"
   [models-json]="$blogctl $condtest Sources/DevsyncKit/Device.swift Sources/DevsyncKit/PendingChange.swift"
   [csv]="Sources/DevsyncKit/CSV.swift Sources/DevsyncKit/DeviceExport.swift Sources/DevsyncKit/Device.swift Sources/DevsyncKit/PendingChange.swift"
   [case-positions]="$condtest"
@@ -73,11 +74,12 @@ declare -A seeds=(
   [gzip]="data/blog/bodies"
   [post-list]="fuzz/seeds/post-list.json"
   [feed-date]="fuzz/seeds/feed-date"
+  [feed-parse]="fuzz/seeds/feed-parse"
 )
 
 all=(condition-json condition-text batch-lines sse netrc html-render gzip date-input models-json
   csv case-positions file-stem url-redaction search-query canvas-table config-file post-stream listing-file post-list
-  feed-date)
+  feed-date feed-parse)
 compile=(swiftc -parse-as-library -module-name CoreKit -package-name toolbox -swift-version 6
   -I Sources/CToolboxVersion -I Sources/CLibXML2 -I Sources/CZlib -Xcc -I/usr/include/libxml2)
 
