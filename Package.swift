@@ -193,7 +193,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["CoreKit", "ToolboxKit", "TestSupport"],
+            name: "EndToEndTests", dependencies: ["CoreKit", "ToolboxKit", "BlogctlKit", "TestSupport"],
             swiftSettings: swiftSettings),
     ]
 )

@@ -52,9 +52,11 @@ public struct BlogAPI: MockAPI {
     let images: [String: [UInt8]]
     /// Bytes per second for the massive post.
     let massiveRate: Int
+    /// The same posts as RSS, Atom and JSON Feed, the page linking to them, generated feeds.
+    let feeds: BlogFeeds
 
     public init(directory: String, massiveSize: Int = 8_000_000, massiveRate: Int = 2_000_000, generatedPosts: Int = 0,
-                generatedPostSize: Int = 0) throws {
+                generatedPostSize: Int = 0, generatedFeeds: Int = 0, feedItems: Int = 20) throws {
         self.generatedPostSize = generatedPostSize
         func load<T: Decodable>(_ type: T.Type, _ path: String) throws -> T {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -64,12 +66,17 @@ public struct BlogAPI: MockAPI {
         }
         var metadata = try load([Metadata].self, directory + "/posts.json")
         var posts: [String: Tagged] = [:]
+        var entries: [BlogFeeds.Entry] = []
         for item in metadata {
             let path = directory + "/bodies/" + item.postId + ".html"
             guard let body = FileManager.default.contents(atPath: path) else {
                 throw MockdDataError(path: path, problem: "missing body of post \(item.id)")
             }
             let post = Post(id: item.postId, metadata: item, body: String(decoding: body, as: UTF8.self))
+            if let date = ISO8601.parse(item.publishDate) {
+                entries.append(BlogFeeds.Entry(id: item.id, title: item.title, author: item.author.name, published: date,
+                                               summary: item.summary, body: post.body))
+            }
             posts[item.postId] = Tagged(Array(JSONCoding.encode(post)))
         }
         var massivePostID: String?
@@ -102,6 +109,7 @@ public struct BlogAPI: MockAPI {
         self.massive = massive
         self.generated = generated
         self.massiveRate = max(massiveRate, 1)
+        feeds = BlogFeeds(entries: entries, generatedFeeds: generatedFeeds, itemsEach: feedItems)
         var images: [String: [UInt8]] = [:]
         let imageFolder = directory + "/images/authors"
         for file in (try? FileManager.default.contentsOfDirectory(atPath: imageFolder)) ?? [] {
@@ -178,6 +186,18 @@ public struct BlogAPI: MockAPI {
         }
         post.get(":id") { request, context in await postResponse(request, context, head: false) }
         post.head(":id") { request, context in await postResponse(request, context, head: true) }
+        let feedRoutes = router.group().add(middleware: faults)
+        for (path, document) in [("/feed.rss", feeds.rss), ("/feed.atom", feeds.atom), ("/feed.json", feeds.json),
+                                 ("/blog", feeds.page), ("/feeds.opml", feeds.opml)] {
+            feedRoutes.get(RouterPath(path)) { request, _ in Self.answer(document, request) }
+        }
+        feedRoutes.get("/feeds/:file") { request, context in
+            let file = context.parameters.decoded("file")
+            guard file.hasSuffix(".xml"), let number = Int(file.dropLast(4)), number >= 1, number <= feeds.generated.count else {
+                return Response.jsonError("no feed \(file)", status: .notFound)
+            }
+            return Self.answer(feeds.generated[number - 1], request)
+        }
         router.get("/images/authors/:file") { _, context in
             let file = context.parameters.get("file") ?? ""
             guard let image = images[file] else { return Response.jsonError("no image \(file)", status: .notFound) }
@@ -219,6 +239,17 @@ public struct BlogAPI: MockAPI {
         var response = Response.json(item.bytes)
         response.headers[.eTag] = item.etag
         return response
+    }
+
+    /// A feed or page, conditional on its ETag (If-None-Match) or its date (If-Modified-Since,
+    /// compared as text, as the date is the one this document was served with).
+    static func answer(_ document: BlogFeeds.Document, _ request: Request) -> Response {
+        let tagged = document.tagged
+        if matches(request, tagged.etag) || (request.headers[.ifNoneMatch] == nil && request.headers[.ifModifiedSince] == document.lastModified) {
+            return Response(status: .notModified, headers: [.eTag: tagged.etag, .lastModified: document.lastModified])
+        }
+        return Response(status: .ok, headers: [.contentType: document.contentType, .eTag: tagged.etag, .lastModified: document.lastModified],
+                        body: .init(byteBuffer: ByteBuffer(bytes: tagged.bytes)))
     }
 
     static func notModified(_ item: Tagged) -> Response {

@@ -18,7 +18,8 @@ public enum MockAPIs {
             if present("blog/posts.json") {
                 apis.append(try BlogAPI(directory: data + "/blog", massiveSize: configuration.massiveSize,
                                         massiveRate: configuration.massiveRate, generatedPosts: configuration.generatedPosts,
-                                        generatedPostSize: configuration.generatedPostSize))
+                                        generatedPostSize: configuration.generatedPostSize,
+                                        generatedFeeds: configuration.generatedFeeds, feedItems: configuration.feedItems))
             }
             if present("devices/devices.json") {
                 apis.append(try DevicesAPI(file: data + "/devices/devices.json", generated: configuration.generatedDevices,

@@ -20,6 +20,10 @@ public struct MockdConfiguration: Sendable {
     /// least; seeded prose, different words per post).
     public var generatedPosts = 0
     public var generatedPostSize = 0
+    /// `--feeds N`: generated RSS feeds (`/feeds/1.xml` …, listed in `/feeds.opml`) of
+    /// `feedItems` entries each, for a feed reader's load.
+    public var generatedFeeds = 0
+    public var feedItems = 20
     /// Bytes of the massive blog post's HTML (0: no massive post), and its bytes per second.
     public var massiveSize = 8_000_000
     public var massiveRate = 2_000_000

@@ -17,6 +17,12 @@ struct LoadOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Generate this many blog posts beyond data/blog, for load tests.", valueName: "n"))
     var posts = 0
 
+    @Option(help: ArgumentHelp("Serve this many generated RSS feeds, /feeds/1.xml on, listed in /feeds.opml, for a feed reader's load.", valueName: "n"))
+    var feeds = 0
+
+    @Option(name: .customLong("feed-items"), help: ArgumentHelp("Entries in each generated feed.", valueName: "n"))
+    var feedItems = 20
+
     @Option(name: .customLong("post-size"),
             help: ArgumentHelp("Bytes of each generated post's body (seeded prose), for search and cache loads.", valueName: "bytes"))
     var postSize = 0

@@ -81,6 +81,8 @@ struct Mockd: AsyncParsableCommand {
         configuration.devicesDrift = load.devicesDrift
         configuration.generatedPosts = load.posts
         configuration.generatedPostSize = load.postSize
+        configuration.generatedFeeds = load.feeds
+        configuration.feedItems = load.feedItems
         configuration.massiveSize = load.massiveSize
         configuration.massiveRate = load.massiveRate
         configuration.passcodeUser = passcode.passcodeUser

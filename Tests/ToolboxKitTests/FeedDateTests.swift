@@ -54,6 +54,16 @@ import Testing
         #expect(FeedDate.parse(text) == nil, "\(text)")
     }
 
+    /// What mockd's RSS writes reads back as the same second, whatever the day.
+    @Test func rfc822WritesWhatItReads() {
+        #expect(FeedDate.rfc822(Date(timeIntervalSince1970: Self.instant)) == "Fri, 27 Nov 2026 10:30:15 GMT")
+        #expect(FeedDate.rfc822(Date(timeIntervalSince1970: 0)) == "Thu, 01 Jan 1970 00:00:00 GMT")
+        for step in stride(from: -2_000_000_000, to: 4_000_000_000, by: 7_919_993) {
+            let date = Date(timeIntervalSince1970: Double(step))
+            #expect(FeedDate.parse(FeedDate.rfc822(date)) == date, "\(step)")
+        }
+    }
+
     /// A leap second is read as the second before it, not refused and not the next minute.
     @Test func aLeapSecond() {
         #expect(seconds("2016-12-31T23:59:60Z") == seconds("2016-12-31T23:59:59Z"))

@@ -15,6 +15,19 @@ public enum FeedDate {
         return isDigit(first) && bytes.count >= 4 && bytes.prefix(4).allSatisfy(isDigit) ? iso(bytes) : rfc822(bytes)
     }
 
+    /// `Fri, 27 Nov 2026 10:30:15 GMT`, as RSS 2.0 writes a date (RFC 822 with a four-digit
+    /// year, RFC 1123), in UTC, whole seconds.
+    public static func rfc822(_ date: Date) -> String {
+        let (day, second) = ISO8601.civil(date)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        // 1970-01-01 was a Thursday.
+        let weekday = ((day.daysSince1970 % 7) + 7 + 3) % 7
+        let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        let month = String(decoding: months[day.month - 1], as: UTF8.self)
+        return names[weekday] + ", " + two(day.day) + " " + month.prefix(1).uppercased() + month.dropFirst() + " "
+            + String(day.year) + " " + two(second / 3600) + ":" + two(second / 60 % 60) + ":" + two(second % 60) + " GMT"
+    }
+
     // MARK: ISO 8601: RFC 3339, W3CDTF
 
     static func iso(_ bytes: [UInt8]) -> Date? {
