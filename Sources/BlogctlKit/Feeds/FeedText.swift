@@ -6,6 +6,8 @@ import CoreKit
 enum FeedText {
     /// The text of an HTML fragment, on one line.
     static func plain(fromHTML html: String) throws(ToolError) -> String {
+        // Without markup or a reference it is its own text: no parser needed (most summaries).
+        if !html.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) { return collapsed(html) }
         var text: [UInt8] = []
         let stream = try HTMLStream { event in
             if case .text(let bytes) = event { text.append(contentsOf: bytes) }
