@@ -241,6 +241,19 @@ import CoreKit
         #expect(feed.title.utf8.count < 1000)
     }
 
+    /// An endless field is cut at its bound, in text and in serialised XHTML alike.
+    @Test func aFieldIsBounded() throws {
+        let chunk = String(repeating: "x", count: 4096)
+        let pieces = String(repeating: "<![CDATA[" + chunk + "]]>", count: 256)
+        let feed = try feed("<rss version=\"2.0\"><channel><title>t</title><item><title>" + pieces + "</title><guid>" + pieces
+            + "</guid></item></channel></rss>")
+        #expect(feed.entries[0].title.utf8.count == FeedXMLParser.largest(.title))
+        #expect(feed.entries[0].id.utf8.count == FeedXMLParser.largest(.id))
+        let xhtml = try self.feed("<feed xmlns=\"http://www.w3.org/2005/Atom\"><entry><id>1</id><content type=\"xhtml\"><div>"
+            + String(repeating: "<b>" + chunk + "</b>", count: 5000) + "</div></content></entry></feed>")
+        #expect(xhtml.entries[0].body.utf8.count <= FeedXMLParser.largest(.content) + 4096 * 2)
+    }
+
     @Test func onlyWebLinksAreLinks() throws {
         let feed = try feed("""
             <rss version="2.0"><channel><title>x</title>

@@ -22,11 +22,14 @@ public enum FeedDocument {
         var bytes = head.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3).drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 } }
         if bytes.first == UInt8(ascii: "{") { return .json }
-        let start = String(decoding: bytes.prefix(1024), as: UTF8.self).lowercased()
-        if start.hasPrefix("<!doctype html") || start.hasPrefix("<html") { return .html }
-        if type == "text/html", !start.hasPrefix("<?xml"), !start.contains("<rss"), !start.contains("<feed"), !start.contains("<rdf:rdf") {
-            return .html
+        // ASCII lower case, byte by byte: markup names are ASCII.
+        let start = bytes.prefix(1024).map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+        func has(_ word: String) -> Bool {
+            let word = Array(word.utf8)
+            return start.count >= word.count && (0...(start.count - word.count)).contains { start[$0..<$0 + word.count].elementsEqual(word) }
         }
+        if start.starts(with: "<!doctype html".utf8) || start.starts(with: "<html".utf8) { return .html }
+        if type == "text/html", !start.starts(with: "<?xml".utf8), !has("<rss"), !has("<feed"), !has("<rdf:rdf") { return .html }
         return .xml
     }
 
@@ -49,19 +52,19 @@ public enum FeedDocument {
     /// `type/subtype` of a Content-Type, lower case, without parameters.
     static func mediaType(_ contentType: String?) -> String {
         guard let contentType else { return "" }
-        let type = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
-        return FeedText.collapsed(type).lowercased()
+        let type = contentType.utf8.split(separator: UInt8(ascii: ";"), maxSplits: 1, omittingEmptySubsequences: false).first ?? []
+        return FeedText.collapsed(String(decoding: type, as: UTF8.self)).lowercased()
     }
 
     /// The `charset` parameter of a Content-Type, lower case, unquoted.
     static func charset(_ contentType: String?) -> String? {
         guard let contentType else { return nil }
-        for parameter in contentType.split(separator: ";").dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2, FeedText.collapsed(String(pair[0])).lowercased() == "charset" else { continue }
-            var value = FeedText.collapsed(String(pair[1]))
-            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
-            return value.isEmpty ? nil : value.lowercased()
+        for parameter in contentType.utf8.split(separator: UInt8(ascii: ";")).dropFirst() {
+            let pair = parameter.split(separator: UInt8(ascii: "="), maxSplits: 1)
+            guard pair.count == 2, FeedText.collapsed(String(decoding: pair[0], as: UTF8.self)).lowercased() == "charset" else { continue }
+            var value = Array(FeedText.collapsed(String(decoding: pair[1], as: UTF8.self)).utf8)
+            if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") { value = Array(value.dropFirst().dropLast()) }
+            return value.isEmpty ? nil : String(decoding: value, as: UTF8.self).lowercased()
         }
         return nil
     }

@@ -32,6 +32,32 @@ struct FeedXMLParser {
         var text: [UInt8] = []
         /// The XHTML elements open inside it, for their end tags.
         var elements: [String] = []
+
+        /// Text, escaped when the field is XHTML; a field past its bound is cut there, so a
+        /// hostile feed's endless title grows nothing.
+        mutating func append(_ text: String) {
+            add(type == "xhtml" ? FeedText.escaped(text) : text)
+        }
+
+        /// An XHTML element's start tag, serialised again as HTML (no-namespace attributes).
+        mutating func open(_ element: FeedXMLElement) {
+            elements.append(element.name)
+            var tag = "<" + element.name
+            for attribute in element.attributes where attribute.namespace.isEmpty {
+                tag += " " + attribute.name + "=\"" + FeedText.escaped(attribute.value) + "\""
+            }
+            add(tag + ">")
+        }
+
+        mutating func close() {
+            guard let name = elements.popLast(), !FeedXMLParser.voidElements.contains(name) else { return }
+            add("</" + name + ">")
+        }
+
+        private mutating func add(_ piece: String) {
+            let room = FeedXMLParser.largest(field) - text.count
+            if room > 0 { text.append(contentsOf: piece.utf8.prefix(room)) }
+        }
     }
 
     /// The fields of the entry being read, as written.
@@ -90,24 +116,20 @@ struct FeedXMLParser {
                 return true
             }
             if capture?.type == "xhtml" {
-                capture?.elements.append(element.name)
-                var tag = "<" + element.name
-                for attribute in element.attributes where attribute.namespace.isEmpty {
-                    tag += " " + attribute.name + "=\"" + FeedText.escaped(attribute.value) + "\""
-                }
-                capture?.text += Array((tag + ">").utf8)
+                capture?.open(element)
                 return true
             }
             if capture != nil { return true }
             start(element)
         case .end:
             defer { depth -= 1 }
-            if let open = capture {
-                if depth == open.depth {
-                    if entryDepth != nil { draft.keep(open) } else { feed.keep(open) }
+            // Never a copy of the capture while it grows: its text would be copied at each step.
+            if let captureDepth = capture?.depth {
+                if depth == captureDepth, let done = capture {
                     capture = nil
-                } else if open.type == "xhtml", let name = capture?.elements.popLast(), !Self.voidElements.contains(name) {
-                    capture?.text += Array(("</" + name + ">").utf8)
+                    if entryDepth != nil { draft.keep(done) } else { feed.keep(done) }
+                } else if capture?.type == "xhtml" {
+                    capture?.close()
                 }
                 return true
             }
@@ -116,14 +138,18 @@ struct FeedXMLParser {
                 entryDepth = nil
             }
         case .text(let text):
-            guard capture != nil else { return true }
-            if capture?.type == "xhtml" {
-                capture?.text += Array(FeedText.escaped(text).utf8)
-            } else {
-                capture?.text += Array(text.utf8)
-            }
+            capture?.append(text)
         }
         return true
+    }
+
+    /// The most bytes a field keeps: a body (content, description, summary) as much as the
+    /// cache keeps of a post's; a title, a name, a date or a link a few pages.
+    static func largest(_ field: Field) -> Int {
+        switch field {
+        case .content, .description, .summary: 16 << 20
+        default: 64 << 10
+        }
     }
 
     /// HTML's elements without an end tag: `<br></br>` would be two line breaks.
@@ -269,12 +295,12 @@ struct FeedXMLParser {
     /// RSS's `author` is an e-mail address, often `jo@example.com (Jo Smith)`: the name when
     /// it is given, else the address.
     static func name(inEmail text: String) -> String {
-        let text = FeedText.collapsed(text)
-        if let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")"), open < close {
-            let name = FeedText.collapsed(String(text[text.index(after: open)..<close]))
+        let bytes = Array(FeedText.collapsed(text).utf8)
+        if let open = bytes.firstIndex(of: UInt8(ascii: "(")), let close = bytes.lastIndex(of: UInt8(ascii: ")")), open < close {
+            let name = FeedText.collapsed(String(decoding: bytes[(open + 1)..<close], as: UTF8.self))
             if !name.isEmpty { return name }
         }
-        return text
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A stable id for an entry with no id and no link: FNV-1a over its title and date.
