@@ -37,9 +37,13 @@ DATADIR := $(DESTDIR)$(PREFIX)/share/toolbox/data
 .PHONY: all deb release-check build deps test test-tsan check man-lint man-options character-lint demo install uninstall bench fuzz fuzz-check clean
 
 ## all: release build of every binary, Swift runtime linked statically
+# Built with the address space not randomised (setarch -R), where the machine allows it: the
+# Swift optimizer's result can depend on the order of pointers in its sets (a bounds check
+# kept in one build and dropped in the next), and fixed addresses make it the same each time.
+NORANDOM := $(shell setarch "$$(uname -m)" -R true 2>/dev/null && echo 'setarch $$(uname -m) -R')
 all:
 	@sh scripts/version.sh --header
-	$(SWIFT) build $(RELEASE_FLAGS)
+	$(NORANDOM) $(SWIFT) build $(RELEASE_FLAGS)
 
 ## deps: the Debian packages the build and tests need
 deps:

@@ -14,6 +14,9 @@ if [ -n "$(git status --porcelain 2>/dev/null)" ] && [ -z "${DEB_ALLOW_DIRTY:-}"
   exit 1
 fi
 
+setarch "$(uname -m)" -R true 2> /dev/null ||
+  echo "make deb: warning: the address space cannot be fixed here (setarch -R); the binaries may differ from another build's" >&2
+
 version=$(sh scripts/version.sh)
 debversion="$version-1"
 arch=$(dpkg --print-architecture)
@@ -56,8 +59,10 @@ install -d "$root/DEBIAN" "$root/usr/bin" "$root/usr/share/man/man1" \
 
 for b in "${binaries[@]}"; do
   install -m 755 "$bin/$b" "$root/usr/bin/$b"
-  # As dh_strip strips an executable.
-  strip --remove-section=.comment --remove-section=.note "$root/usr/bin/$b"
+  # As dh_strip strips an executable, and without the module hash swiftc stamps into every
+  # object (a random nonce per compile, read by nothing at run time): it alone would make
+  # two builds of one commit differ.
+  strip --remove-section=.comment --remove-section=.note --remove-section=.swift_modhash "$root/usr/bin/$b"
   sh scripts/man-page.sh "man/$b.1" | gzip -9n > "$root/usr/share/man/man1/$b.1.gz"
   "$bin/$b" --generate-completion-script bash > "$root/usr/share/bash-completion/completions/$b"
   "$bin/$b" --generate-completion-script zsh > "$root/usr/share/zsh/vendor-completions/_$b"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make release-check: what a release must pass before its tag is pushed, as Debian and its
 # users see the package (one release build per clone: too long for make check).
-#   1. make deb, and lintian passes it (errors and warnings fail);
+#   1. make deb in a fresh clone, and lintian passes it (errors and warnings fail);
 #   2. a second clone, in another folder, built later, gives the same bytes;
 #   3. apt-get installs it; every tool runs from / (--version, man, bash completion loaded by
 #      bash-completion itself, mockd serving its installed data);
@@ -12,23 +12,35 @@ cd "$(dirname "$0")/.."
 step() { printf '\nrelease-check: %s\n' "$*"; }
 fail() { echo "release-check: $*" >&2; exit 1; }
 
-step "1. make deb and lintian"
-deb=$(make -s deb | tail -1)
-[ -f "$deb" ] || fail "make deb made no package"
+# Both packages are built in fresh clones of this commit, in two folders, one after the other:
+# what a user and a build machine would do (a checkout's own .build may hold objects of an
+# earlier build).
+[ -z "$(git status --porcelain)" ] || fail "the checkout has uncommitted changes; commit them first"
+work=$(mktemp -d "${TMPDIR:-/tmp}/toolbox-release.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+build() {  # FOLDER: clone this commit there and make deb; prints the package's path
+  git clone -q . "$1"
+  git -C "$1" checkout -q "$(git rev-parse HEAD)"
+  echo "$1/$(make -s -C "$1" deb | tail -1)"
+}
+
+step "1. make deb in a fresh clone, and lintian"
+first=$(build "$work/first")
+[ -f "$first" ] || fail "make deb made no package"
+mkdir -p dist
+deb=dist/$(basename "$first")
+cp "$first" "$deb"
 lintian --fail-on error,warning --tag-display-limit 0 "$deb" || fail "lintian: $deb (above)"
 echo "lintian: $deb clean"
 
 if [ "${REPRO:-1}" != 0 ]; then
-  step "2. the same bytes from another clone in another folder"
-  other=$(mktemp -d "${TMPDIR:-/tmp}/toolbox-repro.XXXXXX")
-  trap 'rm -rf "$other"' EXIT
-  git clone -q . "$other/another-name"
-  second=$(make -s -C "$other/another-name" deb | tail -1)
-  if cmp "$deb" "$other/another-name/$second"; then
+  step "2. the same bytes from a second clone in another folder, built later"
+  second=$(build "$work/second/in-another-folder")
+  if cmp "$deb" "$second"; then
     echo "reproducible: $(sha256sum < "$deb" | cut -d' ' -f1)"
   else
-    command -v diffoscope > /dev/null && diffoscope "$deb" "$other/another-name/$second" | head -100
-    fail "$deb differs from the one built in $other/another-name"
+    command -v diffoscope > /dev/null && diffoscope "$deb" "$second" | head -100
+    fail "$deb differs from the one built in $(dirname "$second")"
   fi
 fi
 
