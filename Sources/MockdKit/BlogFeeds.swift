@@ -66,17 +66,7 @@ struct BlogFeeds: Sendable {
 
     /// `&`, `<`, `>` and `"` as entities: for XML text and attributes alike.
     static func escaped(_ text: String) -> String {
-        var out: [UInt8] = []
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "&"): out += Array("&amp;".utf8)
-            case UInt8(ascii: "<"): out += Array("&lt;".utf8)
-            case UInt8(ascii: ">"): out += Array("&gt;".utf8)
-            case UInt8(ascii: "\""): out += Array("&quot;".utf8)
-            default: out.append(byte)
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
+        text.escapingScalars(["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;"])
     }
 
     /// Links are relative to the feed's own URL (mockd does not know the address it is reached

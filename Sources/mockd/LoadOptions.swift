@@ -1,4 +1,5 @@
 import ArgumentParser
+import MockdKit
 
 /// What mockd generates beyond data/ for load tests: more devices, conditions and posts, and
 /// the massive post's size and pace.
@@ -43,5 +44,18 @@ struct LoadOptions: ParsableArguments {
         guard (0...10_000_000).contains(postSize) else { throw ValidationError("--post-size must be between 0 and 10000000") }
         guard (0...200_000_000).contains(massiveSize) else { throw ValidationError("--massive-size must be between 0 and 200000000") }
         guard massiveRate >= 1 else { throw ValidationError("--massive-rate must be at least 1") }
+    }
+
+    /// What these options decide, into mockd's configuration.
+    func apply(to configuration: inout MockdConfiguration) {
+        configuration.generatedDevices = devices
+        configuration.generatedConditions = conditions
+        configuration.devicesDrift = devicesDrift
+        configuration.generatedPosts = posts
+        configuration.generatedPostSize = postSize
+        configuration.generatedFeeds = feeds
+        configuration.feedItems = feedItems
+        configuration.massiveSize = massiveSize
+        configuration.massiveRate = massiveRate
     }
 }

@@ -76,15 +76,7 @@ struct Mockd: AsyncParsableCommand {
         configuration.failureRate = failureRate
         configuration.seed = seed
         configuration.quiet = quiet
-        configuration.generatedDevices = load.devices
-        configuration.generatedConditions = load.conditions
-        configuration.devicesDrift = load.devicesDrift
-        configuration.generatedPosts = load.posts
-        configuration.generatedPostSize = load.postSize
-        configuration.generatedFeeds = load.feeds
-        configuration.feedItems = load.feedItems
-        configuration.massiveSize = load.massiveSize
-        configuration.massiveRate = load.massiveRate
+        load.apply(to: &configuration)
         configuration.passcodeUser = passcode.passcodeUser
         configuration.passcodePassword = passcode.passcodePassword
         configuration.passcodeCodes = passcode.passcodeCodes.flatMap(PasscodeAPI.parseCodes) ?? []

@@ -55,15 +55,6 @@ enum FeedText {
 
     /// An attribute's value or a text, escaped for HTML (serialising Atom's `type="xhtml"`).
     static func escaped(_ value: String) -> String {
-        var out: [UInt8] = []
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "<"): out += Array("&lt;".utf8)
-            case UInt8(ascii: "&"): out += Array("&amp;".utf8)
-            case UInt8(ascii: "\""): out += Array("&quot;".utf8)
-            default: out.append(byte)
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
+        value.escapingScalars(["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;"])
     }
 }
