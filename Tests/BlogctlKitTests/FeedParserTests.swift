@@ -103,7 +103,7 @@ import CoreKit
               <entry xml:base="2026/">
                 <id>urn:uuid:1</id>
                 <title type="html">&lt;em&gt;Big&lt;/em&gt; news</title>
-                <link rel="alternate" type="text/html" href="big-news.html"/>
+                <link rel="alternate" type="text/html" href="big-news.html?a=1&amp;b=&quot;2&quot;"/>
                 <link rel="enclosure" href="/x.mp3"/>
                 <published>2026-11-27T11:30:15+01:00</published><updated>2026-11-28T00:00:00Z</updated>
                 <author><name>Ada</name><email>ada@example.com</email></author>
@@ -122,7 +122,7 @@ import CoreKit
         #expect(feed.link == "https://other.example/blog/")
         let first = feed.entries[0]
         #expect(first.title == "Big news")
-        #expect(first.link == "https://other.example/blog/2026/big-news.html")
+        #expect(first.link == "https://other.example/blog/2026/big-news.html?a=1&b=\"2\"")
         #expect(first.author == "Ada")
         #expect(first.summary == "Plain <not a tag>")
         #expect(first.published == FeedDate.parse("2026-11-27T10:30:15Z"))
@@ -230,6 +230,25 @@ import CoreKit
         #expect(!feed.entries[0].title.contains("root"))
         #expect(!feed.entries[0].summary.contains("root:"))
         #expect(!feed.entries[0].body.contains("root:"))
+    }
+
+    /// A parameter entity naming a local file (NONET does not forbid file://) is never read,
+    /// nor an entity in an attribute.
+    @Test func localFilesAreNeverRead() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feed-dtd-" + String(UInt64.random(in: 0...UInt64.max)))
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dtd = folder.appendingPathComponent("evil.dtd")
+        try Data(#"<!ENTITY leak "LEAKED">"#.utf8).write(to: dtd)
+        let feed = try feed("""
+            <?xml version="1.0"?>
+            <!DOCTYPE feed [<!ENTITY % p SYSTEM "file://\(dtd.path)"> %p; <!ENTITY secret SYSTEM "file://\(dtd.path)">]>
+            <feed xmlns="http://www.w3.org/2005/Atom"><title>&leak;</title>
+            <entry><id>1</id><title>&leak;&secret;</title><link href="https://x.example/&leak;"/><summary>&secret;</summary></entry></feed>
+            """)
+        for text in [feed.title, feed.entries[0].title, feed.entries[0].link ?? "", feed.entries[0].summary, feed.entries[0].body] {
+            #expect(!text.contains("LEAKED") && !text.contains("ENTITY"), "\(text)")
+        }
     }
 
     @Test func aBillionLaughsExpandsToNothing() throws {

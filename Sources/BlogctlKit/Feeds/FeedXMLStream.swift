@@ -33,8 +33,11 @@ struct FeedXMLElement {
 /// XML_PARSE_HUGE). Ill-formed XML (an undeclared `&nbsp;`, a tag left open) is recovered as
 /// far as libxml2's recover mode goes; `problems` counts what it recovered from.
 final class FeedXMLStream {
+    /// NOENT, though no entity is ever declared here: without it libxml2 hands `&amp;` in an
+    /// attribute over as `&#38;` (a link's query string broken); with no declaration stored
+    /// and no lookup, it can replace only the five predefined ones and character references.
     static let options = Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
-        | XML_PARSE_NOWARNING.rawValue | XML_PARSE_COMPACT.rawValue)
+        | XML_PARSE_NOWARNING.rawValue | XML_PARSE_COMPACT.rawValue | XML_PARSE_NOENT.rawValue)
     static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
 
     /// How many errors libxml2 recovered from, and the first one's words.

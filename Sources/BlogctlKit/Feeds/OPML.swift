@@ -1,0 +1,95 @@
+import FoundationEssentials
+import CoreKit
+
+/// One subscription as OPML carries it: the feed's URL, its name, and the folders it sits in
+/// (as tags, outermost first), as newsboat imports them.
+public struct FeedSubscription: Sendable, Equatable {
+    public var url: String
+    public var title: String
+    public var tags: [String]
+
+    public init(url: String, title: String, tags: [String] = []) {
+        self.url = url
+        self.title = title
+        self.tags = tags
+    }
+}
+
+/// OPML 1.0 and 2.0 subscription lists, read through the same XML stream as feeds (no DTD, no
+/// entity, no network) and written as OPML 2.0.
+public enum OPML {
+    /// What a list holds: its subscriptions in document order (a URL listed twice kept once)
+    /// and how many outlines were left out (no feed URL, or one that is not http(s)).
+    public struct List: Sendable, Equatable {
+        public var subscriptions: [FeedSubscription]
+        public var skipped: Int
+    }
+
+    /// The subscriptions in `data`; relative URLs are read against `url` (the list's own, when
+    /// it was fetched; a file's have no base and are skipped).
+    public static func read(_ data: Data, url: String = "") throws(ToolError) -> List {
+        var list = List(subscriptions: [], skipped: 0)
+        var seen: Set<String> = []
+        var folders: [String?] = []
+        var root: String?
+        let stream = try FeedXMLStream(url: url, encoding: nil) { node in
+            switch node {
+            case .start(let element):
+                if root == nil { root = element.name }
+                guard element.name == "outline" else { return true }
+                let title = FeedText.collapsed(element.attribute("title") ?? element.attribute("text") ?? "")
+                // xmlUrl as the specification spells it, and as exporters misspell it.
+                let feed = element.attributes.first { $0.namespace.isEmpty && $0.name.lowercased() == "xmlurl" }?.value
+                guard let feed else {
+                    folders.append(title.isEmpty ? nil : title)
+                    return true
+                }
+                folders.append(nil)
+                let reference = FeedText.collapsed(feed)
+                guard let resolved = (URLReference(url)?.resolving(reference) ?? URLReference(reference))?.absolute else {
+                    list.skipped += 1
+                    return true
+                }
+                if seen.insert(resolved).inserted {
+                    list.subscriptions.append(FeedSubscription(url: resolved, title: title, tags: folders.dropLast().compactMap { $0 }))
+                }
+            case .end(let name, _):
+                if name == "outline" { _ = folders.popLast() }
+            case .text:
+                break
+            }
+            return true
+        }
+        data.withUnsafeBytes { stream.feed($0) }
+        stream.finish()
+        guard root == "opml" else {
+            throw .protocolViolation(url: url.isEmpty ? "the OPML file" : url,
+                                     detail: root.map { "not OPML: its root element is <\(Terminal.sanitizeField($0))>" } ?? "not OPML: no XML")
+        }
+        return list
+    }
+
+    /// OPML 2.0: the subscriptions with no tag at the top, then one folder for each first tag,
+    /// in the order the tags first appear.
+    public static func write(_ subscriptions: [FeedSubscription], title: String = "blogctl subscriptions") -> String {
+        func outline(_ subscription: FeedSubscription, indent: String) -> String {
+            indent + "<outline type=\"rss\" text=\"" + FeedText.escaped(subscription.title) + "\" title=\""
+                + FeedText.escaped(subscription.title) + "\" xmlUrl=\"" + FeedText.escaped(subscription.url) + "\"/>\n"
+        }
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">\n  <head>\n    <title>"
+            + FeedText.escaped(title) + "</title>\n  </head>\n  <body>\n"
+        for subscription in subscriptions where subscription.tags.isEmpty { text += outline(subscription, indent: "    ") }
+        var folders: [String] = []
+        for subscription in subscriptions {
+            if let tag = subscription.tags.first, !folders.contains(tag) { folders.append(tag) }
+        }
+        for folder in folders {
+            text += "    <outline text=\"" + FeedText.escaped(folder) + "\">\n"
+            for subscription in subscriptions where subscription.tags.first == folder {
+                text += outline(subscription, indent: "      ")
+            }
+            text += "    </outline>\n"
+        }
+        return text + "  </body>\n</opml>\n"
+    }
+}

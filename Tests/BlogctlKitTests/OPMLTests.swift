@@ -1,0 +1,66 @@
+import FoundationEssentials
+import Testing
+@testable import BlogctlKit
+import CoreKit
+
+/// Issue 49: subscription lists as OPML 1.0 and 2.0 write them, folders kept as tags.
+@Suite struct OPMLTests {
+    @Test func foldersBecomeTags() throws {
+        let list = try OPML.read(Data("""
+            <?xml version="1.0"?>
+            <opml version="1.0"><head><title>mine</title></head><body>
+              <outline text="Top" xmlUrl="https://top.example/feed"/>
+              <outline title="Tech" text="ignored when there is a title">
+                <outline text="Swift &amp; co" type="rss" xmlURL="https://swift.example/atom.xml" htmlUrl="https://swift.example/"/>
+                <outline text="Deeper"><outline text="Deep" xmlurl=" https://deep.example/rss "/></outline>
+              </outline>
+              <outline text="no feed here"/>
+              <outline text="not the web" xmlUrl="javascript:alert(1)"/>
+              <outline text="again" xmlUrl="https://top.example/feed"/>
+            </body></opml>
+            """.utf8))
+        #expect(list.subscriptions == [
+            FeedSubscription(url: "https://top.example/feed", title: "Top"),
+            FeedSubscription(url: "https://swift.example/atom.xml", title: "Swift & co", tags: ["Tech"]),
+            FeedSubscription(url: "https://deep.example/rss", title: "Deep", tags: ["Tech", "Deeper"]),
+        ])
+        #expect(list.skipped == 1)
+    }
+
+    @Test func relativeURLsAreReadAgainstTheList() throws {
+        let list = try OPML.read(Data(#"<opml version="2.0"><body><outline text="a" xmlUrl="/feeds/1.xml"/></body></opml>"#.utf8),
+                                 url: "http://127.0.0.1:8106/feeds.opml")
+        #expect(list.subscriptions.map(\.url) == ["http://127.0.0.1:8106/feeds/1.xml"])
+        let file = try OPML.read(Data(#"<opml version="2.0"><body><outline text="a" xmlUrl="/feeds/1.xml"/></body></opml>"#.utf8))
+        #expect(file.subscriptions.isEmpty && file.skipped == 1)
+    }
+
+    @Test func whatIsWrittenReadsBack() throws {
+        let subscriptions = [
+            FeedSubscription(url: "https://a.example/feed?x=1&y=\"2\"", title: "A <&> \"quoted\""),
+            FeedSubscription(url: "https://b.example/rss", title: "B", tags: ["News"]),
+            FeedSubscription(url: "https://c.example/rss", title: "C", tags: ["Tech"]),
+            FeedSubscription(url: "https://d.example/rss", title: "D", tags: ["News"]),
+        ]
+        let written = OPML.write(subscriptions)
+        let back = try OPML.read(Data(written.utf8))
+        #expect(Set(back.subscriptions.map(\.url)) == Set(subscriptions.map(\.url)))
+        #expect(back.subscriptions.first { $0.title == "A <&> \"quoted\"" } != nil)
+        #expect(back.subscriptions.first { $0.url == "https://d.example/rss" }?.tags == ["News"])
+        #expect(back.skipped == 0)
+    }
+
+    @Test func aFeedIsNotAList() {
+        #expect(throws: ToolError.self) { try OPML.read(Data(#"<rss version="2.0"/>"#.utf8)) }
+        #expect(throws: ToolError.self) { try OPML.read(Data("not xml".utf8)) }
+    }
+
+    /// The same stream as feeds: an external entity is never read.
+    @Test func externalEntitiesAreNeverRead() throws {
+        let list = try OPML.read(Data("""
+            <!DOCTYPE opml [<!ENTITY x SYSTEM "file:///etc/passwd">]>
+            <opml version="2.0"><body><outline text="&x;" xmlUrl="https://x.example/"/></body></opml>
+            """.utf8))
+        #expect(list.subscriptions.map(\.title) == [""])
+    }
+}
