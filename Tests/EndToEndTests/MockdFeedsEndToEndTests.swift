@@ -37,6 +37,8 @@ import ToolboxKit
         #expect(dates == dates.sorted(by: >), "newest first")
         let page = try await fetch(mockd.url, "/blog")
         #expect(FeedDocument.kind(contentType: page.header("Content-Type"), head: page.bytes.prefix(1024)) == .html)
+        #expect(try FeedDiscovery.links(inHTML: page.bytes, url: mockd.url + "/blog").map(\.url)
+            == ["/feed.rss", "/feed.atom", "/feed.json"].map { mockd.url + $0 })
     }
 
     @Test func generatedFeedsAndConditionalRequests() async throws {
