@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # make deb: dist/toolbox_VERSION_ARCH.deb from the release binaries in $1, with dpkg-deb alone
-# (no network, no toolchain on the machine that installs it). Reproducible: every byte comes
-# from the commit (SOURCE_DATE_EPOCH is its time), files are added in a fixed order with fixed
-# owners, modes and times, man pages and the changelog are gzipped without names or times.
+# (no network, no toolchain on the machine that installs it). Meant to be reproducible: every
+# input comes from the commit (SOURCE_DATE_EPOCH is its time), files are added in a fixed order
+# with fixed owners, modes and times, man pages and the changelog are gzipped without names or
+# times. Not yet byte for byte: the build id and two bytes of optimizer output (README).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=$1
