@@ -8,7 +8,7 @@ SWIFT   ?= swift
 # Every executable target under Sources/ (lower-case folder names are binaries).
 BINARIES := $(sort $(notdir $(patsubst %/,%,$(wildcard Sources/[a-z]*/))))
 # What make deb and make release-check need beyond the build's packages.
-RELEASE_PACKAGES := dpkg-dev binutils lintian bash-completion man-db
+RELEASE_PACKAGES := dpkg-dev binutils debugedit lintian bash-completion man-db
 DEBIAN_PACKAGES := libxml2-dev libxml2-utils zlib1g-dev libncurses-dev pkg-config mandoc tmux tinyproxy openssl python3 python3-tap python3-yaml python3-more-itertools perl time zsh fish
 
 # The version script keeps every symbol local: no dynamic symbol table (3 MB a binary).
@@ -40,10 +40,12 @@ DATADIR := $(DESTDIR)$(PREFIX)/share/toolbox/data
 # Built with the address space not randomised (setarch -R), where the machine allows it: the
 # Swift optimizer's result can depend on the order of pointers in its sets (a bounds check
 # kept in one build and dropped in the next), and fixed addresses make it the same each time.
+# The optimizer's passes written in Swift iterate Swift sets and dictionaries, whose order a
+# per-process random seed decides unless SWIFT_DETERMINISTIC_HASHING is set.
 NORANDOM := $(shell setarch "$$(uname -m)" -R true 2>/dev/null && echo 'setarch $$(uname -m) -R')
 all:
 	@sh scripts/version.sh --header
-	$(NORANDOM) $(SWIFT) build $(RELEASE_FLAGS)
+	SWIFT_DETERMINISTIC_HASHING=1 $(NORANDOM) $(SWIFT) build $(RELEASE_FLAGS)
 
 ## deps: the Debian packages the build and tests need
 deps:

@@ -64,6 +64,9 @@ for b in "${binaries[@]}"; do
   # object (a random nonce per compile, read by nothing at run time): it alone would make
   # two builds of one commit differ.
   strip --remove-section=.comment --remove-section=.note --remove-section=.swift_modhash "$root/usr/bin/$b"
+  # The linker's build id hashed the nonce too: it is computed again from what is left, as
+  # rpm's builds do (debugedit, seeded with the package and tool so that two tools never share one).
+  debugedit --build-id --build-id-seed "toolbox $debversion $b" "$root/usr/bin/$b" > /dev/null
   sh scripts/man-page.sh "man/$b.1" | gzip -9n > "$root/usr/share/man/man1/$b.1.gz"
   "$bin/$b" --generate-completion-script bash > "$root/usr/share/bash-completion/completions/$b"
   "$bin/$b" --generate-completion-script zsh > "$root/usr/share/zsh/vendor-completions/_$b"

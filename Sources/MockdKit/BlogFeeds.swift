@@ -22,41 +22,47 @@ struct BlogFeeds: Sendable {
         let body: String
     }
 
-    let rss: Document
-    let atom: Document
-    let json: Document
+    // Each feed is written on its first request, not at start-up: a blog's bodies may be
+    // hundreds of MB (the memory tests serve five of 50 MB), and mockd must be listening at
+    // once, whatever its data, with no CPU spent on documents nobody asks for.
+    let rss: Lazily<Document>
+    let atom: Lazily<Document>
+    let json: Lazily<Document>
     let page: Document
-    let generated: [Document]
+    let generated: [Lazily<Document>]
     let opml: Document
 
     init(entries: [Entry], generatedFeeds count: Int, itemsEach items: Int) {
         let entries = entries.sorted { $0.published > $1.published }
         let updated = entries.first?.published ?? Date(timeIntervalSince1970: 0)
-        rss = Self.document(Self.rss(title: "Blog Nerd Ranch", link: "/blog", entries: entries), "application/rss+xml; charset=utf-8", updated)
-        atom = Self.document(Self.atom(entries, updated: updated), "application/atom+xml; charset=utf-8", updated)
-        json = Self.document(Self.json(entries), "application/feed+json; charset=utf-8", updated)
+        rss = Lazily { Self.document(Self.rss(title: "Blog Nerd Ranch", link: "/blog", entries: entries), "application/rss+xml; charset=utf-8", updated) }
+        atom = Lazily { Self.document(Self.atom(entries, updated: updated), "application/atom+xml; charset=utf-8", updated) }
+        json = Lazily { Self.document(Self.json(entries), "application/feed+json; charset=utf-8", updated) }
         page = Self.document(Self.page(), "text/html; charset=utf-8", updated)
-        var generated: [Document] = []
-        for feed in 0..<max(0, count) {
-            var generator = SeededGenerator(seed: UInt64(feed) &+ 0xFEED)
-            let feedEntries = (0..<max(0, items)).map { item in
-                let number = feed * items + item
-                let words = (0..<8).map { _ in BlogAPI.vocabulary[Int(generator.next() % UInt64(BlogAPI.vocabulary.count))] }
-                return Entry(id: "feed-\(feed + 1)-item-\(item + 1)", title: words.prefix(5).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " "),
-                             author: "Author \(feed % 17 + 1)", published: Date(timeIntervalSince1970: Double(1_767_225_600 + number * 3_600)),
-                             summary: words.joined(separator: " ") + ".", body: "<p>" + words.joined(separator: " ") + ".</p>")
-            }
-            let newest = feedEntries.last?.published ?? updated
-            generated.append(Self.document(Self.rss(title: "Generated feed \(feed + 1)", link: "/feeds/\(feed + 1)", entries: feedEntries.reversed()),
-                                           "application/rss+xml; charset=utf-8", newest))
+        generated = (0..<max(0, count)).map { feed in
+            Lazily { Self.generatedFeed(feed, items: items, updated: updated) }
         }
-        self.generated = generated
         var outlines = ""
         for feed in 0..<max(0, count) {
             outlines += "    <outline type=\"rss\" text=\"Generated feed \(feed + 1)\" xmlUrl=\"/feeds/\(feed + 1).xml\"/>\n"
         }
         opml = Self.document("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">\n  <head><title>mockd's feeds</title></head>\n"
             + "  <body>\n" + outlines + "  </body>\n</opml>\n", "text/x-opml; charset=utf-8", updated)
+    }
+
+    /// Generated feed number `feed + 1`: `items` seeded entries, an hour apart.
+    static func generatedFeed(_ feed: Int, items: Int, updated: Date) -> Document {
+        var generator = SeededGenerator(seed: UInt64(feed) &+ 0xFEED)
+        let feedEntries = (0..<max(0, items)).map { item in
+            let number = feed * items + item
+            let words = (0..<8).map { _ in BlogAPI.vocabulary[Int(generator.next() % UInt64(BlogAPI.vocabulary.count))] }
+            return Entry(id: "feed-\(feed + 1)-item-\(item + 1)", title: words.prefix(5).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " "),
+                         author: "Author \(feed % 17 + 1)", published: Date(timeIntervalSince1970: Double(1_767_225_600 + number * 3_600)),
+                         summary: words.joined(separator: " ") + ".", body: "<p>" + words.joined(separator: " ") + ".</p>")
+        }
+        let newest = feedEntries.last?.published ?? updated
+        return document(rss(title: "Generated feed \(feed + 1)", link: "/feeds/\(feed + 1)", entries: feedEntries.reversed()),
+                        "application/rss+xml; charset=utf-8", newest)
     }
 
     static func document(_ text: String, _ contentType: String, _ modified: Date) -> Document {
