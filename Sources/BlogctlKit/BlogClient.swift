@@ -2,19 +2,56 @@ import FoundationEssentials
 import ToolboxKit
 
 /// The blog API over the toolbox's `APIClient`: every id checked before it goes into a path.
+/// A server that is not the API but a feed, or a page naming one, is read as one
+/// (`FeedServer`): each method asks the feed instead.
 public struct BlogClient: Sendable {
     public let api: APIClient
+    let feeds: FeedServer
     /// The largest answer to `GET /post/:id` read (its body is capped by the cache's
     /// `largestBody`; the JSON's escapes make the answer longer than the body).
     public static let largestAnswer = 2 << 30
 
-    public init(api: APIClient) { self.api = api }
+    public init(api: APIClient) {
+        self.api = api
+        feeds = FeedServer(api: api)
+    }
+
+    /// Whether the server was found to be a feed (this run, or remembered from an earlier one).
+    public var isFeed: Bool { feeds.state != nil }
+
+    /// Runs `request` on the API; when the API's path is missing there, or what came back is
+    /// not the API's JSON, and the server's URL turns out to be a feed, `instead` reads the feed.
+    func either<T>(_ request: () async throws(ToolError) -> T, instead: () async throws(ToolError) -> T) async throws(ToolError) -> T {
+        if feeds.state != nil { return try await instead() }
+        do {
+            let result = try await request()
+            feeds.learnedAPI()
+            return result
+        } catch {
+            guard !feeds.isKnownAPI, Self.mayBeAFeed(error), await feeds.probe() != nil else { throw error }
+            return try await instead()
+        }
+    }
+
+    /// The errors the API's paths give on a server that is something else.
+    static func mayBeAFeed(_ error: ToolError) -> Bool {
+        switch error {
+        case .notTheAPI, .notFound, .protocolViolation: return true
+        case .httpStatus(_, let status, _): return [400, 404, 405, 406, 410].contains(status)
+        default: return false
+        }
+    }
 
     public var server: ServerURL { api.server }
 
     /// `GET /post-metadata`: every post's summary. Never touches `/post`. A record that does
     /// not decode, or whose ids cannot be used, is left out and described to `warn`.
     public func metadataList(warn: (String) -> Void = { _ in }) async throws(ToolError) -> [PostMetadata] {
+        try await either { () async throws(ToolError) in try await apiMetadataList(warn: warn) }
+            instead: { () async throws(ToolError) in try await feeds.metadataList(warn: warn) }
+    }
+
+    func apiMetadataList(warn: (String) -> Void) async throws(ToolError) -> [PostMetadata] {
         let list = try await api.getList("/post-metadata", as: PostMetadata.self, fast: PostListDecoder.decode)
         for skipped in list.skipped { warn("skipped post \(skipped)") }
         var checked: [PostMetadata] = []
@@ -28,7 +65,12 @@ public struct BlogClient: Sendable {
     /// `GET /post-metadata/:id`
     public func metadata(_ id: String) async throws(ToolError) -> PostMetadata {
         let id = try ResourceID.validate(id, kind: "post id")
-        return try await api.getJSON("/post-metadata/" + ResourceID.pathSegment(id), as: PostMetadata.self, notFound: "post \(Terminal.quote(id))")
+        return try await either { () async throws(ToolError) in try await apiMetadata(id) }
+            instead: { () async throws(ToolError) in try await feeds.metadata(id) }
+    }
+
+    func apiMetadata(_ id: String) async throws(ToolError) -> PostMetadata {
+        try await api.getJSON("/post-metadata/" + ResourceID.pathSegment(id), as: PostMetadata.self, notFound: "post \(Terminal.quote(id))")
             .validated(server: server)
     }
 
@@ -45,6 +87,15 @@ public struct BlogClient: Sendable {
     public func post(_ postId: String, etag: String?, into writer: PostCache.BodyWriter,
                      progress: (@Sendable (Int64, Int64?) -> Void)? = nil) async throws(ToolError) -> Fetch {
         let postId = try ResourceID.validate(postId, kind: "post id")
+        return try await either { () async throws(ToolError) in try await apiPost(postId, etag: etag, into: writer, progress: progress) }
+            instead: { () async throws(ToolError) in
+                writer.restart()
+                return try await feeds.post(postId, etag: etag, into: writer)
+            }
+    }
+
+    func apiPost(_ postId: String, etag: String?, into writer: PostCache.BodyWriter,
+                 progress: (@Sendable (Int64, Int64?) -> Void)?) async throws(ToolError) -> Fetch {
         let path = "/post/" + ResourceID.pathSegment(postId)
         var headers = [("Accept", "application/json")]
         if let etag { headers.append(("If-None-Match", etag)) }
@@ -83,15 +134,18 @@ public struct BlogClient: Sendable {
     /// `HEAD /post/:postId`: the size of the answer and its tag, without the body.
     public func postHead(_ postId: String) async throws(ToolError) -> (size: Int?, etag: String?) {
         let postId = try ResourceID.validate(postId, kind: "post id")
-        let path = "/post/" + ResourceID.pathSegment(postId)
-        let response = try await api.send(.HEAD, path)
-        try api.check(response, path: path, notFound: "post \(Terminal.quote(postId))")
-        return (response.header("Content-Length").flatMap { Int($0) }, response.header("ETag"))
+        return try await either { () async throws(ToolError) in
+            let path = "/post/" + ResourceID.pathSegment(postId)
+            let response = try await api.send(.HEAD, path)
+            try api.check(response, path: path, notFound: "post \(Terminal.quote(postId))")
+            return (response.header("Content-Length").flatMap { Int($0) }, response.header("ETag"))
+        } instead: { () async throws(ToolError) in try await feeds.head(postId) }
     }
 
     /// The author's image URL: `image` is a path on the API's host; a full URL is accepted
     /// only when it points there too.
     public func imagePath(_ metadata: PostMetadata) throws(ToolError) -> String {
+        if metadata.author.image.isEmpty { throw .missing("post \(Terminal.quote(metadata.id)) names no author image") }
         var image = metadata.author.image
         if image.hasPrefix(server.base) { image = String(image.dropFirst(server.base.count)) }
         let segments = image.split(separator: "/", omittingEmptySubsequences: false)

@@ -15,6 +15,12 @@ public struct LinkResolver: Sendable {
         self.init(document: server?.requestURL(path) ?? ServerURL.defaultURL + path)
     }
 
+    /// For a post's body: a feed entry's links against its base (`xml:base`, else the feed's
+    /// URL); an API post's against `/post/ID` on `server`.
+    public init(for metadata: PostMetadata, server: ServerURL?) {
+        if let base = metadata.base { self.init(document: base) } else { self.init(postId: metadata.postId, server: server) }
+    }
+
     public init(document: String) {
         self.document = document
         base = URLReference(document)

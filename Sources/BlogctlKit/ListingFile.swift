@@ -5,17 +5,20 @@ import CoreKit
 /// form read with one pass over the bytes. `ui` opens with it, so its first screen waits on
 /// it: JSON took a JSONDecoder pass over every post (most of the first frame at 10,000 posts).
 /// A tab, newline, carriage return or backslash in a field is written `\t`, `\n`, `\r`, `\\`.
-/// The first line names the format; a file of another or damaged format is an error.
+/// The first line names the format; a file of another or damaged format is an error. Version 2
+/// added a feed entry's link and base, and lets the date be empty (unknown); version 1 (eight
+/// fields) is still read.
 enum ListingFile {
-    static let header = "blogctl listing 1"
-    static let fieldCount = 8
+    static let header = "blogctl listing 2"
+    static let fieldCount = 10
+    static let version1 = (header: "blogctl listing 1", fieldCount: 8)
 
     static func encode(_ posts: [PostMetadata]) -> [UInt8] {
         var bytes = Array((header + "\n").utf8)
         bytes.reserveCapacity(posts.count * 256)
         for post in posts {
-            let fields = [post.id, post.postId, String(post.publishDate.timeIntervalSince1970), post.title, post.summary,
-                          post.author.name, post.author.image, post.author.title]
+            let fields = [post.id, post.postId, post.publishDate.map { String($0.timeIntervalSince1970) } ?? "", post.title,
+                          post.summary, post.author.name, post.author.image, post.author.title, post.link ?? "", post.base ?? ""]
             for (index, field) in fields.enumerated() {
                 if index > 0 { bytes.append(0x09) }
                 // Most fields hold nothing to escape: their bytes go in whole.
@@ -46,7 +49,12 @@ enum ListingFile {
     /// The posts, or what is wrong with the file (with its line). One pass over the bytes in place: a field without a backslash becomes a string straight
     /// from them; only a field with one is copied to be unescaped.
     static func decode(_ bytes: [UInt8]) -> Result<[PostMetadata], Damage> {
-        let headerBytes = Array((header + "\n").utf8)
+        var headerBytes = Array((header + "\n").utf8)
+        var fieldCount = Self.fieldCount
+        if !bytes.starts(with: headerBytes) {
+            headerBytes = Array((version1.header + "\n").utf8)
+            fieldCount = version1.fieldCount
+        }
         guard bytes.starts(with: headerBytes) else { return .failure(Damage(problem: "not a listing of this version")) }
         return bytes.withUnsafeBufferPointer { buffer -> Result<[PostMetadata], Damage> in
             var posts: [PostMetadata] = []
@@ -91,12 +99,15 @@ enum ListingFile {
                 start = index
                 guard byte == 0x0A else { continue }
                 line += 1
-                guard fields.count == fieldCount, let seconds = Double(fields[2]), seconds.isFinite else {
+                let seconds = Double(fields[2])
+                guard fields.count == fieldCount, fields[2].isEmpty || seconds?.isFinite == true else {
                     return .failure(Damage(problem: "line \(line): not a post"))
                 }
-                posts.append(PostMetadata(id: fields[0], title: fields[3], publishDate: Date(timeIntervalSince1970: seconds),
+                posts.append(PostMetadata(id: fields[0], title: fields[3], publishDate: seconds.map { Date(timeIntervalSince1970: $0) },
                                           postId: fields[1], summary: fields[4],
-                                          author: Author(name: fields[5], image: fields[6], title: fields[7])))
+                                          author: Author(name: fields[5], image: fields[6], title: fields[7]),
+                                          link: fieldCount > 8 && !fields[8].isEmpty ? fields[8] : nil,
+                                          base: fieldCount > 9 && !fields[9].isEmpty ? fields[9] : nil))
                 fields.removeAll(keepingCapacity: true)
             }
             guard start == buffer.count, unescaped == nil, fields.isEmpty else { return .failure(Damage(problem: "line \(line + 1): cut short")) }

@@ -26,8 +26,10 @@ public struct PostFilter: Sendable {
 
     public func keeps(_ post: PostMetadata, isRead: Bool) -> Bool {
         if unreadOnly && isRead { return false }
-        if let since, post.publishDate < since { return false }
-        if let until, post.publishDate > until { return false }
+        // A post of unknown date is outside every date range.
+        if since != nil || until != nil, post.publishDate == nil { return false }
+        if let since, let date = post.publishDate, date < since { return false }
+        if let until, let date = post.publishDate, date > until { return false }
         if let author, !author.isEmpty, !post.author.name.lowercased().contains(author.lowercased()) { return false }
         return true
     }

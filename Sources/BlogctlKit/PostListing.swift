@@ -24,7 +24,7 @@ public enum PostListing {
             })
             for group in groups {
                 for post in group.posts {
-                    let fields = [post.id, ISO8601.format(post.publishDate), post.author.name, post.title, post.summary]
+                    let fields = [post.id, post.publishDate.map(ISO8601.format) ?? "", post.author.name, post.title, post.summary]
                     Table.appendTSV(grouped ? [group.name] + fields : fields, to: &text)
                 }
             }

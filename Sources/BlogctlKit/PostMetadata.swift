@@ -14,22 +14,32 @@ public struct Author: Codable, Sendable, Equatable {
     }
 }
 
-/// One entry of `GET /post-metadata`. `postId` names the post object, usually equal to `id`.
+/// One entry of `GET /post-metadata`, or of a feed. `postId` names the post object, usually
+/// equal to `id`.
 public struct PostMetadata: Codable, Sendable, Equatable {
     public var id: String
     public var title: String
-    public var publishDate: Date
+    /// nil when a feed gives no date that can be read: shown as unknown, never as a wrong date.
+    public var publishDate: Date?
     public var postId: String
     public var summary: String
     public var author: Author
+    /// A feed entry's page (its alternate link), absolute; the API gives none.
+    public var link: String?
+    /// The URL a feed entry's body's relative links are read against (its `xml:base`, else
+    /// the feed's URL); nil for the API's posts, whose links are read against `/post/ID`.
+    public var base: String?
 
-    public init(id: String, title: String, publishDate: Date, postId: String, summary: String, author: Author) {
+    public init(id: String, title: String, publishDate: Date?, postId: String, summary: String, author: Author,
+                link: String? = nil, base: String? = nil) {
         self.id = id
         self.title = title
         self.publishDate = publishDate
         self.postId = postId
         self.summary = summary
         self.author = author
+        self.link = link
+        self.base = base
     }
 
     /// Both ids go into URLs and file names, encoded; only an id that cannot be represented

@@ -57,7 +57,7 @@ public struct PostOrdering: Sendable {
             return byName.keys.sorted(by: Self.alphabetical).map { ($0, byName[$0]!) }
         case .month:
             var byMonth: [Int: [Int]] = [:]
-            for position in sorted { byMonth[monthKey(posts[position].publishDate), default: []].append(position) }
+            for position in sorted { byMonth[posts[position].publishDate.map(monthKey) ?? Self.unknownMonth, default: []].append(position) }
             return byMonth.keys.sorted(by: >).map { (Self.monthName($0), byMonth[$0]!) }
         }
     }
@@ -68,7 +68,7 @@ public struct PostOrdering: Sendable {
         let order: (Int, Int) -> Bool?
         switch sorting {
         case .date:
-            let dates = posts.map(\.publishDate)
+            let dates = posts.map(Self.dateKey)
             order = { dates[$0] != dates[$1] ? dates[$0] > dates[$1] : nil }
         case .title, .author:
             let texts = sorting == .title ? posts.map(\.title) : posts.map(\.author.name)
@@ -96,7 +96,7 @@ public struct PostOrdering: Sendable {
     private func compare(_ a: PostMetadata, _ b: PostMetadata) -> Bool? {
         switch sorting {
         case .date:
-            if a.publishDate != b.publishDate { return a.publishDate > b.publishDate }
+            if Self.dateKey(a) != Self.dateKey(b) { return Self.dateKey(a) > Self.dateKey(b) }
         case .title:
             if let order = Self.alphabeticalOrder(a.title, b.title) { return order }
         case .author:
@@ -114,6 +114,12 @@ public struct PostOrdering: Sendable {
     }
 
     static func alphabetical(_ a: String, _ b: String) -> Bool { alphabeticalOrder(a, b) ?? false }
+
+    /// A post of unknown date sorts as the oldest.
+    static func dateKey(_ post: PostMetadata) -> Double { post.publishDate?.timeIntervalSince1970 ?? -.infinity }
+
+    /// The month key of the posts whose date is unknown: after every month.
+    static let unknownMonth = Int.min
 
     /// year × 12 + month, in the reader's zone.
     func monthKey(_ date: Date) -> Int {
@@ -134,6 +140,7 @@ public struct PostOrdering: Sendable {
     /// Floor division: a key before year 0 (a date late on 31 December of year 0 in a zone
     /// west of UTC) is a negative number whose month must still be 0–11.
     static func monthName(_ key: Int) -> String {
+        if key == unknownMonth { return "Unknown date" }
         let month = ((key % 12) + 12) % 12
         return "\(monthNames[month]) \((key - month) / 12)"
     }

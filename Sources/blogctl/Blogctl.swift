@@ -11,6 +11,10 @@ struct Blogctl: AsyncParsableCommand {
             a post is read. Bodies are cached gzip-compressed under $XDG_CACHE_HOME/blogctl, one folder per server \
             (zcat reads them) and revalidated with their ETag.
 
+            The server may be a feed instead (RSS, Atom, JSON Feed), or a web page that links \
+            to one: every command reads its entries as posts, from what the server sends, \
+            whatever its URL looks like.
+
             Examples:
               blogctl list --group-by author --sort-by title
               blogctl list --group-by month | cut -f1,5
@@ -21,6 +25,7 @@ struct Blogctl: AsyncParsableCommand {
               blogctl list --unread --since 2018-08-01 --limit 5
               blogctl links 3 && blogctl open 3 1
               blogctl ui
+              blogctl list --server https://example.org/blog/atom.xml
             """,
         version: ToolboxVersion.line(for: "blogctl"),
         subcommands: [List.self, Show.self, Read.self, Search.self, Links.self, Open.self, Mark.self, Prefetch.self, Avatar.self, Cache.self, UI.self,

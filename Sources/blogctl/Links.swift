@@ -35,7 +35,7 @@ extension Blogctl {
         func run() async throws {
             let loaded = try await loadPost(id, offline: offline, maxAge: freshness.seconds, common: common)
             let links = try PostPage.links(loaded.body, options: RenderOptions(
-                links: LinkResolver(postId: loaded.metadata.postId, server: try? common.serverURL(tool: .blogctl))))
+                links: LinkResolver(for: loaded.metadata, server: try? common.serverURL(tool: .blogctl))))
             if common.json {
                 StandardOutput.printJSON(links.enumerated().map { Link(number: $0.offset + 1, url: $0.element) })
                 return

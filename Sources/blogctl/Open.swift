@@ -9,9 +9,10 @@ extension Blogctl {
             abstract: "Open a post's link N in the browser.",
             discussion: """
                 The browser is the first command of $BROWSER (colon-separated; %s stands for the \
-                URL) that exists, else xdg-open. Only http and https links are opened. A post has \
-                no web page of its own (the API serves it as JSON, which blogctl read renders): \
-                without N nothing is opened and the links are named. Exits 66 when there is no \
+                URL) that exists, else xdg-open. Only http and https links are opened. Without N, \
+                a feed's entry opens its own page (its link); a post of the blog API has no web \
+                page of its own (the API serves it as JSON, which blogctl read renders): nothing \
+                is opened and the links are named. Exits 66 when there is no \
                 browser, 65 when there is no link N.
 
                 Examples:
@@ -38,8 +39,10 @@ extension Blogctl {
         func run() async throws {
             let loaded = try await loadPost(id, offline: offline, maxAge: freshness.seconds, common: common)
             let links = try PostPage.links(loaded.body, options: RenderOptions(
-                links: LinkResolver(postId: loaded.metadata.postId, server: try? common.serverURL(tool: .blogctl))))
+                links: LinkResolver(for: loaded.metadata, server: try? common.serverURL(tool: .blogctl))))
             guard let number else {
+                // A feed's entry has its page: its link.
+                if let page = loaded.metadata.link { return try BrowserLauncher.open(page) }
                 throw ToolError.badData("post \(Terminal.quote(id)) has no web page to open, only its \(links.count) link"
                     + "\(links.count == 1 ? "" : "s"): blogctl open \(id) N opens link N (blogctl links \(id) lists them)")
             }

@@ -54,7 +54,7 @@ extension Blogctl {
                 format: format,
                 width: width ?? (toTerminal ? Terminal.width() : 80),
                 styled: Terminal.colorEnabled(),
-                links: LinkResolver(postId: loaded.metadata.postId, server: try? common.serverURL(tool: .blogctl)))
+                links: LinkResolver(for: loaded.metadata, server: try? common.serverURL(tool: .blogctl)))
             // Laid out a piece at a time: to a pipe as it comes, to a terminal through the pager
             // once it is taller than the screen (a reader quitting the pager ends the command).
             guard toTerminal && !noPager && !Pager.isDisabled else {

@@ -19,14 +19,16 @@ extension Blogctl {
             let (metadata, imageURL) = try await common.withClient(tool: .blogctl) { api in
                 let client = BlogClient(api: api)
                 let metadata = try await client.metadata(id)
-                return (metadata, api.server.requestURL(try client.imagePath(metadata)))
+                // A feed's entries name no author image.
+                return (metadata, metadata.author.image.isEmpty ? nil : api.server.requestURL(try client.imagePath(metadata)))
             }
             if common.json {
-                StandardOutput.printJSON(AnnotatedMetadata(metadata, key: "imageURL", value: imageURL))
+                if let imageURL { StandardOutput.printJSON(AnnotatedMetadata(metadata, key: "imageURL", value: imageURL)) }
+                else { StandardOutput.printJSON(metadata) }
                 return
             }
             let mode = common.outputMode
-            StandardOutput.print(FieldList.render([
+            var fields = [
                 ("id", metadata.id),
                 ("post id", metadata.postId),
                 ("title", metadata.title),
@@ -34,8 +36,10 @@ extension Blogctl {
                 ("author title", metadata.author.title),
                 ("published", DateDisplay.format(metadata.publishDate, for: mode)),
                 ("summary", metadata.summary),
-                ("image", imageURL),
-            ], mode))
+            ]
+            if let imageURL { fields.append(("image", imageURL)) }
+            if let link = metadata.link { fields.append(("link", link)) }
+            StandardOutput.print(FieldList.render(fields, mode))
         }
     }
 }

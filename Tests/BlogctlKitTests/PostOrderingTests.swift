@@ -12,7 +12,14 @@ import ToolboxKit
     /// case-insensitively for text, newest first for dates.
     static func before(_ a: PostMetadata, _ b: PostMetadata, _ sorting: PostSorting) -> Bool? {
         switch sorting {
-        case .date: return a.publishDate == b.publishDate ? nil : a.publishDate > b.publishDate
+        case .date:
+            // Newest first; a post of unknown date after every dated one.
+            switch (a.publishDate, b.publishDate) {
+            case (nil, nil): return nil
+            case (nil, _): return false
+            case (_, nil): return true
+            case let (x?, y?): return x == y ? nil : x > y
+            }
         case .title: return a.title.lowercased() == b.title.lowercased() ? nil : a.title.lowercased() < b.title.lowercased()
         case .author:
             return a.author.name.lowercased() == b.author.name.lowercased() ? nil : a.author.name.lowercased() < b.author.name.lowercased()
@@ -27,8 +34,11 @@ import ToolboxKit
         let titles = ["apple", "Apple", "banana", "Banana", "cherry", "apple"]
         let posts = (0..<400).map { number in
             let pick = { (count: Int) in Int(random.next() % UInt64(count)) }
-            return Fixtures.post("p\(pick(120))", titles[pick(titles.count)], "2018-0\(1 + pick(3))-01T00:00:00Z",
-                                 ["Ada", "ada", "Bob"][pick(3)])
+            var post = Fixtures.post("p\(pick(120))", titles[pick(titles.count)], "2018-0\(1 + pick(3))-01T00:00:00Z",
+                                     ["Ada", "ada", "Bob"][pick(3)])
+            // A feed's entry whose date could not be read.
+            if pick(6) == 0 { post.publishDate = nil }
+            return post
         }
         for sorting in PostSorting.allCases {
             for reversed in [false, true] {
@@ -39,6 +49,22 @@ import ToolboxKit
                 #expect(sorted.map { posts[$0].title } == expected.map { posts[$0].title }, "\(sorting) reversed \(reversed)")
             }
         }
+    }
+
+    /// Issue 49: a post of unknown date sorts after every dated one, newest first, and is
+    /// grouped under "Unknown date", the last month; a date range leaves it out.
+    @Test func anUnknownDateIsLastAndItsOwnGroup() {
+        var undated = Fixtures.post("u1", "Undated", "2018-08-01T00:00:00Z", "Ada")
+        undated.publishDate = nil
+        let posts = Fixtures.posts + [undated]
+        let ordering = PostOrdering(grouping: .none, sorting: .date, utcOffset: { _ in 0 })
+        #expect(ordering.arrange(posts)[0].posts.last?.id == "u1")
+        let months = PostOrdering(grouping: .month, sorting: .date, utcOffset: { _ in 0 }).arrange(posts)
+        #expect(months.last?.name == "Unknown date" && months.last?.posts.map(\.id) == ["u1"])
+        #expect(PostOrdering(grouping: .none, sorting: .date, reversed: true, utcOffset: { _ in 0 }).arrange(posts)[0].posts.first?.id == "u1")
+        let ranged = PostFilter(since: Date(timeIntervalSince1970: 0))
+        #expect(!ranged.keeps(undated, isRead: false))
+        #expect(PostFilter().keeps(undated, isRead: false))
     }
 
     @Test(arguments: 0..<PostOrderingTests.combinations.count)

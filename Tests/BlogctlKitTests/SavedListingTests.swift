@@ -41,8 +41,12 @@ import ToolboxKit
         let pieces = ["\t", "\n", "\r", "\\", "\\t", "a", "é", "👨‍👩‍👧", " ", "\u{0}", "東京", "\""]
         func text() -> String { (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined() }
         let posts = (0..<300).map { number in
-            PostMetadata(id: text() + "\(number)", title: text(), publishDate: Date(timeIntervalSince1970: Double.random(in: -1e10...1e10, using: &generator)),
-                         postId: text(), summary: text(), author: Author(name: text(), image: text(), title: text()))
+            let dated = number % 5 != 0
+            let feed = number % 3 == 0
+            return PostMetadata(id: text() + "\(number)", title: text(),
+                                publishDate: dated ? Date(timeIntervalSince1970: Double.random(in: -1e10...1e10, using: &generator)) : nil,
+                                postId: text(), summary: text(), author: Author(name: text(), image: text(), title: text()),
+                                link: feed ? "https://example.org/" + text() + "x" : nil, base: feed ? text() + "b" : nil)
         }
         let decoded = try ListingFile.decode(ListingFile.encode(posts)).get()
         #expect(decoded == posts)
@@ -51,5 +55,14 @@ import ToolboxKit
         cut.removeLast(3)
         #expect(throws: ListingFile.Damage.self) { try ListingFile.decode(cut).get() }
         #expect(throws: ListingFile.Damage.self) { try ListingFile.decode(Array("[{\"id\": 1}]".utf8)).get() }
+    }
+
+    /// A listing of the version before feeds (eight fields) is still read: an upgrade is no damage.
+    @Test func theFirstVersionIsStillRead() throws {
+        let old = "blogctl listing 1\n7\tp7\t1530000000.0\tTitle\tSummary\tAda\t/images/a.jpg\tAnalyst\n"
+        let posts = try ListingFile.decode(Array(old.utf8)).get()
+        #expect(posts == [PostMetadata(id: "7", title: "Title", publishDate: Date(timeIntervalSince1970: 1_530_000_000), postId: "p7",
+                                       summary: "Summary", author: Author(name: "Ada", image: "/images/a.jpg", title: "Analyst"))])
+        #expect(throws: ListingFile.Damage.self) { try ListingFile.decode(Array("blogctl listing 1\n7\tp7\t\tT\n".utf8)).get() }
     }
 }

@@ -106,7 +106,7 @@ extension PostBrowser {
     /// own), written as it is laid out into a spooled file in the cache's private folder.
     static func render(_ loaded: PostLoader.Loaded, width: Int, context: Context, offline: Bool? = nil) -> Result<PostText, ToolError> {
         let options = RenderOptions(format: .text, width: width, styled: false,
-                                    links: LinkResolver(postId: loaded.metadata.postId, server: context.client.server))
+                                    links: LinkResolver(for: loaded.metadata, server: context.client.server))
         do throws(ToolError) {
             let writer = try SpooledText.Writer(folder: context.cache.directory)
             let links = try PostPage.renderBodyAndLinks(loaded.body, options: options) { writer.append($0) }

@@ -26,4 +26,12 @@ public enum DateDisplay {
     public static func format(_ date: Date, for mode: OutputMode) -> String {
         mode == .table ? human(date) : ISO8601.format(date)
     }
+
+    /// A date that may be unknown (a feed's that could not be read): `unknown` for people,
+    /// empty for scripts, never a made-up date.
+    public static func human(_ date: Date?) -> String { date.map { human($0) } ?? "unknown" }
+
+    public static func format(_ date: Date?, for mode: OutputMode) -> String {
+        date.map { format($0, for: mode) } ?? (mode == .table ? "unknown" : "")
+    }
 }

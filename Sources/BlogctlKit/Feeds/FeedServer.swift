@@ -1,0 +1,239 @@
+import FoundationEssentials
+import Synchronization
+import ToolboxKit
+
+/// A server that is a feed (RSS, Atom, JSON Feed), or a web page naming one, read as the blog
+/// API is read: its entries are the posts. What kind a server is is learned from what it
+/// sends (`FeedDocument.kind`: the content type, then the document), never from its URL's
+/// spelling, and remembered in its cache folder (`feed.json`, with the validators for the
+/// next conditional GET), so that a feed costs one request a run and, unchanged, a 304.
+public final class FeedServer: Sendable {
+    /// What is remembered of a server found to be a feed.
+    struct State: Codable, Sendable, Equatable {
+        /// The feed's own URL: the server's, or the one its page named.
+        var feed: String
+        var etag: String?
+        var lastModified: String?
+    }
+
+    /// What this run learned: nil until a request told; the feed as fetched, once.
+    enum Known: Sendable {
+        case api
+        case feed(State, fetched: Fetched?)
+    }
+
+    /// A feed as fetched this run: its posts, and what was wrong with it, said once.
+    struct Fetched: Sendable {
+        let posts: [FeedPost]
+        let url: String
+        let problems: Int
+        let firstProblem: String?
+        let duplicates: Int
+        var said = false
+
+        init(_ feed: Feed, url: String) {
+            posts = FeedPost.posts(of: feed)
+            self.url = url
+            problems = feed.problems
+            firstProblem = feed.firstProblem
+            duplicates = feed.duplicates
+        }
+    }
+
+    let api: APIClient
+    private let known = Mutex<Known?>(nil)
+    /// The server's cache; nil when it cannot be used (the feed is then fetched each time).
+    let cache: PostCache?
+
+    init(api: APIClient) {
+        self.api = api
+        cache = try? PostCache.standard(server: api.server)
+        if let cache, let bytes = try? LocalFile.read(Self.statePath(cache), limit: 64 << 10, regularOnly: true),
+           let state = try? JSONCoding.decode(State.self, from: Data(bytes)) {
+            known.withLock { $0 = .feed(state, fetched: nil) }
+        }
+    }
+
+    static func statePath(_ cache: PostCache) -> String {
+        String(cache.listingPath.dropLast("listing.tsv".count)) + "feed.json"
+    }
+
+    /// The feed state when the server is known to be a feed; nil when it is not, or not yet known.
+    var state: State? {
+        known.withLock { known in
+            if case .feed(let state, _) = known { return state }
+            return nil
+        }
+    }
+
+    var isKnownAPI: Bool { known.withLock { if case .api = $0 { true } else { false } } }
+
+    func learnedAPI() { known.withLock { if $0 == nil { $0 = .api } } }
+
+    // MARK: - Finding the feed
+
+    /// Asks the server's URL itself what it is, after the API's path failed: a feed, or a page
+    /// naming one (the first it names, as newsboat's `-i` and browsers take it). nil: neither,
+    /// and the caller's error stands.
+    func probe() async -> State? {
+        let url = api.server.requestURL(api.server.base)
+        guard let response = try? await api.send(.GET, url, headers: Self.accept), (200..<300).contains(response.status) else { return nil }
+        let type = response.header("Content-Type")
+        var state: State
+        switch FeedDocument.kind(contentType: type, head: response.body.readableBytesView.prefix(1024)) {
+        case .html:
+            guard let link = try? FeedDiscovery.links(inHTML: response.bytes, url: url).first else { return nil }
+            state = State(feed: link.url)
+            return remember(state, fetched: nil)
+        case .xml, .json:
+            guard let feed = try? FeedDocument.parse(response.data, url: url, contentType: type) else { return nil }
+            state = State(feed: url, etag: response.header("ETag"), lastModified: response.header("Last-Modified"))
+            return remember(state, fetched: Fetched(feed, url: url))
+        }
+    }
+
+    /// Keeps `state` for this run and in the cache folder (a copy: failing to write it is no error).
+    private func remember(_ state: State, fetched: Fetched?) -> State {
+        known.withLock { $0 = .feed(state, fetched: fetched) }
+        if let cache {
+            try? LocalFile.privateDirectory(String(Self.statePath(cache).dropLast("/feed.json".count)))
+            try? LocalFile.writeAtomically(Self.statePath(cache), Array(JSONCoding.encode(state)), mode: 0o600)
+        }
+        return state
+    }
+
+    static let accept = [("Accept", "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.9, text/html;q=0.5, */*;q=0.1")]
+
+    // MARK: - Reading it
+
+    /// The feed's posts, fetched at most once a run. `conditional`: with the validators of the
+    /// last fetch, so that an unchanged feed answers 304 (then nil: the caller has a copy).
+    func posts(conditional: Bool, warn: (String) -> Void) async throws(ToolError) -> [FeedPost]? {
+        let current: Known? = known.withLock { $0 }
+        guard case .feed(let state, let fetched) = current else { return nil }
+        if let fetched {
+            if !fetched.said {
+                known.withLock { if case .feed(let state, var fetched?) = $0 { fetched.said = true; $0 = .feed(state, fetched: fetched) } }
+                Self.describe(fetched, shown: Terminal.sanitizeField(api.server.url(fetched.url)), warn: warn)
+            }
+            return fetched.posts
+        }
+        var headers = Self.accept
+        if conditional {
+            if let etag = state.etag { headers.append(("If-None-Match", etag)) }
+            if let modified = state.lastModified { headers.append(("If-Modified-Since", modified)) }
+        }
+        let response = try await api.send(.GET, state.feed, headers: headers)
+        if response.status == 304, conditional { return nil }
+        if response.status == 410 { throw .notFound(what: "the feed \(api.server.url(state.feed)) (410 Gone: it has been taken down)") }
+        try api.check(response, path: state.feed, notFound: "the feed \(api.server.url(state.feed))")
+        let feed = try FeedDocument.parse(response.data, url: state.feed, contentType: response.header("Content-Type"))
+        var read = Fetched(feed, url: state.feed)
+        read.said = true
+        Self.describe(read, shown: Terminal.sanitizeField(api.server.url(state.feed)), warn: warn)
+        _ = remember(State(feed: state.feed, etag: response.header("ETag"), lastModified: response.header("Last-Modified")), fetched: read)
+        return read.posts
+    }
+
+    /// One warning for what libxml2 recovered from, one for repeated ids, each naming the feed.
+    static func describe(_ fetched: Fetched, shown: String, warn: (String) -> Void) {
+        if fetched.problems > 0 {
+            warn("\(shown): ill-formed feed, read as far as it could be (\(fetched.problems) error\(fetched.problems == 1 ? "" : "s"); "
+                + "first: \(Terminal.sanitizeField(fetched.firstProblem ?? ""))")
+        }
+        if fetched.duplicates > 0 {
+            warn("\(shown): \(fetched.duplicates) entr\(fetched.duplicates == 1 ? "y" : "ies") with an id used before, left out")
+        }
+    }
+
+    /// Every post's metadata, each body kept in the cache (unchanged ones only marked as
+    /// checked): `read`, `search` and the screen then find them, online or not. An unchanged
+    /// feed (304) is the last listing saved.
+    func metadataList(warn: (String) -> Void) async throws(ToolError) -> [PostMetadata] {
+        let saved = try? cache?.savedListing()
+        if let posts = try await posts(conditional: saved != nil, warn: warn) {
+            store(posts)
+            return posts.map(\.metadata)
+        }
+        if let saved { return saved }
+        // A 304 to a conditional request, and no listing after all: ask again, in full.
+        known.withLock { if case .feed(var state, _) = $0 { state.etag = nil; state.lastModified = nil; $0 = .feed(state, fetched: nil) } }
+        return try await posts(conditional: false, warn: warn)?.map(\.metadata) ?? []
+    }
+
+    /// Keeps each post's body in the cache, unless the copy there has the same content.
+    func store(_ posts: [FeedPost]) {
+        guard let cache else { return }
+        for post in posts {
+            if let entry = cache.entry(post.metadata.id), entry.etag == post.etag {
+                cache.markValidated(entry)
+                continue
+            }
+            _ = try? cache.store(post.metadata, body: Array(post.body.utf8), etag: post.etag, evicting: false)
+        }
+        cache.evict()
+    }
+
+    /// Post `postId` of the feed; its body goes to `writer` unless the copy tagged `etag` is
+    /// still the feed's (then `notModified`).
+    func post(_ postId: String, etag: String?, into writer: PostCache.BodyWriter) async throws(ToolError) -> BlogClient.Fetch {
+        guard let posts = try await posts(conditional: etag != nil, warn: { Tool.blogctl.warn($0) }) else { return .notModified }
+        store(posts)
+        guard let post = posts.first(where: { $0.metadata.postId.utf8.elementsEqual(postId.utf8) }) else {
+            throw .notFound(what: "post \(Terminal.quote(postId))")
+        }
+        if let etag, etag == post.etag { return .notModified }
+        post.body.utf8.withContiguousStorageIfAvailable { writer.write($0) }
+        return .fetched(post.metadata, etag: post.etag)
+    }
+
+    /// Post `id` of the feed, fetched (or from this run's copy).
+    func metadata(_ id: String) async throws(ToolError) -> PostMetadata {
+        let posts = try await posts(conditional: false, warn: { Tool.blogctl.warn($0) }) ?? []
+        guard let post = posts.first(where: { $0.metadata.id.utf8.elementsEqual(id.utf8) }) else {
+            throw .notFound(what: "post \(Terminal.quote(id))")
+        }
+        return post.metadata
+    }
+
+    /// The size and tag of post `postId`'s body, as `HEAD /post` gives them for the API.
+    func head(_ postId: String) async throws(ToolError) -> (size: Int?, etag: String?) {
+        let posts = try await posts(conditional: false, warn: { Tool.blogctl.warn($0) }) ?? []
+        guard let post = posts.first(where: { $0.metadata.postId.utf8.elementsEqual(postId.utf8) }) else {
+            throw .notFound(what: "post \(Terminal.quote(postId))")
+        }
+        return (post.body.utf8.count, post.etag)
+    }
+}
+
+/// A feed entry as a post: the metadata the API would give, its HTML body, and a tag for the
+/// body's content (the cache's ETag: a feed gives none per entry).
+struct FeedPost: Sendable {
+    let metadata: PostMetadata
+    let body: String
+    let etag: String
+
+    static func posts(of feed: Feed) -> [FeedPost] {
+        feed.entries.map { entry in
+            let metadata = PostMetadata(id: entry.id, title: entry.title, publishDate: entry.date, postId: entry.id,
+                                        summary: entry.summary, author: Author(name: entry.author ?? "", image: "", title: ""),
+                                        link: entry.link, base: entry.base)
+            return FeedPost(metadata: metadata, body: entry.body, etag: contentTag(entry))
+        }
+    }
+
+    /// FNV-1a over what the entry shows, as a weak ETag: the same entry read again keeps it.
+    static func contentTag(_ entry: FeedEntry) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for part in [entry.title, entry.summary, entry.body, entry.author ?? "", entry.link ?? "", entry.base,
+                     entry.date.map { String($0.timeIntervalSince1970) } ?? ""] {
+            for byte in part.utf8 {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x100_0000_01b3
+            }
+            hash ^= 0xFF
+            hash = hash &* 0x100_0000_01b3
+        }
+        return "W/\"feed-" + String(hash, radix: 16) + "\""
+    }
+}

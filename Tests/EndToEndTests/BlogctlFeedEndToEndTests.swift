@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue 49: `--server` takes a feed, or a page naming one, and every command reads its
+/// entries as the API's posts: mockd serves the blog both ways, so each feed is checked
+/// against the API's own answers.
+@Suite struct BlogctlFeedEndToEndTests {
+    func blogctl(_ arguments: [String], _ server: String, _ sandbox: Sandbox) throws -> ToolRun {
+        try runTool("blogctl", arguments, sandbox: sandbox, environment: ["BLOGCTL_SERVER": server])
+    }
+
+    func listed(_ run: ToolRun) throws -> [[String: Any]] {
+        try #require(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+    }
+
+    /// Every format, and the page that links to them, lists, shows and reads as the API does.
+    @Test func everyFormatReadsAsTheAPI() async throws {
+        try await withMockd(["--quiet", "--latency", "0", "--failure-rate", "0", "--massive-size", "0"], sandbox: try Sandbox()) { mockd in
+            let apiSandbox = try Sandbox()
+            let api = try listed(try blogctl(["list", "--json"], mockd.url, apiSandbox))
+            let apiRead = try blogctl(["read", "6", "--no-pager"], mockd.url, apiSandbox)
+            #expect(apiRead.status == 0)
+            for path in ["/feed.rss", "/feed.atom", "/feed.json", "/blog"] {
+                let sandbox = try Sandbox()
+                let server = mockd.url + path
+                let run = try blogctl(["list", "--json"], server, sandbox)
+                #expect(run.status == 0, "\(path): \(run.stderr)")
+                #expect(run.stderr.isEmpty, "\(path): \(run.stderr)")
+                let entries = try listed(run)
+                #expect(entries.count == api.count, "\(path)")
+                for (entry, post) in zip(entries, api) {
+                    for key in ["id", "title", "publishDate", "summary"] {
+                        #expect(entry[key] as? String == post[key] as? String, "\(path) \(key)")
+                    }
+                    #expect((entry["author"] as? [String: Any])?["name"] as? String == (post["author"] as? [String: Any])?["name"] as? String)
+                    #expect(entry["link"] as? String == mockd.url + "/blog/" + (post["id"] as? String ?? ""), "\(path): an absolute link")
+                }
+                // The body is the feed's, rendered as the API's: only the author's title, which
+                // a feed does not carry, is missing from the header.
+                let read = try blogctl(["read", "6", "--no-pager"], server, sandbox)
+                #expect(read.status == 0, "\(path): \(read.stderr)")
+                #expect(read.lines.dropFirst(4) == apiRead.lines.dropFirst(4), "\(path)")
+                #expect(read.lines.prefix(3) == apiRead.lines.prefix(3), "\(path)")
+                let show = try blogctl(["show", "6"], server, sandbox)
+                #expect(show.status == 0 && show.stdout.contains("link\t" + mockd.url + "/blog/6"), "\(path): \(show.stderr)")
+                let links = try blogctl(["links", "6"], server, sandbox)
+                #expect(links.stdout == (try blogctl(["links", "6"], mockd.url, apiSandbox)).stdout, "\(path)")
+            }
+        }
+    }
+
+    /// Found once, then remembered: the next run asks the feed alone, conditionally, and an
+    /// unchanged feed (304) is the saved list; everything works offline from what list kept.
+    @Test func anUnchangedFeedIsOneConditionalRequest() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(["--latency", "0", "--failure-rate", "0", "--massive-size", "0"], sandbox: sandbox, tailLog: true) { mockd in
+            let server = mockd.url + "/feed.atom"
+            let first = try blogctl(["list"], server, sandbox)
+            #expect(first.status == 0, "\(first.stderr)")
+            let before = mockd.tail?.lines.count ?? 0
+            let second = try blogctl(["list"], server, sandbox)
+            #expect(second.stdout == first.stdout)
+            let lines = Array(mockd.tail?.lines.dropFirst(before) ?? [])
+            #expect(lines.count == 1 && lines.first?.hasPrefix("GET /feed.atom 304") == true, "\(lines)")
+            let offline = try blogctl(["read", "3", "--offline", "--no-pager"], server, sandbox)
+            #expect(offline.status == 0 && offline.stdout.contains("Go To Statement"), "\(offline.stderr)")
+            let search = try blogctl(["search", "apollo"], server, sandbox)
+            #expect(search.status == 0 && search.lines.first?.hasPrefix("4\t") == true, "\(search.stdout) \(search.stderr)")
+            let listedOffline = try blogctl(["list", "--offline"], server, sandbox)
+            #expect(listedOffline.stdout == first.stdout)
+        }
+    }
+
+    /// A hostile, broken feed is data: no external entity is read, a date that cannot be read is
+    /// unknown (never a wrong one), a `javascript:` link is no link, and the damage is one warning
+    /// naming the feed.
+    @Test func aHostileBrokenFeedIsData() throws {
+        let feed = """
+            <?xml version="1.0"?>
+            <!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>
+            <rss version="2.0"><channel><title>t</title>
+            <item><title>A &xxe; B</title><guid>one</guid><description>x &amp; y</description>
+            <link>javascript:alert(1)</link><pubDate>Tue, 03 Jun 2008 11:05:30 GMT</pubDate></item>
+            <item><title>Two &amp; more</title><guid>two</guid><pubDate>soon</pubDate>
+            <description>&lt;p&gt;body&lt;/p&gt;</description></item>
+            </channel>
+            """
+        let stub = try StubServer(response: "HTTP/1.1 200 OK\r\nContent-Type: application/rss+xml\r\nContent-Length: \(feed.utf8.count)\r\n"
+            + "Connection: close\r\n\r\n" + feed)
+        defer { stub.stop() }
+        let sandbox = try Sandbox()
+        let list = try blogctl(["list", "--json"], stub.url + "/rss", sandbox)
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(!list.stdout.contains("root:") && !list.stderr.contains("root:"))
+        #expect(list.stderr.components(separatedBy: "ill-formed feed").count == 2, "one warning: \(list.stderr)")
+        #expect(list.stderr.contains(stub.url + "/rss"))
+        let entries = try listed(list)
+        #expect(entries.map { $0["id"] as? String } == ["one", "two"])
+        #expect(entries.first?["publishDate"] as? String == "2008-06-03T11:05:30Z")
+        #expect(entries.last?["publishDate"] == nil, "unknown, not made up")
+        #expect(entries.first?["link"] == nil)
+        let table = try blogctl(["list"], stub.url + "/rss", sandbox)
+        #expect(table.lines.last?.hasPrefix("two\t\t") == true, "\(table.stdout)")
+        let open = try runTool("blogctl", ["open", "one"], sandbox: sandbox,
+                               environment: ["BLOGCTL_SERVER": stub.url + "/rss", "BROWSER": "/bin/false"])
+        #expect(open.status == 65, "\(open.stderr)")
+    }
+}
