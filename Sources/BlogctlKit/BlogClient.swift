@@ -19,6 +19,12 @@ public struct BlogClient: Sendable {
     /// Whether the server was found to be a feed (this run, or remembered from an earlier one).
     public var isFeed: Bool { feeds.state != nil }
 
+    /// The feed's own title, when the server is a feed that gives one.
+    public var feedTitle: String? { feeds.state?.title }
+
+    /// Reads the server as a feed from the start: a subscription is one by intent.
+    public func assumeFeed() { feeds.assumeFeed() }
+
     /// Runs `request` on the API; when the API's path is missing there, or what came back is
     /// not the API's JSON, and the server's URL turns out to be a feed, `instead` reads the feed.
     func either<T>(_ request: () async throws(ToolError) -> T, instead: () async throws(ToolError) -> T) async throws(ToolError) -> T {

@@ -42,9 +42,14 @@ public struct ListRun: Sendable {
     }
 
     private func render(_ posts: [PostMetadata], known: ReadMarks.IDs?) -> String {
-        let kept = filter.keepsAll ? posts : posts.filter { filter.keeps($0, isRead: known?.contains($0.id) ?? false) }
+        render(posts, isRead: known.map { known in { known.contains($0.id) } })
+    }
+
+    /// `posts` filtered, arranged and rendered; `isRead` nil when no marks could be read. A list
+    /// of every subscription comes here with each post's feed's marks.
+    public func render(_ posts: [PostMetadata], isRead: ((PostMetadata) -> Bool)?) -> String {
+        let kept = filter.keepsAll ? posts : posts.filter { filter.keeps($0, isRead: isRead?($0) ?? false) }
         let groups = filter.limited(ordering.arrange(kept))
-        let isRead: ((PostMetadata) -> Bool)? = known.map { known in { known.contains($0.id) } }
         return PostListing.render(groups, grouped: ordering.grouping != .none, mode: mode, isRead: isRead)
     }
 }

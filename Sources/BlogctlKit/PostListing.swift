@@ -5,11 +5,13 @@ import ToolboxKit
 /// `[GROUP<TAB>]ID<TAB>DATE<TAB>AUTHOR<TAB>TITLE<TAB>SUMMARY` lines in a pipe, or a JSON array
 /// of metadata objects (with `"group"` when grouped), always in display order. With
 /// `isRead`, unread posts are marked `•` in the table and `"read"` is in the JSON; the piped
-/// TSV columns never change, since scripts depend on them.
+/// TSV columns never change, since scripts depend on them. A list of every subscription has a
+/// FEED column before the id (after GROUP).
 public enum PostListing {
     public static func render(_ groups: [PostGroup], grouped: Bool, mode: OutputMode,
                               isRead: ((PostMetadata) -> Bool)? = nil,
                               width: Int = Terminal.width(), bold: Bool = Terminal.colorEnabled()) -> String {
+        let feeds = groups.contains { $0.posts.contains { $0.feed != nil } }
         switch mode {
         case .json:
             let items = groups.flatMap { group in
@@ -24,7 +26,7 @@ public enum PostListing {
             })
             for group in groups {
                 for post in group.posts {
-                    let fields = [post.id, post.publishDate.map(ISO8601.format) ?? "", post.author.name, post.title, post.summary]
+                    let fields = (feeds ? [post.feed ?? ""] : []) + [post.id, post.publishDate.map(ISO8601.format) ?? "", post.author.name, post.title, post.summary]
                     Table.appendTSV(grouped ? [group.name] + fields : fields, to: &text)
                 }
             }
@@ -34,9 +36,9 @@ public enum PostListing {
             // Narrow, they give way in the order a reader needs them: the summary goes, the
             // date shortens to its day, the title narrows to 24 columns, the author gives way,
             // then the title again (to 12); the id never, so that it can be typed back (issue 47).
-            let first = isRead == nil ? 0 : 1
-            var table = Table(columns: (isRead == nil ? [] : [""]) + ["ID", "DATE", "AUTHOR", "TITLE", "SUMMARY"],
-                              fits: (isRead == nil ? [] : [.keep]) + [.keep, .keep,
+            let first = (isRead == nil ? 0 : 1) + (feeds ? 1 : 0)
+            var table = Table(columns: (isRead == nil ? [] : [""]) + (feeds ? ["FEED"] : []) + ["ID", "DATE", "AUTHOR", "TITLE", "SUMMARY"],
+                              fits: (isRead == nil ? [] : [.keep]) + (feeds ? [.shrink(order: 3, minimum: 8)] : []) + [.keep, .keep,
                                                                       .shrink(order: 1, minimum: 0), .shrink(order: 2, minimum: 12),
                                                                       .shrink(order: 0, minimum: 0)])
             let (date, author, title, summary) = (first + 1, first + 2, first + 3, first + 4)
@@ -45,7 +47,7 @@ public enum PostListing {
             for group in groups {
                 for post in group.posts {
                     let mark = isRead.map { [$0(post) ? "" : "•"] } ?? []
-                    table.append(mark + [post.id, DateDisplay.human(post.publishDate), post.author.name, post.title, post.summary])
+                    table.append(mark + (feeds ? [post.feed ?? ""] : []) + [post.id, DateDisplay.human(post.publishDate), post.author.name, post.title, post.summary])
                 }
             }
             let lines = table.aligned(width: width, bold: bold).split(separator: "\n", omittingEmptySubsequences: false)

@@ -29,9 +29,11 @@ public struct PostMetadata: Codable, Sendable, Equatable {
     /// The URL a feed entry's body's relative links are read against (its `xml:base`, else
     /// the feed's URL); nil for the API's posts, whose links are read against `/post/ID`.
     public var base: String?
+    /// The name of the subscribed feed it came from, in a list of every subscription; nil otherwise.
+    public var feed: String?
 
     public init(id: String, title: String, publishDate: Date?, postId: String, summary: String, author: Author,
-                link: String? = nil, base: String? = nil) {
+                link: String? = nil, base: String? = nil, feed: String? = nil) {
         self.id = id
         self.title = title
         self.publishDate = publishDate
@@ -40,6 +42,7 @@ public struct PostMetadata: Codable, Sendable, Equatable {
         self.author = author
         self.link = link
         self.base = base
+        self.feed = feed
     }
 
     /// Both ids go into URLs and file names, encoded; only an id that cannot be represented

@@ -6,7 +6,7 @@ import FoundationEssentials
 
 /// How `list` groups posts: not at all, by author (A→Z), or by month of publication (newest first).
 public enum PostGrouping: String, CaseIterable, Codable, Sendable {
-    case none, author, month
+    case none, author, month, feed
 }
 
 /// The order inside a group: date newest first, title or author A→Z.
@@ -55,6 +55,10 @@ public struct PostOrdering: Sendable {
             var byName: [String: [Int]] = [:]
             for position in sorted { byName[posts[position].author.name, default: []].append(position) }
             return byName.keys.sorted(by: Self.alphabetical).map { ($0, byName[$0]!) }
+        case .feed:
+            var byFeed: [String: [Int]] = [:]
+            for position in sorted { byFeed[posts[position].feed ?? "", default: []].append(position) }
+            return byFeed.keys.sorted(by: Self.alphabetical).map { ($0, byFeed[$0]!) }
         case .month:
             var byMonth: [Int: [Int]] = [:]
             for position in sorted { byMonth[posts[position].publishDate.map(monthKey) ?? Self.unknownMonth, default: []].append(position) }

@@ -28,7 +28,7 @@ extension Blogctl {
                   blogctl list --author ada --json | jq -r '.[].title'
                 """)
 
-        @Option(name: .customLong("group-by"), help: "Group by none, author or month.")
+        @Option(name: .customLong("group-by"), help: "Group by none, author, month or feed.")
         var groupBy: PostGrouping = .none
 
         @Option(name: .customLong("sort-by"), help: "Sort by date, title or author inside each group.")
@@ -56,12 +56,16 @@ extension Blogctl {
         @Flag(help: "The list the last blogctl list or ui saved: no network.")
         var offline = false
 
+        @Option(help: ArgumentHelp("With subscriptions: feeds refreshed at once, from different hosts (1-64).", valueName: "n"))
+        var jobs = 8
+
         @OptionGroup var common: CommonOptions
 
         @OptionGroup var pager: PagerOption
 
         func validate() throws {
             if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+            guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 64") }
             for (name, value) in [("--since", since), ("--until", until)] {
                 if let value, DateInput().value(value) == nil {
                     throw ValidationError("\(name): invalid date \(Terminal.quote(value)): use \(DateInput.forms)")
@@ -76,9 +80,29 @@ extension Blogctl {
                                     unreadOnly: unread, limit: limit)
             let run = ListRun(filter: filter, ordering: PostOrdering(grouping: groupBy, sorting: sortBy, reversed: reverse),
                               mode: common.outputMode)
+            if let subscriptions = try SubscribedFeeds.inUse(common) { return try await listEvery(subscriptions, run) }
             let listing = offline ? try await run.run(nil, server: try common.serverURL(tool: .blogctl))
                 : try await common.withClient(tool: .blogctl) { api in try await run.run(BlogClient(api: api), server: api.server) }
             pager.print(listing)
+        }
+
+        /// Every subscription, refreshed (or from the cache, offline), with a FEED column; a feed
+        /// that fails is named, the others listed, and the run ends with exit 75.
+        func listEvery(_ subscriptions: [FeedSubscription], _ run: ListRun) async throws {
+            let progress = ProgressDisplay(label: "refreshing feeds", enabled: common.showsProgress && !offline, unit: .items)
+            progress.start()
+            let refreshed = await SubscribedFeeds.refresh(subscriptions, jobs: jobs, offline: offline, common: common)
+            progress.finish()
+            var marks: [String: ReadMarks.IDs] = [:]
+            for feed in refreshed {
+                if let server = feed.server, let known = try? ReadMarks.standard(server: server).load() { marks[feed.name] = known }
+            }
+            pager.print(run.render(refreshed.flatMap(\.posts), isRead: { marks[$0.feed ?? ""]?.contains($0.id) ?? false }))
+            let failed = refreshed.filter { $0.error != nil }
+            for feed in failed { Tool.blogctl.warn("\(feed.name): \(feed.error!.message)") }
+            if !failed.isEmpty {
+                throw ToolError.tryLater("\(failed.count) of \(refreshed.count) feeds could not be refreshed; the others are listed")
+            }
         }
     }
 }

@@ -5,7 +5,9 @@ import ToolboxKit
 /// with the server unless `offline` or younger than `maxAge`, with the download's progress on
 /// stderr.
 func loadPost(_ id: String, offline: Bool, maxAge: Double, common: CommonOptions) async throws -> PostLoader.Loaded {
-    let cache = try PostCache.standard(server: try common.serverURL(tool: .blogctl))
+    // Without a server, a subscribed feed that lists the post.
+    let server = try SubscribedFeeds.server(for: id, common) ?? common.serverURL(tool: .blogctl)
+    let cache = try PostCache.standard(server: server)
     // The start of a listed id, as git takes a short hash; and its post id, the listing read once.
     let (id, postId) = try cache.lookUp(try ResourceID.validate(id, kind: "post id"))
     let warn: @Sendable (String) -> Void = { message in Tool.blogctl.say("" + message) }
@@ -16,7 +18,7 @@ func loadPost(_ id: String, offline: Bool, maxAge: Double, common: CommonOptions
     if progress.enabled { Interrupt.clearLineAndExit() }
     progress.start()
     defer { progress.finish() }
-    return try await common.withClient(tool: .blogctl, waitSpinner: false) { api in
+    return try await common.withClient(tool: .blogctl, server: server, waitSpinner: false) { api in
         let loader = PostLoader(cache: cache, client: BlogClient(api: api), maxAge: maxAge, warn: warn)
         // No bar shown (not a terminal, --quiet): the whole download within --timeout.
         guard progress.enabled else { return try await loader.load(id, listedPostId: postId) }

@@ -41,10 +41,12 @@ extension Blogctl {
 
         func run() async throws {
             let loaded = try await loadPost(id, offline: offline, maxAge: freshness.seconds, common: common)
+            // The marks of the server the post came from (a subscribed feed's, without --server).
+            let server = try SubscribedFeeds.server(for: loaded.metadata.id, common) ?? common.serverURL(tool: .blogctl)
             if common.verbose { StandardError.write("* body from \(loaded.source.rawValue)") }
             // Read once shown; a mark that cannot be written costs a warning, not the post.
             defer {
-                do { try ReadMarks.standard(server: try common.serverURL(tool: .blogctl)).mark([loaded.metadata.id], read: true) } catch {
+                do { try ReadMarks.standard(server: server).mark([loaded.metadata.id], read: true) } catch {
                     Tool.blogctl.warn("not marked read: \(error.message)")
                 }
             }
@@ -54,14 +56,14 @@ extension Blogctl {
                 format: format,
                 width: width ?? (toTerminal ? Terminal.width() : 80),
                 styled: Terminal.colorEnabled(),
-                links: LinkResolver(for: loaded.metadata, server: try? common.serverURL(tool: .blogctl)))
+                links: LinkResolver(for: loaded.metadata, server: server))
             // Laid out a piece at a time: to a pipe as it comes, to a terminal through the pager
             // once it is taller than the screen (a reader quitting the pager ends the command).
             guard toTerminal && !noPager && !Pager.isDisabled else {
                 try PostPage.render(loaded.metadata, body: loaded.body, options: options) { StandardOutput.write(bytes: $0) }
                 return
             }
-            let paged = PagedOutput(readerQuit: { _ = try? ReadMarks.standard(server: try common.serverURL(tool: .blogctl)).mark([loaded.metadata.id], read: true) })
+            let paged = PagedOutput(readerQuit: { _ = try? ReadMarks.standard(server: server).mark([loaded.metadata.id], read: true) })
             try PostPage.render(loaded.metadata, body: loaded.body, options: options) { paged.write($0) }
             paged.finish()
         }

@@ -14,9 +14,9 @@ extension Blogctl {
         @OptionGroup var common: CommonOptions
 
         func run() async throws {
-            let id = try PostCache.standard(server: try common.serverURL(tool: .blogctl))
-                .resolvedID(try ResourceID.validate(id, kind: "post id"))
-            let (metadata, imageURL) = try await common.withClient(tool: .blogctl) { api in
+            let server = try SubscribedFeeds.server(for: id, common) ?? common.serverURL(tool: .blogctl)
+            let id = try PostCache.standard(server: server).resolvedID(try ResourceID.validate(id, kind: "post id"))
+            let (metadata, imageURL) = try await common.withClient(tool: .blogctl, server: server) { api in
                 let client = BlogClient(api: api)
                 let metadata = try await client.metadata(id)
                 // A feed's entries name no author image.

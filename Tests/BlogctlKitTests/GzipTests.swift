@@ -5,7 +5,7 @@ import TestSupport
 
 @Suite struct GzipTests {
     static func sample(_ count: Int) -> [UInt8] {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(seed: UInt64(count))
         let words = ["engine", "proof", "<p>", "</p>", "letter", " ", "\n", "é", "—"]
         var text = ""
         while text.utf8.count < count { text += words[Int(generator.next() % UInt64(words.count))] }
@@ -62,13 +62,22 @@ import TestSupport
         }
     }
 
-    @Test func flippedBodyBytesAreCorrupt() {
-        let compressed = Gzip.compress(Self.sample(20_000))
+    /// A flipped byte never gives other data: it is corrupt, or (a flip in a Huffman table's
+    /// code for a symbol never used) the very same bytes, which the CRC then vouches for.
+    @Test func flippedBodyBytesAreCorruptOrHarmless() {
+        let sample = Self.sample(20_000)
+        let compressed = Gzip.compress(sample)
+        var corrupt = 0
         for position in stride(from: 12, to: compressed.count - 8, by: max(1, compressed.count / 15)) {
             var damaged = compressed
             damaged[position] ^= 0x5A
-            #expect(throws: Gzip.Failure.self, "flip at \(position)") { try Gzip.decompress(damaged, limit: 1 << 20) }
+            do {
+                #expect(try Gzip.decompress(damaged, limit: 1 << 20) == sample, "flip at \(position)")
+            } catch {
+                corrupt += 1
+            }
         }
+        #expect(corrupt >= 10, "most flips are caught")
     }
 
     @Test func trailingBytesAreCorrupt() {

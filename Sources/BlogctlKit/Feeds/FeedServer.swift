@@ -14,6 +14,8 @@ public final class FeedServer: Sendable {
         var feed: String
         var etag: String?
         var lastModified: String?
+        /// The feed's own title, as last fetched.
+        var title: String?
     }
 
     /// What this run learned: nil until a request told; the feed as fetched, once.
@@ -87,7 +89,8 @@ public final class FeedServer: Sendable {
             return remember(state, fetched: nil)
         case .xml, .json:
             guard let feed = try? FeedDocument.parse(response.data, url: url, contentType: type) else { return nil }
-            state = State(feed: url, etag: response.header("ETag"), lastModified: response.header("Last-Modified"))
+            state = State(feed: url, etag: response.header("ETag"), lastModified: response.header("Last-Modified"),
+                          title: feed.title.isEmpty ? nil : feed.title)
             return remember(state, fetched: Fetched(feed, url: url))
         }
     }
@@ -123,16 +126,44 @@ public final class FeedServer: Sendable {
             if let etag = state.etag { headers.append(("If-None-Match", etag)) }
             if let modified = state.lastModified { headers.append(("If-Modified-Since", modified)) }
         }
-        let response = try await api.send(.GET, state.feed, headers: headers)
+        var url = state.feed
+        var response = try await api.send(.GET, url, headers: headers)
         if response.status == 304, conditional { return nil }
-        if response.status == 410 { throw .notFound(what: "the feed \(api.server.url(state.feed)) (410 Gone: it has been taken down)") }
-        try api.check(response, path: state.feed, notFound: "the feed \(api.server.url(state.feed))")
-        let feed = try FeedDocument.parse(response.data, url: state.feed, contentType: response.header("Content-Type"))
-        var read = Fetched(feed, url: state.feed)
+        try check(response, url)
+        // A page (a subscription to a blog's address): the first feed it names.
+        if FeedDocument.kind(contentType: response.header("Content-Type"), head: response.body.readableBytesView.prefix(1024)) == .html {
+            guard let link = try FeedDiscovery.links(inHTML: response.bytes, url: url).first else {
+                throw .protocolViolation(url: api.server.url(url), detail: "a web page that names no feed")
+            }
+            url = link.url
+            response = try await api.send(.GET, url, headers: Self.accept)
+            try check(response, url)
+        }
+        let feed = try FeedDocument.parse(response.data, url: url, contentType: response.header("Content-Type"))
+        var read = Fetched(feed, url: url)
         read.said = true
-        Self.describe(read, shown: Terminal.sanitizeField(api.server.url(state.feed)), warn: warn)
-        _ = remember(State(feed: state.feed, etag: response.header("ETag"), lastModified: response.header("Last-Modified")), fetched: read)
+        Self.describe(read, shown: Terminal.sanitizeField(api.server.url(url)), warn: warn)
+        _ = remember(State(feed: url, etag: response.header("ETag"), lastModified: response.header("Last-Modified"),
+                           title: feed.title.isEmpty ? nil : feed.title), fetched: read)
         return read.posts
+    }
+
+    private func check(_ response: APIClient.Response, _ url: String) throws(ToolError) {
+        if response.status == 410 { throw .notFound(what: "the feed \(api.server.url(url)) (410 Gone: it has been taken down)") }
+        try api.check(response, path: url, notFound: "the feed \(api.server.url(url))")
+    }
+
+    /// A subscription is a feed by intent: read as one from the first request, the API's paths
+    /// never tried (its errors then name the feed, not `/post-metadata`).
+    func assumeFeed() {
+        known.withLock { if $0 == nil { $0 = .feed(State(feed: api.server.requestURL(api.server.base)), fetched: nil) } }
+    }
+
+    /// What is remembered of `server` as a feed (its cache folder's `feed.json`), if anything.
+    static func remembered(server: ServerURL) -> State? {
+        guard let cache = try? PostCache.standard(server: server),
+              let bytes = try? LocalFile.read(statePath(cache), limit: 64 << 10, regularOnly: true) else { return nil }
+        return try? JSONCoding.decode(State.self, from: Data(bytes))
     }
 
     /// One warning for what libxml2 recovered from, one for repeated ids, each naming the feed.

@@ -91,10 +91,11 @@ public struct CommonOptions: ParsableArguments, Sendable {
     /// the work has waited a second, as gh shows one, cleared before the work returns; off for
     /// commands that draw their own progress or screen.
     /// `credential`: what the client may send, and where (default: the server URL's own).
-    public func withClient<T>(tool: Tool, waitSpinner: Bool = true, credential: Credential? = nil,
+    /// `server`: another server than the one the options name (blogctl's subscriptions).
+    public func withClient<T>(tool: Tool, server other: ServerURL? = nil, waitSpinner: Bool = true, credential: Credential? = nil,
                               _ body: (APIClient) async throws -> T) async throws -> T {
         let verboseSink: (@Sendable (String) -> Void)? = verbose ? { @Sendable line in StandardError.write(line) } : nil
-        let server = try serverURL(tool: tool)
+        let server = try other ?? serverURL(tool: tool)
         let network = try network(for: server)
         if insecure && server.isHTTPS {
             tool.warn("-k: the certificate of \(server.host) is not checked")

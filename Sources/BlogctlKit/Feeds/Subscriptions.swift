@@ -1,0 +1,92 @@
+import FoundationEssentials
+import ToolboxKit
+
+/// The feeds subscribed to, in `$XDG_CONFIG_HOME/blogctl/urls`, written as newsboat writes its
+/// urls file (a newsboat user can copy theirs over): a feed's URL a line, then its tags, a tag
+/// holding spaces in double quotes, `"~Name"` naming the feed; `#` starts a comment line.
+public struct Subscriptions: Sendable {
+    public let path: String
+
+    public init(path: String) { self.path = path }
+
+    public static func standard(environment: [String: String] = Environment.current) -> Subscriptions {
+        Subscriptions(path: Paths(environment: environment).config(.blogctl) + "/urls")
+    }
+
+    /// The subscriptions, in file order; none when there is no file. A line whose URL cannot
+    /// be a server is left out and named to `warn`.
+    public func load(warn: (String) -> Void = { _ in }) throws(ToolError) -> [FeedSubscription] {
+        guard LocalFile.isRegularFile(path) else { return [] }
+        let text = String(decoding: try LocalFile.read(path, limit: 16 << 20, regularOnly: true), as: UTF8.self)
+        return Self.parse(text, warn: { warn("\(path): \($0)") })
+    }
+
+    public func save(_ subscriptions: [FeedSubscription]) throws(ToolError) {
+        let folder = String(path.dropLast("/urls".count))
+        try LocalFile.makeDirectories(folder, mode: 0o700)
+        try LocalFile.writeAtomically(path, Array(Self.format(subscriptions).utf8), mode: 0o600)
+    }
+
+    static func parse(_ text: String, warn: (String) -> Void = { _ in }) -> [FeedSubscription] {
+        var subscriptions: [FeedSubscription] = []
+        var seen: Set<String> = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let words = Self.words(Substring(line))
+            guard let url = words.first, !url.hasPrefix("#") else { continue }
+            guard (try? ServerURL(url)) != nil else {
+                warn("line \(number + 1): \(Terminal.quote(ServerURL.redacted(url))) is not an http or https URL; left out")
+                continue
+            }
+            guard seen.insert(url).inserted else { continue }
+            var subscription = FeedSubscription(url: url, title: "")
+            for tag in words.dropFirst() {
+                if tag.hasPrefix("~") { subscription.title = String(tag.dropFirst()) } else { subscription.tags.append(tag) }
+            }
+            subscriptions.append(subscription)
+        }
+        return subscriptions
+    }
+
+    /// A line's words: split at blanks, a word in double quotes kept whole (`\"` inside is a quote).
+    static func words(_ line: Substring) -> [String] {
+        var words: [String] = []
+        var current: String?
+        var quoted = false
+        var escaped = false
+        for character in line {
+            if quoted {
+                if escaped { current!.append(character); escaped = false }
+                else if character == "\\" { escaped = true }
+                else if character == "\"" { quoted = false }
+                else { current!.append(character) }
+            } else if character == " " || character == "\t" || character == "\r" {
+                if let word = current { words.append(word) }
+                current = nil
+            } else if character == "\"" {
+                quoted = true
+                current = current ?? ""
+            } else {
+                current = (current ?? "") + String(character)
+            }
+        }
+        if let word = current { words.append(word) }
+        return words
+    }
+
+    static func format(_ subscriptions: [FeedSubscription]) -> String {
+        func quoted(_ word: String) -> String {
+            let plain = !word.isEmpty && !word.contains { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "\\" || $0 == "#" }
+            return plain ? word : "\"" + word.escapingScalars(["\\": "\\\\", "\"": "\\\""]) + "\""
+        }
+        var text = "# blogctl's subscriptions: a feed's URL a line, then its tags; \"~Name\" names it\n"
+        for subscription in subscriptions {
+            // A newline would start a line of its own: none survives into the file.
+            func clean(_ text: String) -> String { String(text.map { $0 == "\n" || $0 == "\r" ? " " : $0 }) }
+            var words = [clean(subscription.url)]
+            if !subscription.title.isEmpty { words.append(quoted("~" + clean(subscription.title))) }
+            words += subscription.tags.map { quoted(clean($0)) }
+            text += words.joined(separator: " ") + "\n"
+        }
+        return text
+    }
+}

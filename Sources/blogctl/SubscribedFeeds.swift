@@ -1,0 +1,107 @@
+import BlogctlKit
+import ToolboxKit
+
+/// Every subscription at once (`list` without a server): what `feeds add` and `feeds import`
+/// put in the urls file, read when no server is named anywhere (no --server, no
+/// BLOGCTL_SERVER or TOOLBOX_SERVER, no server in config.yml).
+enum SubscribedFeeds {
+    /// The subscriptions, when they are what the command should read; nil when a server is named
+    /// or none is subscribed.
+    static func inUse(_ common: CommonOptions, environment: [String: String] = Environment.current) throws -> [FeedSubscription]? {
+        guard common.server == nil, Settings.current.text(.server) == nil,
+              [Tool.blogctl.serverVariable, "TOOLBOX_SERVER"].allSatisfy({ environment[$0]?.isEmpty ?? true })
+        else { return nil }
+        let subscriptions = try Subscriptions.standard(environment: environment).load { Tool.blogctl.warn($0) }
+        return subscriptions.isEmpty ? nil : subscriptions
+    }
+
+    /// The server of the subscribed feed whose last list has post `id` (`read`, `show`, `links`,
+    /// `open` without a server): the one feed with that id, else the one with an id starting
+    /// with it. nil when no subscription is in use.
+    static func server(for id: String, _ common: CommonOptions) throws -> ServerURL? {
+        guard let subscriptions = try inUse(common) else { return nil }
+        var exact: [(String, ServerURL)] = []
+        var starting: [(String, ServerURL)] = []
+        for subscription in subscriptions {
+            guard let server = try? ServerURL(subscription.url),
+                  let listing = (try? PostCache.standard(server: server).savedListing()) ?? nil else { continue }
+            let name = !subscription.title.isEmpty ? subscription.title : FeedHealth.title(server: server) ?? server.host
+            if listing.contains(where: { $0.id.utf8.elementsEqual(id.utf8) }) { exact.append((name, server)) }
+            else if listing.contains(where: { $0.id.utf8.starts(with: id.utf8) }) { starting.append((name, server)) }
+        }
+        let found = exact.isEmpty ? starting : exact
+        if found.count == 1 { return found[0].1 }
+        if found.isEmpty {
+            throw ToolError.notFound(what: "post \(Terminal.quote(id)) in the subscribed feeds' last lists (blogctl list refreshes them)")
+        }
+        throw ToolError.usage("post \(Terminal.quote(id)) is in \(found.count) feeds (\(found.prefix(3).map(\.0).joined(separator: ", ")))"
+            + "; name one with --server URL")
+    }
+
+    /// One feed's part of the list.
+    struct Refreshed: Sendable {
+        let subscription: FeedSubscription
+        let server: ServerURL?
+        let name: String
+        let posts: [PostMetadata]
+        let error: ToolError?
+    }
+
+    /// Each feed refreshed (its cache alone when `offline`), `jobs` hosts at a time and the
+    /// feeds of one host one after another (politely: no host gets more than one request at
+    /// once); a feed that fails fails alone. In subscription order.
+    static func refresh(_ subscriptions: [FeedSubscription], jobs: Int, offline: Bool, common: CommonOptions) async -> [Refreshed] {
+        var byHost: [String: [Int]] = [:]
+        var hosts: [String] = []
+        for (index, subscription) in subscriptions.enumerated() {
+            let host = (try? ServerURL(subscription.url))?.host ?? subscription.url
+            if byHost[host] == nil { hosts.append(host) }
+            byHost[host, default: []].append(index)
+        }
+        let work = hosts.map { host in byHost[host]!.map { (index: $0, subscription: subscriptions[$0]) } }
+        let done = await TaskWindow.map(work, width: jobs) { feeds in
+            var results: [(Int, Refreshed)] = []
+            for feed in feeds { results.append((feed.index, await refreshOne(feed.subscription, offline: offline, common: common))) }
+            return results
+        }
+        return done.flatMap { $0 }.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    static func refreshOne(_ subscription: FeedSubscription, offline: Bool, common: CommonOptions) async -> Refreshed {
+        let server: ServerURL
+        do { server = try ServerURL(subscription.url) } catch {
+            return Refreshed(subscription: subscription, server: nil, name: subscription.url, posts: [], error: error)
+        }
+        let cache = try? PostCache.standard(server: server)
+        func named(_ posts: [PostMetadata], title: String?) -> Refreshed {
+            let name = !subscription.title.isEmpty ? subscription.title : title.flatMap { $0.isEmpty ? nil : $0 } ?? server.host
+            return Refreshed(subscription: subscription, server: server, name: name,
+                             posts: posts.map { var post = $0; post.feed = name; return post }, error: nil)
+        }
+        if offline {
+            let posts = (try? cache?.savedListing()) ?? nil
+            return named(posts ?? [], title: FeedHealth.title(server: server))
+        }
+        do {
+            let (posts, title) = try await common.withClient(tool: .blogctl, server: server, waitSpinner: false) { api in
+                let client = BlogClient(api: api)
+                client.assumeFeed()
+                let posts = try await client.metadataList { Tool.blogctl.warn($0) }
+                return (posts, client.feedTitle)
+            }
+            if let cache {
+                if let index = try? cache.searchIndex() { try? index.addListing(posts) }
+                try? cache.saveListing(posts)
+            }
+            FeedHealth.record(nil, server: server)
+            return named(posts, title: title)
+        } catch {
+            let failure = error as? ToolError ?? .tryLater(String(describing: error))
+            FeedHealth.record(failure.message, server: server)
+            // What the feed last gave is still listed.
+            var refreshed = named(((try? cache?.savedListing()) ?? nil) ?? [], title: FeedHealth.title(server: server))
+            refreshed = Refreshed(subscription: subscription, server: server, name: refreshed.name, posts: refreshed.posts, error: failure)
+            return refreshed
+        }
+    }
+}
