@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import BlogctlKit
 import TestSupport
+import ToolboxKit
 
 @Suite struct GzipTests {
     static func sample(_ count: Int) -> [UInt8] {

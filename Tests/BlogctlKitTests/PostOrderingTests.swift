@@ -83,6 +83,9 @@ import ToolboxKit
         case .month:
             #expect(groups.map(\.name) == ["August 2018", "July 2018", "June 2018"])
             #expect(groups[0].posts.map(\.id).sorted() == ["a1", "e1", "m2"])
+        case .feed:
+            // Posts of no subscribed feed: one group.
+            #expect(groups.map(\.name) == [""])
         }
         // Inside each group, each neighbour pair in the chosen order (flipped by --reverse);
         // ties broken by id, so the output never depends on the server's order; --reverse flips it all.

@@ -84,7 +84,8 @@ public struct Subscriptions: Sendable {
             func clean(_ text: String) -> String { String(text.map { $0 == "\n" || $0 == "\r" ? " " : $0 }) }
             var words = [clean(subscription.url)]
             if !subscription.title.isEmpty { words.append(quoted("~" + clean(subscription.title))) }
-            words += subscription.tags.map { quoted(clean($0)) }
+            // A word starting with ~ names the feed: a tag cannot start with one.
+            words += subscription.tags.map { quoted(String(clean($0).drop { $0 == "~" })) }
             text += words.joined(separator: " ") + "\n"
         }
         return text
