@@ -32,6 +32,7 @@ declare -A sources=(
   [gzip]="$blogctl"
   [date-input]=""  # CoreKit's DateInput
   [feed-date]=""  # CoreKit's FeedDate
+  # Feeds/ holds the parsers alone (no network, no cache): FeedReading/ is what uses them.
   [feed-parse]="$(ls Sources/BlogctlKit/Feeds/*.swift) Sources/BlogctlKit/HTMLStream.swift Sources/BlogctlKit/HTMLTag.swift Sources/BlogctlKit/LibXML2.swift"
   [models-json]="$blogctl $condtest Sources/DevsyncKit/Device.swift Sources/DevsyncKit/PendingChange.swift"
   [csv]="Sources/DevsyncKit/CSV.swift Sources/DevsyncKit/DeviceExport.swift Sources/DevsyncKit/Device.swift Sources/DevsyncKit/PendingChange.swift"
