@@ -40,12 +40,10 @@ DATADIR := $(DESTDIR)$(PREFIX)/share/toolbox/data
 # Built with the address space not randomised (setarch -R), where the machine allows it: the
 # Swift optimizer's result can depend on the order of pointers in its sets (a bounds check
 # kept in one build and dropped in the next), and fixed addresses make it the same each time.
-# The optimizer's passes written in Swift iterate Swift sets and dictionaries, whose order a
-# per-process random seed decides unless SWIFT_DETERMINISTIC_HASHING is set.
 NORANDOM := $(shell setarch "$$(uname -m)" -R true 2>/dev/null && echo 'setarch $$(uname -m) -R')
 all:
 	@sh scripts/version.sh --header
-	SWIFT_DETERMINISTIC_HASHING=1 $(NORANDOM) $(SWIFT) build $(RELEASE_FLAGS)
+	$(NORANDOM) $(SWIFT) build $(RELEASE_FLAGS)
 
 ## deps: the Debian packages the build and tests need
 deps:

@@ -3,7 +3,7 @@
 # (no network, no toolchain on the machine that installs it). Meant to be reproducible: every
 # input comes from the commit (SOURCE_DATE_EPOCH is its time), files are added in a fixed order
 # with fixed owners, modes and times, man pages and the changelog are gzipped without names or
-# times. Not yet byte for byte: the build id and two bytes of optimizer output (README).
+# times. Not yet byte for byte: Swift's optimizer now and then emits one function otherwise (README).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=$1

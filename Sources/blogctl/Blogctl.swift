@@ -11,9 +11,9 @@ struct Blogctl: AsyncParsableCommand {
             a post is read. Bodies are cached gzip-compressed under $XDG_CACHE_HOME/blogctl, one folder per server \
             (zcat reads them) and revalidated with their ETag.
 
-            The server may be a feed instead (RSS, Atom, JSON Feed), or a web page that links \
-            to one: every command reads its entries as posts, from what the server sends, \
-            whatever its URL looks like.
+            The server (--server, $BLOGCTL_SERVER) may be a feed instead (RSS, Atom, JSON Feed), \
+            or a web page that links to one: every command reads its entries as posts, from what \
+            the server sends, whatever its URL looks like.
 
             Examples:
               blogctl list --group-by author --sort-by title

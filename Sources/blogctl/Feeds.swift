@@ -11,7 +11,7 @@ extension Blogctl {
             discussion: """
                 Subscriptions live in $XDG_CONFIG_HOME/blogctl/urls, written as newsboat writes its \
                 urls file: a feed's URL a line, then its tags, "~Name" naming it. With \
-                subscriptions and no server named (no --server, BLOGCTL_SERVER, TOOLBOX_SERVER or \
+                subscriptions and no server named (no --server, $BLOGCTL_SERVER, $TOOLBOX_SERVER or \
                 config.yml server), blogctl list refreshes and lists every feed, with a FEED column.
 
                 Examples:
