@@ -89,20 +89,9 @@ extension Blogctl {
         /// Every subscription, refreshed (or from the cache, offline), with a FEED column; a feed
         /// that fails is named, the others listed, and the run ends with exit 75.
         func listEvery(_ subscriptions: [FeedSubscription], _ run: ListRun) async throws {
-            let progress = ProgressDisplay(label: "refreshing feeds", enabled: common.showsProgress && !offline, unit: .items)
-            progress.start()
-            let refreshed = await SubscribedFeeds.refresh(subscriptions, jobs: jobs, offline: offline, common: common)
-            progress.finish()
-            var marks: [String: ReadMarks.IDs] = [:]
-            for feed in refreshed {
-                if let server = feed.server, let known = try? ReadMarks.standard(server: server).load() { marks[feed.name] = known }
-            }
-            pager.print(run.render(refreshed.flatMap(\.posts), isRead: { marks[$0.feed ?? ""]?.contains($0.id) ?? false }))
-            let failed = refreshed.filter { $0.error != nil }
-            for feed in failed { Tool.blogctl.warn("\(feed.name): \(feed.error!.message)") }
-            if !failed.isEmpty {
-                throw ToolError.tryLater("\(failed.count) of \(refreshed.count) feeds could not be refreshed; the others are listed")
-            }
+            let (text, failed, total) = await SubscribedFeeds.list(subscriptions, run: run, jobs: jobs, offline: offline, common: common)
+            pager.print(text)
+            if failed > 0 { throw ToolError.tryLater("\(failed) of \(total) feeds could not be refreshed; the others are listed") }
         }
     }
 }

@@ -56,4 +56,23 @@ import ToolboxKit
         var info = stat()
         #expect(stat(file.path, &info) == 0 && info.st_mode & 0o777 == 0o600)
     }
+
+    /// One server is one subscription, however its URL is written; a name or URL removes it.
+    @Test func addRemoveAndImportKeepOneSubscriptionAServer() throws {
+        var warnings: [String] = []
+        let start = [FeedSubscription(url: "https://example.org/feed", title: "Example", tags: [])]
+        let (added, count) = try Subscriptions.adding(["https://example.org/feed/", "HTTPS://example.org/feed", "http://other.example/rss"],
+                                                      tags: ["news"], to: start) { warnings.append($0) }
+        #expect(count == 1 && added.map(\.url) == ["https://example.org/feed", "http://other.example/rss"], "\(added)")
+        #expect(added.last?.tags == ["news"])
+        #expect(warnings.count == 2)
+        #expect(throws: ToolError.self) { try Subscriptions.adding(["ftp://nope"], tags: [], to: start) { _ in } }
+        #expect(try Subscriptions.removing(["Example"], from: added).map(\.url) == ["http://other.example/rss"])
+        #expect(try Subscriptions.removing(["http://other.example/rss/"], from: added).map(\.url) == ["https://example.org/feed"])
+        #expect(throws: ToolError.self) { try Subscriptions.removing(["Nope"], from: added) }
+        let list = OPML.List(subscriptions: [FeedSubscription(url: "https://example.org/feed", title: "Again"),
+                                             FeedSubscription(url: "https://new.example/atom", title: "New", tags: ["a"])], skipped: 0)
+        let (imported, importedCount) = Subscriptions.importing(list, into: start)
+        #expect(importedCount == 1 && imported.map(\.title) == ["Example", "New"])
+    }
 }

@@ -1,13 +1,13 @@
-import BlogctlKit
+import FoundationEssentials
 import ToolboxKit
 
 /// Every subscription at once (`list` without a server): what `feeds add` and `feeds import`
 /// put in the urls file, read when no server is named anywhere (no --server, no
 /// BLOGCTL_SERVER or TOOLBOX_SERVER, no server in config.yml).
-enum SubscribedFeeds {
+public enum SubscribedFeeds {
     /// The subscriptions, when they are what the command should read; nil when a server is named
     /// or none is subscribed.
-    static func inUse(_ common: CommonOptions, environment: [String: String] = Environment.current) throws -> [FeedSubscription]? {
+    public static func inUse(_ common: CommonOptions, environment: [String: String] = Environment.current) throws -> [FeedSubscription]? {
         guard common.server == nil, Settings.current.text(.server) == nil,
               [Tool.blogctl.serverVariable, "TOOLBOX_SERVER"].allSatisfy({ environment[$0]?.isEmpty ?? true })
         else { return nil }
@@ -18,7 +18,7 @@ enum SubscribedFeeds {
     /// The server of the subscribed feed whose last list has post `id` (`read`, `show`, `links`,
     /// `open` without a server): the one feed with that id, else the one with an id starting
     /// with it. nil when no subscription is in use.
-    static func server(for id: String, _ common: CommonOptions) throws -> ServerURL? {
+    public static func server(for id: String, _ common: CommonOptions) throws -> ServerURL? {
         guard let subscriptions = try inUse(common) else { return nil }
         var exact: [(String, ServerURL)] = []
         var starting: [(String, ServerURL)] = []
@@ -39,18 +39,18 @@ enum SubscribedFeeds {
     }
 
     /// One feed's part of the list.
-    struct Refreshed: Sendable {
-        let subscription: FeedSubscription
-        let server: ServerURL?
-        let name: String
-        let posts: [PostMetadata]
-        let error: ToolError?
+    public struct Refreshed: Sendable {
+        public let subscription: FeedSubscription
+        public let server: ServerURL?
+        public let name: String
+        public let posts: [PostMetadata]
+        public let error: ToolError?
     }
 
     /// Each feed refreshed (its cache alone when `offline`), `jobs` hosts at a time and the
     /// feeds of one host one after another (politely: no host gets more than one request at
     /// once); a feed that fails fails alone. In subscription order.
-    static func refresh(_ subscriptions: [FeedSubscription], jobs: Int, offline: Bool, common: CommonOptions) async -> [Refreshed] {
+    public static func refresh(_ subscriptions: [FeedSubscription], jobs: Int, offline: Bool, common: CommonOptions) async -> [Refreshed] {
         var byHost: [String: [Int]] = [:]
         var hosts: [String] = []
         for (index, subscription) in subscriptions.enumerated() {
@@ -103,5 +103,23 @@ enum SubscribedFeeds {
             refreshed = Refreshed(subscription: subscription, server: server, name: refreshed.name, posts: refreshed.posts, error: failure)
             return refreshed
         }
+    }
+
+    /// `list` over every subscription: the text `run` renders of every feed's posts, each post
+    /// marked read by its own feed's marks, and the feeds that failed (named here, one warning each).
+    public static func list(_ subscriptions: [FeedSubscription], run: ListRun, jobs: Int, offline: Bool,
+                            common: CommonOptions) async -> (text: String, failed: Int, total: Int) {
+        let progress = ProgressDisplay(label: "refreshing feeds", enabled: common.showsProgress && !offline, unit: .items)
+        progress.start()
+        let refreshed = await refresh(subscriptions, jobs: jobs, offline: offline, common: common)
+        progress.finish()
+        var marks: [String: ReadMarks.IDs] = [:]
+        for feed in refreshed {
+            if let server = feed.server, let known = try? ReadMarks.standard(server: server).load() { marks[feed.name] = known }
+        }
+        let text = run.render(refreshed.flatMap(\.posts), isRead: { marks[$0.feed ?? ""]?.contains($0.id) ?? false })
+        let failed = refreshed.filter { $0.error != nil }
+        for feed in failed { Tool.blogctl.warn("\(feed.name): \(feed.error!.message)") }
+        return (text, failed.count, refreshed.count)
     }
 }

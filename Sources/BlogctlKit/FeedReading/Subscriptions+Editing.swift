@@ -1,0 +1,57 @@
+import ToolboxKit
+
+/// What `feeds add`, `feeds remove` and `feeds import` do to a list of subscriptions. Two URLs
+/// naming the same server (`ServerURL` equality: with or without a trailing slash) are one
+/// subscription; so are two that differ only in the case of their scheme or host.
+extension Subscriptions {
+    static func same(_ subscription: FeedSubscription, _ server: ServerURL) -> Bool {
+        guard let other = try? ServerURL(subscription.url) else { return false }
+        // Scheme and host in any case, as URLReference reads them; the path as it is.
+        return other == server || URLReference(other.base)?.absolute == URLReference(server.base)?.absolute
+    }
+
+    /// `subscriptions` with `urls` added, tagged `tags`; one already there is said to `warn`.
+    public static func adding(_ urls: [String], tags: [String], to subscriptions: [FeedSubscription],
+                              warn: (String) -> Void) throws(ToolError) -> (subscriptions: [FeedSubscription], added: Int) {
+        var subscriptions = subscriptions
+        var added = 0
+        for url in urls {
+            let server = try ServerURL(url)
+            guard !subscriptions.contains(where: { same($0, server) }) else {
+                warn("already subscribed: \(Terminal.quote(ServerURL.redacted(url.trimmingSpaces())))")
+                continue
+            }
+            subscriptions.append(FeedSubscription(url: url.trimmingSpaces(), title: "", tags: tags))
+            added += 1
+        }
+        return (subscriptions, added)
+    }
+
+    /// `subscriptions` without `feeds` (each a URL or a name); one that is not there is an error.
+    public static func removing(_ feeds: [String], from subscriptions: [FeedSubscription]) throws(ToolError) -> [FeedSubscription] {
+        var subscriptions = subscriptions
+        for feed in feeds {
+            let server = try? ServerURL(feed)
+            let before = subscriptions.count
+            subscriptions.removeAll { subscription in
+                subscription.title == feed || subscription.url == feed || server.map { same(subscription, $0) } == true
+            }
+            if subscriptions.count == before {
+                throw .notFound(what: "subscription \(Terminal.quote(ServerURL.redactedIfCredentials(feed)))")
+            }
+        }
+        return subscriptions
+    }
+
+    /// `subscriptions` with those of an OPML list not already there.
+    public static func importing(_ list: OPML.List, into subscriptions: [FeedSubscription]) -> (subscriptions: [FeedSubscription], added: Int) {
+        var subscriptions = subscriptions
+        var added = 0
+        for subscription in list.subscriptions {
+            guard let server = try? ServerURL(subscription.url), !subscriptions.contains(where: { same($0, server) }) else { continue }
+            subscriptions.append(subscription)
+            added += 1
+        }
+        return (subscriptions, added)
+    }
+}
