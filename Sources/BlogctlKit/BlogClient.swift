@@ -22,6 +22,9 @@ public struct BlogClient: Sendable {
     /// The feed's own title, when the server is a feed that gives one.
     public var feedTitle: String? { feeds.state?.title }
 
+    /// Where the feed said, with a permanent redirect, it now lives (this run); nil when it did not.
+    public var feedMovedTo: String? { feeds.moved.withLock { $0 } }
+
     /// Reads the server as a feed from the start: a subscription is one by intent.
     public func assumeFeed() { feeds.assumeFeed() }
 

@@ -57,6 +57,18 @@ import ToolboxKit
         #expect(stat(file.path, &info) == 0 && info.st_mode & 0o777 == 0o600)
     }
 
+    /// A urls file others may write is refused, as config.yml is: it picks the hosts that get
+    /// the passwords in its URLs.
+    @Test func aFileOthersCanWriteIsRefused() throws {
+        let root = TemporaryFolders.make("blogctl-subscriptions")
+        let file = Subscriptions(path: root + "/config/blogctl/urls")
+        try file.save([FeedSubscription(url: "https://example.org/feed", title: "", tags: [])])
+        chmod(file.path, 0o666)
+        #expect(throws: ToolError.self) { try file.load() }
+        chmod(file.path, 0o600)
+        #expect(try file.load().count == 1)
+    }
+
     /// One server is one subscription, however its URL is written; a name or URL removes it.
     @Test func addRemoveAndImportKeepOneSubscriptionAServer() throws {
         var warnings: [String] = []

@@ -16,6 +16,13 @@ import TestSupport
             // A closed port: connection refused, at once.
             let dead = try StubServer(response: "")
             dead.stop()
+            // A feed taken down: asked once, then known dead.
+            let gone = try StubServer(response: "HTTP/1.1 410 Gone\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            defer { gone.stop() }
+            // A feed that moved for good: followed, said once, subscribed at its new URL.
+            let mover = try StubServer(response: "HTTP/1.1 301 Moved Permanently\r\nLocation: \(mockd.url)/feed.json\r\n"
+                + "Content-Length: 0\r\nConnection: close\r\n\r\n")
+            defer { mover.stop() }
             let opml = """
                 <?xml version="1.0"?><opml version="2.0"><head><title>mine</title></head><body>
                 <outline text="Generated"><outline text="One" xmlUrl="\(mockd.url)/feeds/1.xml"/>
@@ -24,15 +31,22 @@ import TestSupport
                 """
             let imported = try blogctl(["feeds", "import", "-"], sandbox, stdin: opml)
             #expect(imported.status == 0 && imported.stderr.contains("imported 3 feeds"), "\(imported.stderr)")
-            #expect(try blogctl(["feeds", "add", mockd.url + "/blog", "\(dead.url)/feed.xml"], sandbox).status == 0)
+            #expect(try blogctl(["feeds", "add", mockd.url + "/blog", "\(dead.url)/feed.xml", "\(gone.url)/feed.xml", "\(mover.url)/old.xml"],
+                                sandbox).status == 0)
             #expect(try blogctl(["feeds", "add", mockd.url + "/blog"], sandbox).stderr.contains("already subscribed"))
 
             let list = try blogctl(["list"], sandbox)
             #expect(list.status == 75, "\(list.stderr)")
-            #expect(list.lines.count == 3 * 4 + 8, "\(list.stdout)")
+            #expect(list.lines.count == 3 * 4 + 8 + 8, "\(list.stdout)")
             #expect(list.lines.filter { $0.hasPrefix("Two\tfeed-2-item-") }.count == 4)
-            #expect(list.lines.filter { $0.hasPrefix("Blog Nerd Ranch\t") }.count == 8, "the page's feed, named by its title")
-            #expect(list.stderr.contains("1 of 5 feeds could not be refreshed"), "\(list.stderr)")
+            #expect(list.lines.filter { $0.hasPrefix("Blog Nerd Ranch\t") }.count == 16, "the page's feed and the moved one, named by their title")
+            #expect(list.stderr.contains("2 of 7 feeds could not be refreshed"), "\(list.stderr)")
+            #expect(list.stderr.components(separatedBy: "moved permanently to \(mockd.url)/feed.json").count == 2, "\(list.stderr)")
+            let moved = try String(contentsOfFile: sandbox.root + "/config/blogctl/urls", encoding: .utf8)
+            #expect(moved.contains(mockd.url + "/feed.json") && !moved.contains(mover.url), "\(moved)")
+            let askedMover = mover.requests.count
+            let askedGone = gone.requests.count
+            #expect(askedGone == 1)
             #expect(list.stderr.components(separatedBy: "\n").filter { $0.contains("connection refused") }.count == 1, "\(list.stderr)")
 
             let grouped = try blogctl(["list", "--group-by", "feed", "--json"], sandbox)
@@ -46,11 +60,14 @@ import TestSupport
             let feeds = try blogctl(["feeds"], sandbox)
             #expect(feeds.lines.contains { $0.hasPrefix("Three\t\(mockd.url)/feeds/3.xml\t4\t3\t") }, "\(feeds.stdout)")
             #expect(feeds.lines.contains { $0.hasPrefix("Two\t\(mockd.url)/feeds/2.xml\t4\t4\t") }, "\(feeds.stdout)")
-            #expect(feeds.lines.last?.hasSuffix("connection refused (\(dead.url)/feed.xml)") == true, "\(feeds.stdout)")
+            #expect(feeds.lines.contains { $0.hasSuffix("connection refused (\(dead.url)/feed.xml)") }, "\(feeds.stdout)")
+            #expect(feeds.lines.contains { $0.contains("gone (410)") }, "\(feeds.stdout)")
 
-            // Offline, the same list from the cache.
+            // Offline, the same list from the cache (the moved feed's carried to its new URL).
             let offline = try blogctl(["list", "--offline"], sandbox)
             #expect(offline.lines == list.lines)
+            let again = try blogctl(["list"], sandbox)
+            #expect(!again.stderr.contains("moved permanently") && mover.requests.count == askedMover, "said once: \(again.stderr)")
 
             // Exported and imported elsewhere: the same subscriptions, folders as tags.
             let exported = try blogctl(["feeds", "export"], sandbox)
@@ -65,7 +82,8 @@ import TestSupport
 
             #expect(try blogctl(["feeds", "remove", "Two", "\(dead.url)/feed.xml"], sandbox).status == 0)
             let after = try blogctl(["list"], sandbox)
-            #expect(after.status == 0 && after.lines.count == 2 * 4 + 8, "\(after.stderr)")
+            #expect(after.status == 0 && after.lines.count == 2 * 4 + 8 + 8, "\(after.stderr)")
+            #expect(gone.requests.count == askedGone, "a dead feed is not asked again")
             #expect(try blogctl(["feeds", "remove", "Two"], sandbox).status != 0)
         }
     }

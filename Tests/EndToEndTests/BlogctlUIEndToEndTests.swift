@@ -112,7 +112,7 @@ import ToolboxKit
         let sandbox = try Sandbox()
         let server: String
         do {
-            let mockd = try MockdProcess(arguments: ["--quiet", "--latency", "0"], sandbox: sandbox)
+            let mockd = try await MockdProcess(arguments: ["--quiet", "--latency", "0"], sandbox: sandbox)
             server = mockd.url
             for arguments in [["list"], ["read", "1", "--no-pager"]] {
                 let run = try runTool("blogctl", arguments, sandbox: sandbox, environment: ["BLOGCTL_SERVER": server])

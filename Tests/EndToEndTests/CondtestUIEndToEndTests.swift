@@ -148,7 +148,7 @@ import TestSupport
         let tmux: TmuxSession
         let port: Int
         do {
-            let mockd = try MockdProcess(arguments: ["--quiet", "--latency", "0"], sandbox: sandbox)
+            let mockd = try await MockdProcess(arguments: ["--quiet", "--latency", "0"], sandbox: sandbox)
             port = try #require(mockd.url.split(separator: ":").last.flatMap { Int($0) })
             tmux = try ui(mockd, sandbox)
             _ = try tmux.waitForScreen { $0.contains("12 conditions") }
@@ -165,7 +165,7 @@ import TestSupport
         _ = try tmux.waitForScreen { !$0.contains("error: connection refused") && $0.contains("(offline)") }
         // Back online on the same port, r reloads.
         held.release()
-        let again = try MockdProcess(arguments: ["--quiet", "--latency", "0", "--port", String(port)], sandbox: sandbox)
+        let again = try await MockdProcess(arguments: ["--quiet", "--latency", "0", "--port", String(port)], sandbox: sandbox)
         defer { _ = again.stop() }
         try tmux.send("r")
         _ = try tmux.waitForScreen { !$0.contains("(offline)") && $0.contains("12 conditions") }

@@ -37,7 +37,7 @@ import Testing
 
     @Test func sigtermShutsDownWithStatusZero() async throws {
         let sandbox = try Sandbox()
-        let mockd = try MockdProcess(arguments: ["--quiet"], sandbox: sandbox)
+        let mockd = try await MockdProcess(arguments: ["--quiet"], sandbox: sandbox)
         #expect(try await fetch(mockd.url, "/health").status == 200)
         #expect(mockd.stop() == 0)
         #expect(mockd.process.terminationReason == .exit)
@@ -45,7 +45,7 @@ import Testing
 
     @Test func sigintShutsDownWithStatusZero() async throws {
         let sandbox = try Sandbox()
-        let mockd = try MockdProcess(arguments: ["--quiet"], sandbox: sandbox)
+        let mockd = try await MockdProcess(arguments: ["--quiet"], sandbox: sandbox)
         mockd.process.interrupt()
         mockd.process.waitUntilExit()
         #expect(mockd.process.terminationStatus == 0)

@@ -14,7 +14,7 @@ import ToolboxKit
 
     @Test func theBlogInEveryFormat() async throws {
         let sandbox = try Sandbox()
-        let mockd = try MockdProcess(arguments: ["--quiet", "--latency", "0", "--massive-size", "0"], sandbox: sandbox)
+        let mockd = try await MockdProcess(arguments: ["--quiet", "--latency", "0", "--massive-size", "0"], sandbox: sandbox)
         defer { mockd.stop() }
         let rss = try await feed(mockd.url, "/feed.rss")
         let atom = try await feed(mockd.url, "/feed.atom")
@@ -43,7 +43,7 @@ import ToolboxKit
 
     @Test func generatedFeedsAndConditionalRequests() async throws {
         let sandbox = try Sandbox()
-        let mockd = try MockdProcess(arguments: ["--quiet", "--latency", "0", "--massive-size", "0", "--feeds", "3", "--feed-items", "5"],
+        let mockd = try await MockdProcess(arguments: ["--quiet", "--latency", "0", "--massive-size", "0", "--feeds", "3", "--feed-items", "5"],
                                      sandbox: sandbox)
         defer { mockd.stop() }
         let second = try await feed(mockd.url, "/feeds/2.xml")

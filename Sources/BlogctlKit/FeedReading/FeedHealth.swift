@@ -6,22 +6,35 @@ import ToolboxKit
 
 /// How each subscribed feed fared at its last refresh, for `blogctl feeds`: the time of the last
 /// list it gave (its saved listing's), and the error of the last refresh that failed, kept in
-/// `last-error` beside the listing until one succeeds.
+/// `last-error` beside the listing until one succeeds. A feed that answered `410 Gone` is dead
+/// (`gone`): it is no longer asked, and its last list is still shown.
 public enum FeedHealth {
     static func errorPath(_ cache: PostCache) -> String {
         String(cache.listingPath.dropLast("listing.tsv".count)) + "last-error"
     }
 
-    /// Keeps `message` as the feed's last error, or clears it (nil). A copy: failing is no error.
-    public static func record(_ message: String?, server: ServerURL) {
+    static func gonePath(_ cache: PostCache) -> String {
+        String(cache.listingPath.dropLast("listing.tsv".count)) + "gone"
+    }
+
+    /// Keeps `message` as the feed's last error, or clears it (nil); `gone` marks the feed dead.
+    /// A copy: failing to write it is no error.
+    public static func record(_ message: String?, gone: Bool = false, server: ServerURL) {
         guard let cache = try? PostCache.standard(server: server) else { return }
         let path = errorPath(cache)
         guard let message else {
-            if LocalFile.isRegularFile(path) { unlink(path) }
+            for path in [path, gonePath(cache)] where LocalFile.isRegularFile(path) { unlink(path) }
             return
         }
         try? LocalFile.privateDirectory(String(path.dropLast("/last-error".count)))
         try? LocalFile.writeAtomically(path, Array(message.utf8.prefix(4096)), mode: 0o600)
+        if gone { try? LocalFile.writeAtomically(gonePath(cache), [], mode: 0o600) }
+    }
+
+    /// Whether the feed answered 410 Gone: no longer asked.
+    public static func isGone(server: ServerURL) -> Bool {
+        guard let cache = try? PostCache.standard(server: server) else { return false }
+        return LocalFile.isRegularFile(gonePath(cache))
     }
 
     public static func lastError(server: ServerURL) -> String? {

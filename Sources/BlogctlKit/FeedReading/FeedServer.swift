@@ -44,6 +44,8 @@ public final class FeedServer: Sendable {
 
     let api: APIClient
     private let known = Mutex<Known?>(nil)
+    /// Where the feed said, permanently (301, 308), it now lives, this run.
+    let moved = Mutex<String?>(nil)
     /// The server's cache; nil when it cannot be used (the feed is then fetched each time).
     let cache: PostCache?
 
@@ -128,6 +130,10 @@ public final class FeedServer: Sendable {
         }
         var url = state.feed
         var response = try await api.send(.GET, url, headers: headers)
+        if let target = response.movedPermanently {
+            url = target
+            moved.withLock { $0 = target }
+        }
         if response.status == 304, conditional { return nil }
         try check(response, url)
         // A page (a subscription to a blog's address): the first feed it names.
@@ -149,7 +155,7 @@ public final class FeedServer: Sendable {
     }
 
     private func check(_ response: APIClient.Response, _ url: String) throws(ToolError) {
-        if response.status == 410 { throw .notFound(what: "the feed \(api.server.url(url)) (410 Gone: it has been taken down)") }
+        if response.status == 410 { throw .httpStatus(url: api.server.url(url), status: 410, message: "Gone: the feed has been taken down") }
         try api.check(response, path: url, notFound: "the feed \(api.server.url(url))")
     }
 
@@ -157,6 +163,14 @@ public final class FeedServer: Sendable {
     /// never tried (its errors then name the feed, not `/post-metadata`).
     func assumeFeed() {
         known.withLock { if $0 == nil { $0 = .feed(State(feed: api.server.requestURL(api.server.base)), fetched: nil) } }
+    }
+
+    /// A feed that moved: what `old` remembers (its title, its validators), remembered by `new`.
+    static func carry(from old: ServerURL, to new: ServerURL) {
+        guard var state = remembered(server: old), let cache = try? PostCache.standard(server: new) else { return }
+        state.feed = new.requestURL(new.base)
+        try? LocalFile.privateDirectory(String(statePath(cache).dropLast("/feed.json".count)))
+        try? LocalFile.writeAtomically(statePath(cache), Array(JSONCoding.encode(state)), mode: 0o600)
     }
 
     /// What is remembered of `server` as a feed (its cache folder's `feed.json`), if anything.

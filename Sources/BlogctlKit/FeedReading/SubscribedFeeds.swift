@@ -45,6 +45,8 @@ public enum SubscribedFeeds {
         public let name: String
         public let posts: [PostMetadata]
         public let error: ToolError?
+        /// Where a permanent redirect said the feed now lives.
+        public var movedTo: String? = nil
     }
 
     /// Each feed refreshed (its cache alone when `offline`), `jobs` hosts at a time and the
@@ -78,26 +80,32 @@ public enum SubscribedFeeds {
             return Refreshed(subscription: subscription, server: server, name: name,
                              posts: posts.map { var post = $0; post.feed = name; return post }, error: nil)
         }
-        if offline {
+        // Offline, or dead (410 Gone): its last list, nothing asked.
+        if offline || FeedHealth.isGone(server: server) {
             let posts = (try? cache?.savedListing()) ?? nil
             return named(posts ?? [], title: FeedHealth.title(server: server))
         }
         do {
-            let (posts, title) = try await common.withClient(tool: .blogctl, server: server, waitSpinner: false) { api in
+            let (posts, title, movedTo) = try await common.withClient(tool: .blogctl, server: server, waitSpinner: false) { api in
                 let client = BlogClient(api: api)
                 client.assumeFeed()
                 let posts = try await client.metadataList { Tool.blogctl.warn($0) }
-                return (posts, client.feedTitle)
+                return (posts, client.feedTitle, client.feedMovedTo)
             }
             if let cache {
                 if let index = try? cache.searchIndex() { try? index.addListing(posts) }
                 try? cache.saveListing(posts)
             }
             FeedHealth.record(nil, server: server)
-            return named(posts, title: title)
+            var refreshed = named(posts, title: title)
+            refreshed.movedTo = movedTo
+            if let movedTo, let target = try? ServerURL(movedTo) { carry(posts, from: server, to: target) }
+            return refreshed
         } catch {
             let failure = error as? ToolError ?? .tryLater(String(describing: error))
-            FeedHealth.record(failure.message, server: server)
+            var gone = false
+            if case .httpStatus(_, 410, _) = failure { gone = true }
+            FeedHealth.record(failure.message, gone: gone, server: server)
             // What the feed last gave is still listed.
             var refreshed = named(((try? cache?.savedListing()) ?? nil) ?? [], title: FeedHealth.title(server: server))
             refreshed = Refreshed(subscription: subscription, server: server, name: refreshed.name, posts: refreshed.posts, error: failure)
@@ -120,6 +128,36 @@ public enum SubscribedFeeds {
         let text = run.render(refreshed.flatMap(\.posts), isRead: { marks[$0.feed ?? ""]?.contains($0.id) ?? false })
         let failed = refreshed.filter { $0.error != nil }
         for feed in failed { Tool.blogctl.warn("\(feed.name): \(feed.error!.message)") }
+        followMoves(refreshed)
         return (text, failed.count, refreshed.count)
+    }
+
+    /// What is kept per server follows a feed that moved: its list (for `--offline`), what is
+    /// known of it as a feed (title, validators) and its read marks. Its bodies are fetched again at the new URL's first list.
+    static func carry(_ posts: [PostMetadata], from old: ServerURL, to new: ServerURL) {
+        FeedServer.carry(from: old, to: new)
+        if let cache = try? PostCache.standard(server: new) {
+            if let index = try? cache.searchIndex() { try? index.addListing(posts) }
+            try? cache.saveListing(posts)
+        }
+        if let read = try? ReadMarks.standard(server: old).load() {
+            let ids = posts.map(\.id).filter { read.contains($0) }
+            if !ids.isEmpty { _ = try? ReadMarks.standard(server: new).mark(ids, read: true) }
+        }
+    }
+
+    /// A feed that moved for good (301, 308) is subscribed at its new URL from now on, said
+    /// once: the next refresh asks the new URL, and is not redirected.
+    static func followMoves(_ refreshed: [Refreshed]) {
+        let moves = refreshed.compactMap { feed in feed.movedTo.map { (feed, $0) } }
+        guard !moves.isEmpty else { return }
+        let file = Subscriptions.standard()
+        guard var subscriptions = try? file.load() else { return }
+        for (feed, target) in moves {
+            guard let index = subscriptions.firstIndex(where: { $0.url == feed.subscription.url }) else { continue }
+            subscriptions[index].url = target
+            Tool.blogctl.warn("\(feed.name): moved permanently to \(ServerURL.redactedIfCredentials(target)); subscribed there now")
+        }
+        try? file.save(subscriptions)
     }
 }

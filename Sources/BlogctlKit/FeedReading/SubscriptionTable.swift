@@ -23,7 +23,9 @@ public enum SubscriptionTable {
             let name = !subscription.title.isEmpty ? subscription.title : FeedHealth.title(server: server) ?? server.host
             return Row(name: name, url: ServerURL.redactedIfCredentials(subscription.url), entries: listing.count,
                        unread: listing.count { !marks.contains($0.id) },
-                       updated: FeedHealth.lastUpdate(server: server), error: FeedHealth.lastError(server: server))
+                       updated: FeedHealth.lastUpdate(server: server),
+                       error: FeedHealth.isGone(server: server) ? "gone (410), no longer asked; blogctl feeds remove removes it"
+                           : FeedHealth.lastError(server: server))
         }
     }
 

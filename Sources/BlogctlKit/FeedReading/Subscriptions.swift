@@ -16,8 +16,10 @@ public struct Subscriptions: Sendable {
     /// The subscriptions, in file order; none when there is no file. A line whose URL cannot
     /// be a server is left out and named to `warn`.
     public func load(warn: (String) -> Void = { _ in }) throws(ToolError) -> [FeedSubscription] {
-        guard LocalFile.isRegularFile(path) else { return [] }
-        let text = String(decoding: try LocalFile.read(path, limit: 16 << 20, regularOnly: true), as: UTF8.self)
+        guard FileTrust.exists(path) else { return [] }
+        // config.yml's rule (owner, mode, every link, every folder above): the file chooses the
+        // hosts blogctl asks, and may hold their passwords in its URLs.
+        let text = String(decoding: try FileTrust.read(path, limit: 16 << 20), as: UTF8.self)
         return Self.parse(text, warn: { warn("\(path): \($0)") })
     }
 

@@ -13,8 +13,12 @@ extension APIClient {
     /// Sends a request for `path` on the server and follows its redirects. A write (any
     /// method but GET and HEAD) follows none that leaves the server's origin: its body was
     /// meant for the configured server alone. A failure on a hop names that hop's URL.
-    func execute(_ method: HTTPMethod, _ path: String, headers: [(String, String)], body: [UInt8]?) async throws -> HTTPClientResponse {
+    /// `moved` hears the final URL when every hop was permanent (301, 308): where the resource
+    /// now lives, for a caller that keeps URLs (a feed reader's subscriptions).
+    func execute(_ method: HTTPMethod, _ path: String, headers: [(String, String)], body: [UInt8]?,
+                 moved: ((String) -> Void)? = nil) async throws -> HTTPClientResponse {
         var url = server.requestURL(path)
+        var permanent = true
         let write = ![.GET, .HEAD].contains(method)
         var method = method
         var body = body
@@ -26,7 +30,11 @@ extension APIClient {
                 throw FailedHop(url: ServerURL.redactedIfCredentials(url), underlying: error)
             }
             let status = Int(response.status.code)
-            guard [301, 302, 303, 307, 308].contains(status), let location = response.headers.first(name: "Location") else { return response }
+            guard [301, 302, 303, 307, 308].contains(status), let location = response.headers.first(name: "Location") else {
+                if hop > 0, permanent { moved?(url) }
+                return response
+            }
+            permanent = permanent && (status == 301 || status == 308)
             guard hop < Self.maximumRedirects else { throw HTTPClientError.redirectLimitReached }
             let next = try Self.redirectTarget(location, from: url)
             log("< \(status) \(response.status.reasonPhrase) → \(ServerURL.redactedIfCredentials(next))")

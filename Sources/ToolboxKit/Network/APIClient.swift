@@ -31,6 +31,8 @@ public final class APIClient: Sendable {
         public let status: Int
         public let headers: HTTPHeaders
         public let body: ByteBuffer
+        /// Where every redirect followed said, permanently (301, 308), the resource now lives.
+        public var movedPermanently: String? = nil
 
         public var bytes: [UInt8] { Array(body.readableBytesView) }
         public var data: Data { Data(body.readableBytesView) }
@@ -286,7 +288,8 @@ public final class APIClient: Sendable {
         log("> \(method.rawValue) \(url)")
         // A download that reports progress may take longer than the timeout as long as it keeps
         // moving: the read timeout bounds silence. Other requests are bounded by `send`.
-        let response = try await execute(method, path, headers: headers, body: body)
+        var moved: String?
+        let response = try await execute(method, path, headers: headers, body: body, moved: { moved = $0 })
         let expected = response.headers.first(name: "Content-Length").flatMap { Int64($0) }
         var buffer = ByteBuffer()
         if let expected, expected > Int64(maxBytes) {
@@ -303,6 +306,6 @@ public final class APIClient: Sendable {
             progress?(Int64(buffer.readableBytes), expected)
         }
         log("< \(response.status.code) \(response.status.reasonPhrase) (\(Elapsed.milliseconds(since: start)) ms, \(buffer.readableBytes) bytes)")
-        return Response(status: Int(response.status.code), headers: response.headers, body: buffer)
+        return Response(status: Int(response.status.code), headers: response.headers, body: buffer, movedPermanently: moved)
     }
 }

@@ -11,7 +11,7 @@ final class MockdProcess: @unchecked Sendable {
     /// The request log as it arrives, when started with `tailLog`.
     let tail: LogTail?
 
-    init(arguments: [String], sandbox: Sandbox, tailLog: Bool = false) throws {
+    init(arguments: [String], sandbox: Sandbox, tailLog: Bool = false) async throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: Binaries.path("mockd"))
         process.arguments = ["--port", "0", "--data", Binaries.dataDirectory] + arguments
@@ -32,14 +32,7 @@ final class MockdProcess: @unchecked Sendable {
         // Stopped by its owner; this only bounds a test that hangs.
         watch(process, limit: 900)
 
-        var line = Data()
-        let reader = stdout.fileHandleForReading
-        while !line.contains(0x0A) {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let first = String(decoding: line, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+        let first = await Self.firstLine(stdout.fileHandleForReading)
         let prefix = "mockd: listening on "
         guard first.hasPrefix(prefix) else {
             process.terminate()
@@ -48,6 +41,23 @@ final class MockdProcess: @unchecked Sendable {
             throw HarnessError("mockd did not start: first line \"\(first)\", stderr: \(log)")
         }
         url = String(first.dropFirst(prefix.count))
+    }
+
+    /// The first line `handle` gives, read on a thread of its own: a blocking read on one of
+    /// the few cooperative threads (two on a 2-core machine) would stall every other async test
+    /// for as long as a slow mockd takes to start (CI saw 20 minutes of it).
+    static func firstLine(_ handle: FileHandle) async -> String {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                var line = Data()
+                while !line.contains(0x0A) {
+                    let chunk = handle.availableData
+                    if chunk.isEmpty { break }
+                    line.append(chunk)
+                }
+                continuation.resume(returning: String(decoding: line, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? "")
+            }
+        }
     }
 
     /// The request log so far.
@@ -69,7 +79,7 @@ final class MockdProcess: @unchecked Sendable {
 /// Runs `body` with a mockd started with `arguments`, and stops it whatever happens.
 func withMockd<T>(_ arguments: [String] = [], sandbox: Sandbox, tailLog: Bool = false,
                   _ body: (MockdProcess) async throws -> T) async throws -> T {
-    let mockd = try MockdProcess(arguments: arguments, sandbox: sandbox, tailLog: tailLog)
+    let mockd = try await MockdProcess(arguments: arguments, sandbox: sandbox, tailLog: tailLog)
     defer { mockd.stop() }
     return try await body(mockd)
 }
