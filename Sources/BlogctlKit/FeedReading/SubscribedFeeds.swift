@@ -47,6 +47,14 @@ public enum SubscribedFeeds {
         public let error: ToolError?
         /// Where a permanent redirect said the feed now lives.
         public var movedTo: String? = nil
+
+        /// The same feed under another name, its posts saying so.
+        func renamed(_ name: String) -> Refreshed {
+            var renamed = Refreshed(subscription: subscription, server: server, name: name,
+                                    posts: posts.map { var post = $0; post.feed = name; return post }, error: error)
+            renamed.movedTo = movedTo
+            return renamed
+        }
     }
 
     /// Each feed refreshed (its cache alone when `offline`), `jobs` hosts at a time and the
@@ -66,7 +74,15 @@ public enum SubscribedFeeds {
             for feed in feeds { results.append((feed.index, await refreshOne(feed.subscription, offline: offline, common: common))) }
             return results
         }
-        return done.flatMap { $0 }.sorted { $0.0 < $1.0 }.map(\.1)
+        // Each feed's name is its own: a list groups, and finds read marks, by it. Two feeds
+        // that give the same title (a blog subscribed by its page and by its feed) are told
+        // apart as "Name", "Name (2)".
+        var seen: [String: Int] = [:]
+        return done.flatMap { $0 }.sorted { $0.0 < $1.0 }.map { _, feed in
+            let count = (seen[feed.name] ?? 0) + 1
+            seen[feed.name] = count
+            return count == 1 ? feed : feed.renamed("\(feed.name) (\(count))")
+        }
     }
 
     static func refreshOne(_ subscription: FeedSubscription, offline: Bool, common: CommonOptions) async -> Refreshed {
@@ -154,7 +170,7 @@ public enum SubscribedFeeds {
         let file = Subscriptions.standard()
         guard var subscriptions = try? file.load() else { return }
         for (feed, target) in moves {
-            guard let index = subscriptions.firstIndex(where: { $0.url == feed.subscription.url }) else { continue }
+            guard let index = subscriptions.firstIndex(where: { $0.url.utf8.elementsEqual(feed.subscription.url.utf8) }) else { continue }
             subscriptions[index].url = target
             Tool.blogctl.warn("\(feed.name): moved permanently to \(ServerURL.redactedIfCredentials(target)); subscribed there now")
         }
