@@ -11,9 +11,11 @@ public struct BlogClient: Sendable {
     /// `largestBody`; the JSON's escapes make the answer longer than the body).
     public static let largestAnswer = 2 << 30
 
-    public init(api: APIClient) {
+    /// `warn` hears what a feed's document had wrong, once a run (stderr; a screen passes its
+    /// own, since nothing may write to the terminal under it).
+    public init(api: APIClient, warn: @escaping @Sendable (String) -> Void = { Tool.blogctl.warn($0) }) {
         self.api = api
-        feeds = FeedServer(api: api)
+        feeds = FeedServer(api: api, warn: warn)
     }
 
     /// Whether the server was found to be a feed (this run, or remembered from an earlier one).

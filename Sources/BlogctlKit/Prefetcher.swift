@@ -11,6 +11,8 @@ public struct Prefetcher: Sendable {
         /// Bytes of the body (fetched or fresh), or the size that made it skipped.
         public let bytes: Int
         public let detail: String
+        /// The subscribed feed the post is from, when every subscription is prefetched.
+        public var feed: String? = nil
     }
 
     public let cache: PostCache

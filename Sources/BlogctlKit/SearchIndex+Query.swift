@@ -57,11 +57,14 @@ extension SearchIndex {
         try db.execute("DELETE FROM temp.matched")
         try db.execute("INSERT INTO temp.matched WITH \(sets.joined(separator: ", ")) \(intersection)", values)
         var shown: [Int] = []
-        for group in groups(split, terms: terms) + [nil] where shown.count < limit {
+        var rank: [Int: Int] = [:]
+        for (number, group) in (groups(split, terms: terms) + [nil]).enumerated() where shown.count < limit {
             let within = group.map { " AND r IN (\($0.sql))" } ?? ""
             let rows = try db.rows("SELECT r FROM temp.matched WHERE r NOT IN \(SearchIndex.list(shown.count))\(within) ORDER BY r LIMIT ?",
                                    shown.map { .integer($0) } + (group?.values ?? []) + [.integer(limit - shown.count)])
-            shown += rows.compactMap { $0.first?.integer }
+            let found = rows.compactMap { $0.first?.integer }
+            for row in found { rank[row] = number }
+            shown += found
         }
         let posts = try db.rows("SELECT rowid, id, title, author, id IN (SELECT id FROM cached) FROM posts WHERE rowid IN "
                                 + SearchIndex.list(shown.count), shown.map { .integer($0) })
@@ -73,6 +76,7 @@ extension SearchIndex {
             guard let post = byRow[row] else { return nil }
             var hit = Hit(id: post[0], title: post[1], author: post[2], snippet: snippets[row]?.text ?? "", cached: post[3] == "1")
             hit.field = snippets[row]?.field
+            hit.rank = rank[row] ?? 3
             return hit
         }
     }

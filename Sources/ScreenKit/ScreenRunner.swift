@@ -12,8 +12,19 @@ import CoreKit
 public enum ScreenRunner {
     /// What may post to a running screen: the work a command started.
     public struct Poster<Message: Sendable>: Sendable {
-        let mailbox: Mailbox<Event<Message>>
-        public func post(_ message: Message) { mailbox.post(.message(message)) }
+        private let send: @Sendable (Message) -> Void
+
+        init(mailbox: Mailbox<Event<Message>>) { send = { mailbox.post(.message($0)) } }
+        private init(send: @escaping @Sendable (Message) -> Void) { self.send = send }
+
+        public func post(_ message: Message) { send(message) }
+
+        /// A poster for the work of a screen shown inside this one (a feed's posts inside the
+        /// feed list): each of its messages is wrapped into one of this screen's.
+        public func wrapping<Inner: Sendable>(_ wrap: @escaping @Sendable (Inner) -> Message) -> Poster<Inner> {
+            let send = self.send
+            return Poster<Inner>(send: { send(wrap($0)) })
+        }
     }
 
     enum Event<Message: Sendable>: Sendable {

@@ -14,7 +14,8 @@ extension Blogctl {
                 an index beside the cache, with no network: titles and summaries of the posts \
                 blogctl list has shown, and the text of every cached body (blogctl read or \
                 prefetch caches them). On a terminal a table with the matched words in bold; \
-                piped, ID<TAB>TITLE<TAB>SNIPPET; --json.
+                piped, ID<TAB>TITLE<TAB>SNIPPET; --json. With subscriptions (blogctl feeds) \
+                and no server named, every feed is searched, and a FEED column comes first.
 
                 Examples:
                   blogctl search dijkstra letters
@@ -41,7 +42,13 @@ extension Blogctl {
 
         func run() throws {
             let mode = OutputMode(json: json)
-            let hits = try PostCache.standard(server: try server.serverURL(tool: .blogctl)).search(words, limit: limit, marks: SearchQuery.marks, centred: mode == .table)
+            let hits: [SearchIndex.Hit]
+            if let subscriptions = try SubscribedFeeds.inUse(server: server.server) {
+                hits = SubscribedSearch.search(subscriptions, words: words, limit: limit, marks: SearchQuery.marks, centred: mode == .table)
+            } else {
+                hits = try PostCache.standard(server: try server.serverURL(tool: .blogctl)).search(words, limit: limit, marks: SearchQuery.marks,
+                                                                                                     centred: mode == .table)
+            }
             pager.print(SearchListing.render(hits, mode: mode, bold: Terminal.colorEnabled()))
             if hits.isEmpty { throw ExitCode(1) }
         }

@@ -32,6 +32,11 @@ extension Blogctl {
         @OptionGroup var common: CommonOptions
 
         func run() async throws {
+            if try SubscribedFeeds.inUse(common) != nil {
+                let status = try await FeedList.run(FeedList.Context(common: common, arrangementPath: Arrangement.path()))
+                if status != 0 { throw ExitCode(status) }
+                return
+            }
             let cache = try PostCache.standard(server: try common.serverURL(tool: .blogctl))
             let status = try await common.withClient(tool: .blogctl, waitSpinner: false) { api in
                 try await PostBrowser.run(PostBrowser.Context(client: BlogClient(api: api), cache: cache, marks: ReadMarks.standard(server: try common.serverURL(tool: .blogctl)),

@@ -94,4 +94,41 @@ import TestSupport
             #expect(try blogctl(["feeds", "remove", "Two"], sandbox).status != 0)
         }
     }
+
+    @Test func searchAndPrefetchCoverEveryFeed() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(["--quiet", "--latency", "0", "--failure-rate", "0", "--massive-size", "0", "--feeds", "2", "--feed-items", "3"],
+                            sandbox: sandbox) { mockd in
+            let dead = try StubServer(response: "")
+            dead.stop()
+            #expect(try blogctl(["feeds", "add", mockd.url + "/feeds/1.xml", mockd.url + "/feeds/2.xml", mockd.url + "/feed.atom"], sandbox).status == 0)
+            // Nothing listed yet: no index, nothing found, nothing made.
+            #expect(try blogctl(["search", "proof"], sandbox).status == 1)
+            #expect(try blogctl(["list"], sandbox).status == 0)
+
+            // Every feed's index, a FEED field first; a title match before a body match.
+            let found = try blogctl(["search", "proof"], sandbox)
+            #expect(found.status == 0, "\(found.stderr)")
+            #expect(!found.lines.isEmpty && found.lines.allSatisfy { $0.hasPrefix("Generated feed 1\t") || $0.hasPrefix("Generated feed 2\t") },
+                    "\(found.stdout)")
+            let byTitle = found.lines.firstIndex { $0.split(separator: "\t")[2].lowercased().contains("proof") }
+            let byBody = found.lines.firstIndex { !$0.split(separator: "\t")[2].lowercased().contains("proof") }
+            if let byTitle, let byBody { #expect(byTitle < byBody, "\(found.stdout)") }
+            let json = try blogctl(["search", "dijkstra", "--json", "--limit", "2"], sandbox)
+            let hits = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+            #expect(hits.count == 2 && hits.allSatisfy { $0["feed"] as? String == "Blog Nerd Ranch" }, "\(json.stdout)")
+            // A server named: that one alone, as before.
+            let one = try runTool("blogctl", ["search", "dijkstra", "--server", mockd.url + "/feed.atom"], sandbox: sandbox)
+            #expect(one.status == 0 && !one.stdout.contains("Blog Nerd Ranch"), "\(one.stdout)")
+
+            // prefetch: every feed's bodies (kept by list: fresh), a feed that fails fails alone.
+            #expect(try blogctl(["feeds", "add", dead.url + "/feed.xml"], sandbox).status == 0)
+            let prefetched = try blogctl(["prefetch"], sandbox)
+            #expect(prefetched.status == 75, "\(prefetched.stderr)")
+            #expect(prefetched.lines.count == 3 + 3 + 8, "\(prefetched.stdout)")
+            #expect(prefetched.lines.filter { $0.hasPrefix("Generated feed 2\tfeed-2-item-") }.count == 3)
+            #expect(prefetched.lines.allSatisfy { $0.split(separator: "\t")[2] == "fresh" }, "\(prefetched.stdout)")
+            #expect(prefetched.stderr.contains("connection refused") && prefetched.stderr.contains("1 of 4 feeds could not be listed"))
+        }
+    }
 }

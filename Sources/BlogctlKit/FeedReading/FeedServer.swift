@@ -49,8 +49,12 @@ public final class FeedServer: Sendable {
     /// The server's cache; nil when it cannot be used (the feed is then fetched each time).
     let cache: PostCache?
 
-    init(api: APIClient) {
+    /// Where what a feed's document had wrong is said.
+    let warn: @Sendable (String) -> Void
+
+    init(api: APIClient, warn: @escaping @Sendable (String) -> Void) {
         self.api = api
+        self.warn = warn
         cache = try? PostCache.standard(server: api.server)
         if let cache, let bytes = try? LocalFile.read(Self.statePath(cache), limit: 64 << 10, regularOnly: true),
            let state = try? JSONCoding.decode(State.self, from: Data(bytes)) {
@@ -222,7 +226,7 @@ public final class FeedServer: Sendable {
     /// Post `postId` of the feed; its body goes to `writer` unless the copy tagged `etag` is
     /// still the feed's (then `notModified`).
     func post(_ postId: String, etag: String?, into writer: PostCache.BodyWriter) async throws(ToolError) -> BlogClient.Fetch {
-        guard let posts = try await posts(conditional: etag != nil, warn: { Tool.blogctl.warn($0) }) else { return .notModified }
+        guard let posts = try await posts(conditional: etag != nil, warn: warn) else { return .notModified }
         store(posts)
         guard let post = posts.first(where: { $0.metadata.postId.utf8.elementsEqual(postId.utf8) }) else {
             throw .notFound(what: "post \(Terminal.quote(postId))")
@@ -234,7 +238,7 @@ public final class FeedServer: Sendable {
 
     /// Post `id` of the feed, fetched (or from this run's copy).
     func metadata(_ id: String) async throws(ToolError) -> PostMetadata {
-        let posts = try await posts(conditional: false, warn: { Tool.blogctl.warn($0) }) ?? []
+        let posts = try await posts(conditional: false, warn: warn) ?? []
         guard let post = posts.first(where: { $0.metadata.id.utf8.elementsEqual(id.utf8) }) else {
             throw .notFound(what: "post \(Terminal.quote(id))")
         }
@@ -243,7 +247,7 @@ public final class FeedServer: Sendable {
 
     /// The size and tag of post `postId`'s body, as `HEAD /post` gives them for the API.
     func head(_ postId: String) async throws(ToolError) -> (size: Int?, etag: String?) {
-        let posts = try await posts(conditional: false, warn: { Tool.blogctl.warn($0) }) ?? []
+        let posts = try await posts(conditional: false, warn: warn) ?? []
         guard let post = posts.first(where: { $0.metadata.postId.utf8.elementsEqual(postId.utf8) }) else {
             throw .notFound(what: "post \(Terminal.quote(postId))")
         }

@@ -8,7 +8,11 @@ public enum SubscribedFeeds {
     /// The subscriptions, when they are what the command should read; nil when a server is named
     /// or none is subscribed.
     public static func inUse(_ common: CommonOptions, environment: [String: String] = Environment.current) throws -> [FeedSubscription]? {
-        guard common.server == nil, Settings.current.text(.server) == nil,
+        try inUse(server: common.server, environment: environment)
+    }
+
+    public static func inUse(server: String?, environment: [String: String] = Environment.current) throws -> [FeedSubscription]? {
+        guard server == nil, Settings.current.text(.server) == nil,
               [Tool.blogctl.serverVariable, "TOOLBOX_SERVER"].allSatisfy({ environment[$0]?.isEmpty ?? true })
         else { return nil }
         let subscriptions = try Subscriptions.standard(environment: environment).load { Tool.blogctl.warn($0) }
@@ -59,8 +63,10 @@ public enum SubscribedFeeds {
 
     /// Each feed refreshed (its cache alone when `offline`), `jobs` hosts at a time and the
     /// feeds of one host one after another (politely: no host gets more than one request at
-    /// once); a feed that fails fails alone. In subscription order.
-    public static func refresh(_ subscriptions: [FeedSubscription], jobs: Int, offline: Bool, common: CommonOptions) async -> [Refreshed] {
+    /// once); a feed that fails fails alone. In subscription order. `warn` hears what a feed's
+    /// document had wrong (stderr for `list`; a screen cannot write there).
+    public static func refresh(_ subscriptions: [FeedSubscription], jobs: Int, offline: Bool, common: CommonOptions,
+                               warn: @escaping @Sendable (String) -> Void = { Tool.blogctl.warn($0) }) async -> [Refreshed] {
         var byHost: [String: [Int]] = [:]
         var hosts: [String] = []
         for (index, subscription) in subscriptions.enumerated() {
@@ -71,21 +77,28 @@ public enum SubscribedFeeds {
         let work = hosts.map { host in byHost[host]!.map { (index: $0, subscription: subscriptions[$0]) } }
         let done = await TaskWindow.map(work, width: jobs) { feeds in
             var results: [(Int, Refreshed)] = []
-            for feed in feeds { results.append((feed.index, await refreshOne(feed.subscription, offline: offline, common: common))) }
+            for feed in feeds { results.append((feed.index, await refreshOne(feed.subscription, offline: offline, common: common, warn: warn))) }
             return results
         }
         // Each feed's name is its own: a list groups, and finds read marks, by it. Two feeds
         // that give the same title (a blog subscribed by its page and by its feed) are told
         // apart as "Name", "Name (2)".
+        let feeds = done.flatMap { $0 }.sorted { $0.0 < $1.0 }.map(\.1)
+        return zip(feeds, uniqueNames(feeds.map(\.name))).map { feed, name in name == feed.name ? feed : feed.renamed(name) }
+    }
+
+    /// Each name made its own: the second "Name" is "Name (2)", the third "Name (3)".
+    public static func uniqueNames(_ names: [String]) -> [String] {
         var seen: [String: Int] = [:]
-        return done.flatMap { $0 }.sorted { $0.0 < $1.0 }.map { _, feed in
-            let count = (seen[feed.name] ?? 0) + 1
-            seen[feed.name] = count
-            return count == 1 ? feed : feed.renamed("\(feed.name) (\(count))")
+        return names.map { name in
+            let count = (seen[name] ?? 0) + 1
+            seen[name] = count
+            return count == 1 ? name : "\(name) (\(count))"
         }
     }
 
-    static func refreshOne(_ subscription: FeedSubscription, offline: Bool, common: CommonOptions) async -> Refreshed {
+    static func refreshOne(_ subscription: FeedSubscription, offline: Bool, common: CommonOptions,
+                           warn: @escaping @Sendable (String) -> Void) async -> Refreshed {
         let server: ServerURL
         do { server = try ServerURL(subscription.url) } catch {
             return Refreshed(subscription: subscription, server: nil, name: subscription.url, posts: [], error: error)
@@ -105,7 +118,7 @@ public enum SubscribedFeeds {
             let (posts, title, movedTo) = try await common.withClient(tool: .blogctl, server: server, waitSpinner: false) { api in
                 let client = BlogClient(api: api)
                 client.assumeFeed()
-                let posts = try await client.metadataList { Tool.blogctl.warn($0) }
+                let posts = try await client.metadataList(warn: warn)
                 return (posts, client.feedTitle, client.feedMovedTo)
             }
             if let cache {
@@ -164,7 +177,7 @@ public enum SubscribedFeeds {
 
     /// A feed that moved for good (301, 308) is subscribed at its new URL from now on, said
     /// once: the next refresh asks the new URL, and is not redirected.
-    static func followMoves(_ refreshed: [Refreshed]) {
+    static func followMoves(_ refreshed: [Refreshed], warn: (String) -> Void = { Tool.blogctl.warn($0) }) {
         let moves = refreshed.compactMap { feed in feed.movedTo.map { (feed, $0) } }
         guard !moves.isEmpty else { return }
         let file = Subscriptions.standard()
@@ -172,7 +185,7 @@ public enum SubscribedFeeds {
         for (feed, target) in moves {
             guard let index = subscriptions.firstIndex(where: { $0.url.utf8.elementsEqual(feed.subscription.url.utf8) }) else { continue }
             subscriptions[index].url = target
-            Tool.blogctl.warn("\(feed.name): moved permanently to \(ServerURL.redactedIfCredentials(target)); subscribed there now")
+            warn("\(feed.name): moved permanently to \(ServerURL.redactedIfCredentials(target)); subscribed there now")
         }
         try? file.save(subscriptions)
     }

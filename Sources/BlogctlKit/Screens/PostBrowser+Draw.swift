@@ -29,7 +29,7 @@ extension PostBrowser {
             let filter = unreadOnly ? ", unread only" : ""
             let saved = showsSavedList ? " · the saved list" : ""
             drawPosts(into: &canvas, rect: body)
-            chrome.draw(into: &canvas, title: "blogctl › posts (" + arrangement.summary + filter + ")" + saved, hints: list.isFiltering ? Self.filterHints : Self.listKeys.hints,
+            chrome.draw(into: &canvas, title: "blogctl › " + heading + " (" + arrangement.summary + filter + ")" + saved, hints: list.isFiltering ? Self.filterHints : Self.listKeys.hints,
                         helpHint: list.isFiltering ? nil : "? help")
         }
         if let menu { menu.draw(into: &canvas) }

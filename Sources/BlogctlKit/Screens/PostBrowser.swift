@@ -102,6 +102,8 @@ public struct PostBrowser: ScreenProgram {
     var markedHere: [(String, Bool)] = []
     /// Counted when the marks change, not at every frame.
     var unreadCount = 0
+    /// What the list is called in the title: the posts, or the feed they come from.
+    var heading = "posts"
 
     public init(server: String, arrangement: Arrangement) {
         self.arrangement = arrangement

@@ -1,0 +1,69 @@
+import ScreenKit
+import ToolboxKit
+
+extension FeedList {
+    public struct Context: Sendable {
+        public let common: CommonOptions
+        public let arrangementPath: String
+        /// How many hosts are asked at once when the feeds refresh.
+        public let jobs: Int
+
+        public init(common: CommonOptions, arrangementPath: String, jobs: Int = 8) {
+            self.common = common
+            self.arrangementPath = arrangementPath
+            self.jobs = jobs
+        }
+    }
+
+    /// Runs `blogctl ui` over the subscriptions until the user quits; returns the exit status.
+    public static func run(_ context: Context) async throws(ToolError) -> Int32 {
+        let program = FeedList(arrangement: Arrangement.load(from: context.arrangementPath))
+        return try await ScreenRunner.exitStatus(program, color: Terminal.colorEnabled()) { command, poster in
+            await perform(command, context: context, poster: poster)
+        }
+    }
+
+    static func perform(_ command: Command, context: Context, poster: ScreenRunner.Poster<Message>) async {
+        switch command {
+        case .loadFeeds(let refresh):
+            // Read again each time: a refresh may have moved a feed (301) in the file.
+            guard let subscriptions = try? Subscriptions.standard().load() else { return }
+            poster.post(.feeds(rows(subscriptions), refreshing: refresh, failed: nil))
+            guard refresh else { return }
+            // Nothing may write to the terminal under the screen: what a feed had wrong shows
+            // in its row (its last error), not on stderr.
+            let refreshed = await SubscribedFeeds.refresh(subscriptions, jobs: context.jobs, offline: false,
+                                                          common: context.common, warn: { _ in })
+            guard !Task.isCancelled else { return }
+            SubscribedFeeds.followMoves(refreshed, warn: { _ in })
+            let now = (try? Subscriptions.standard().load()) ?? subscriptions
+            poster.post(.feeds(rows(now), refreshing: false, failed: refreshed.count { $0.error != nil }))
+        case .entries(let url, let opening, let inner):
+            let entriesPoster = poster.wrapping { Message.entries(opening: opening, $0) }
+            do {
+                let server = try ServerURL(url)
+                try await context.common.withClient(tool: .blogctl, server: server, waitSpinner: false) { api in
+                    let client = BlogClient(api: api, warn: { _ in })
+                    client.assumeFeed()
+                    let browserContext = PostBrowser.Context(client: client, cache: try PostCache.standard(server: server),
+                                                             marks: ReadMarks.standard(server: server), arrangementPath: context.arrangementPath)
+                    await PostBrowser.perform(inner, context: browserContext, poster: entriesPoster)
+                }
+            } catch {
+                // No client for this feed (its URL, the proxy's settings): the list says why.
+                if case .loadList = inner { entriesPoster.post(.listFailed(error as? ToolError ?? .tryLater(String(describing: error)))) }
+            }
+        }
+    }
+
+    /// The feed list's rows, from the cache (what the last refresh kept).
+    static func rows(_ subscriptions: [FeedSubscription]) -> [Feed] {
+        let table = SubscriptionTable.rows(subscriptions)
+        // Named as list names them: two feeds with one title are "Name" and "Name (2)".
+        let names = SubscribedFeeds.uniqueNames(table.map { $0.name.isEmpty ? $0.url : $0.name })
+        return zip(zip(subscriptions, table), names).map { pair, name in
+            let (subscription, row) = pair
+            return Feed(name: name, url: subscription.url, entries: row.entries, unread: row.unread, updated: row.updated, error: row.error)
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import FoundationEssentials
+import ScreenKit
+import ToolboxKit
+
+/// `blogctl ui` with subscriptions: newsboat's first screen. Every subscribed feed in one row
+/// (unread and total entries, the last error), refreshed when the screen opens and with `r`;
+/// Enter opens a feed's entries in a `PostBrowser`, which runs inside this screen as it runs
+/// alone (its commands and messages wrapped, tagged with the opening they belong to); `q`
+/// there comes back here, as in newsboat.
+public struct FeedList: ScreenProgram {
+    /// One row: a subscription and what its cache knows.
+    public struct Feed: Sendable, Equatable {
+        public var name: String
+        /// The subscription's URL, as the urls file has it: the server its entries are read from.
+        public var url: String
+        public var entries: Int
+        public var unread: Int
+        public var updated: Date?
+        public var error: String?
+
+        public init(name: String, url: String, entries: Int, unread: Int, updated: Date? = nil, error: String? = nil) {
+            self.name = name
+            self.url = url
+            self.entries = entries
+            self.unread = unread
+            self.updated = updated
+            self.error = error
+        }
+    }
+
+    public enum Command: ScreenCommand, Equatable {
+        /// The feeds as cached at once; then, when `refresh`, every feed asked and the rows again.
+        case loadFeeds(refresh: Bool)
+        /// Work of the open feed's `PostBrowser`, for the feed at `url`, opened `opening`th.
+        case entries(url: String, opening: Int, PostBrowser.Command)
+
+        public var policy: CommandPolicy {
+            switch self {
+            case .loadFeeds: return .latest("feeds")
+            case .entries(_, _, let command):
+                // The open feed's queues are its own; opening another feed takes them over
+                // (a list still loading for the last one is cancelled by the next one's).
+                switch command.policy {
+                case .serial(let name): return .serial("entries." + name)
+                case .latest(let name): return .latest("entries." + name)
+                }
+            }
+        }
+    }
+
+    public enum Message: Sendable, Equatable {
+        /// The rows; `refreshing` while the feeds are still being asked; `failed` after a refresh.
+        case feeds([Feed], refreshing: Bool, failed: Int?)
+        case entries(opening: Int, PostBrowser.Message)
+    }
+
+    public internal(set) var feeds: [Feed] = []
+    public internal(set) var list = ListView()
+    public internal(set) var chrome: Chrome
+    public internal(set) var outcome: Int32?
+    /// The open feed's entries, and the URL of the feed they are.
+    public internal(set) var entries: PostBrowser?
+    var openURL: String?
+    /// Counts the feeds opened: what an earlier opening still sends is dropped.
+    var opening = 0
+    /// How entries are arranged: one choice for every feed, as `o` saved it.
+    var arrangement: Arrangement
+    var refreshing = false
+    var hasFeeds = false
+
+    public init(arrangement: Arrangement) {
+        self.arrangement = arrangement
+        chrome = Chrome(server: "subscriptions")
+    }
+
+    public var status: StatusLine { chrome.status }
+    public var notice: String? { chrome.notice }
+    public var isBusy: Bool { refreshing || entries?.isBusy == true }
+
+    public mutating func start() -> [Command] {
+        refreshing = true
+        return [.loadFeeds(refresh: true)]
+    }
+
+    public mutating func tick() {
+        chrome.advance()
+        entries?.tick()
+    }
+
+    public mutating func resized(rows: Int, columns: Int) -> [Command] {
+        chrome.resize(rows: rows, columns: columns)
+        list.layout(chrome.body)
+        guard var entries else { return [] }
+        let commands = entries.resized(rows: rows, columns: columns)
+        self.entries = entries
+        return wrap(commands)
+    }
+
+    var selectedFeed: Feed? {
+        guard let index = list.selection, index < feeds.count else { return nil }
+        return feeds[index]
+    }
+
+    /// The open feed's commands, tagged with its URL and opening.
+    func wrap(_ commands: [PostBrowser.Command]) -> [Command] {
+        guard let openURL else { return [] }
+        return commands.map { .entries(url: openURL, opening: opening, $0) }
+    }
+
+    /// The feed list's rows, the selection kept on the same feed (by URL).
+    mutating func show(_ feeds: [Feed]) {
+        let selected = selectedFeed?.url
+        self.feeds = feeds
+        hasFeeds = true
+        list.setSections([ListView.Section(items: feeds.map(\.name))], searchText: { [feeds] in feeds[$0].name + "\n" + feeds[$0].url })
+        if let selected, let index = feeds.firstIndex(where: { $0.url == selected }) { _ = list.select(index) }
+        chrome.status.counts = "\(feeds.count) feeds · \(feeds.reduce(0) { $0 + $1.unread }) unread"
+    }
+}

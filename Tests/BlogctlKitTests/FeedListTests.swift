@@ -1,0 +1,122 @@
+import ScreenDriver
+import ScreenKit
+import TestSupport
+import Testing
+import ToolboxKit
+@testable import BlogctlKit
+
+/// Issue 49: `blogctl ui`'s first screen with subscriptions, newsboat's feed list, key by key.
+@Suite struct FeedListTests {
+    let rows = [
+        FeedList.Feed(name: "Blog Nerd Ranch", url: "http://127.0.0.1:1/feed.atom", entries: 7, unread: 6),
+        FeedList.Feed(name: "Quiet", url: "http://127.0.0.1:1/quiet.xml", entries: 3, unread: 0),
+        FeedList.Feed(name: "Dead", url: "http://127.0.0.1:2/dead.xml", entries: 0, unread: 0, error: "connection refused"),
+    ]
+
+    func loaded() -> FeedList {
+        var feeds = FeedList(arrangement: Arrangement())
+        do { let value = feeds.start(); #expect(value == [.loadFeeds(refresh: true)]) }
+        #expect(feeds.isBusy)
+        _ = feeds.receive(.feeds(rows, refreshing: false, failed: 1))
+        return feeds
+    }
+
+    @Test func eachFeedIsOneRowWithItsCountsOrItsError() {
+        var feeds = loaded()
+        #expect(!feeds.isBusy)
+        let lines = ScreenDriver.screen(&feeds).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[0].contains("blogctl › feeds"))
+        #expect(lines[1].hasPrefix(" • Blog Nerd Ranch") && lines[1].hasSuffix("6 unread of 7"), "\(lines[1])")
+        #expect(lines[2].hasPrefix("   Quiet") && lines[2].contains("0 unread of 3"), "no unread: no mark")
+        #expect(lines[3].hasPrefix(" ! Dead") && lines[3].contains("! connection refused · no entries"))
+        let text = ScreenDriver.screen(&feeds)
+        #expect(text.contains("3 feeds · 6 unread") && text.contains("1 of 3 feeds failed (r retries)"))
+        // A refresh that fails nothing clears the error.
+        _ = feeds.receive(.feeds(rows, refreshing: false, failed: 0))
+        #expect(!ScreenDriver.screen(&feeds).contains("failed"))
+    }
+
+    @Test func theCachedRowsShowWhileEveryFeedRefreshes() {
+        var feeds = FeedList(arrangement: Arrangement())
+        _ = feeds.start()
+        #expect(ScreenDriver.screen(&feeds).contains("reading the subscriptions"))
+        _ = feeds.receive(.feeds(rows, refreshing: true, failed: nil))
+        #expect(feeds.isBusy && ScreenDriver.screen(&feeds).contains("refreshing"))
+        do { let value = feeds.handle(.character("r")); #expect(value == []) }
+        #expect(feeds.notice == "already refreshing")
+        _ = feeds.receive(.feeds(rows, refreshing: false, failed: 0))
+        do { let value = feeds.handle(.character("r")); #expect(value == [.loadFeeds(refresh: true)]) }
+    }
+
+    @Test func enterOpensTheFeedsEntriesAndQComesBackWithItsCounts() {
+        var feeds = loaded()
+        do {
+            let value = feeds.handle(.enter)
+            #expect(value == [.entries(url: rows[0].url, opening: 1, .loadList)])
+        }
+        #expect(feeds.entries != nil)
+        _ = feeds.receive(.entries(opening: 1, .listing(Fixtures.posts, read: ["a2"], fromServer: true)))
+        let screen = ScreenDriver.screen(&feeds)
+        #expect(screen.contains("blogctl › Blog Nerd Ranch (date)") && screen.contains("zebra crossings"), "\(screen)")
+        // Reading the newest post marks it read, in that feed's marks.
+        let commands = feeds.handle(.enter)
+        #expect(commands.contains(.entries(url: rows[0].url, opening: 1, .mark(ids: ["a1"], read: true))), "\(commands)")
+        _ = feeds.handle(.escape)
+        do { let value = feeds.handle(.character("q")); #expect(value == []) }
+        #expect(feeds.entries == nil && feeds.outcome == nil, "q in a feed comes back to the feeds")
+        #expect(feeds.feeds[0].unread == 7 - 2 && feeds.feeds[0].entries == 7)
+        #expect(ScreenDriver.screen(&feeds).contains("5 unread of 7"))
+        _ = feeds.handle(.character("q"))
+        #expect(feeds.outcome == 0)
+    }
+
+    @Test func whatAFeedClosedEarlierStillSendsIsDropped() {
+        var feeds = loaded()
+        _ = feeds.handle(.enter)
+        _ = feeds.handle(.character("q"))
+        _ = feeds.handle(.character("j"))
+        do {
+            let value = feeds.handle(.enter)
+            #expect(value == [.entries(url: rows[1].url, opening: 2, .loadList)])
+        }
+        // The first feed's list arrives late: it is not the second feed's.
+        _ = feeds.receive(.entries(opening: 1, .listing(Fixtures.posts, read: [], fromServer: true)))
+        #expect(feeds.entries?.posts.isEmpty == true)
+        _ = feeds.receive(.entries(opening: 2, .listing(Array(Fixtures.posts.prefix(2)), read: [], fromServer: true)))
+        #expect(feeds.entries?.posts.count == 2)
+        #expect(ScreenDriver.screen(&feeds).contains("blogctl › Quiet"))
+    }
+
+    @Test func anOpenFeedsQueuesAreItsOwn() {
+        let mark = FeedList.Command.entries(url: "u", opening: 1, .mark(ids: ["x"], read: true))
+        #expect(mark.policy == .serial("entries.marks"))
+        #expect(FeedList.Command.entries(url: "u", opening: 1, .loadList).policy == .latest("entries.list"))
+        #expect(FeedList.Command.loadFeeds(refresh: true).policy == .latest("feeds"))
+    }
+
+    @Test func theFilterFindsAFeedByNameOrURLAndEscClearsIt() {
+        var feeds = loaded()
+        _ = feeds.handle(.character("/"))
+        ScreenDriver.type("quiet", into: &feeds)
+        _ = feeds.handle(.enter)
+        #expect(feeds.selectedFeed?.name == "Quiet")
+        #expect(ScreenDriver.screen(&feeds).contains("/quiet · 3 feeds"))
+        do { let value = feeds.handle(.enter); #expect(value == [.entries(url: rows[1].url, opening: 1, .loadList)]) }
+        _ = feeds.handle(.character("q"))
+        _ = feeds.handle(.escape)
+        #expect(feeds.list.filterLabel == nil)
+        _ = feeds.handle(.character("/"))
+        ScreenDriver.type("2/dead", into: &feeds)
+        _ = feeds.handle(.enter)
+        #expect(feeds.selectedFeed?.name == "Dead")
+    }
+
+    @Test func aResizeReachesTheOpenFeed() {
+        var feeds = loaded()
+        _ = feeds.handle(.enter)
+        _ = feeds.receive(.entries(opening: 1, .listing(Fixtures.posts, read: [], fromServer: true)))
+        let lines = ScreenDriver.screen(&feeds, rows: 16, columns: 60).split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { TextWidth.of($0) <= 60 })
+        #expect(lines.count == 16)
+    }
+}

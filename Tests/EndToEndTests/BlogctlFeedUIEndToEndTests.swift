@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue 49: `blogctl ui` with subscriptions opens on newsboat's first screen, the feed list,
+/// in a real terminal: refreshed at once, one dead feed failing alone, Enter for a feed's
+/// entries, the same reader, q back to the feeds with the counts as reading left them.
+@Suite struct BlogctlFeedUIEndToEndTests {
+    let noServer = ["BLOGCTL_SERVER": "", "TOOLBOX_SERVER": ""]
+
+    @Test func theFeedListOpensAFeedReadsAnEntryAndComesBack() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(["--quiet", "--latency", "0", "--failure-rate", "0", "--massive-size", "0", "--feeds", "2", "--feed-items", "3"],
+                            sandbox: sandbox) { mockd in
+            let dead = try StubServer(response: "")
+            dead.stop()
+            let added = try runTool("blogctl", ["feeds", "add", mockd.url + "/feeds/1.xml", mockd.url + "/feeds/2.xml", dead.url + "/dead.xml"],
+                                    sandbox: sandbox, environment: noServer)
+            #expect(added.status == 0, "\(added.stderr)")
+            let tmux = try TmuxSession(command: Binaries.path("blogctl"), arguments: ["ui"], sandbox: sandbox, environment: noServer)
+            defer { tmux.kill() }
+            // Refreshed on opening: the titles the feeds give, and the dead one's error.
+            let feeds = try tmux.waitForScreen { $0.contains("1 of 3 feeds failed") && $0.contains("Generated feed 2") }
+            let lines = feeds.split(separator: "\n").map(String.init)
+            #expect(lines[0].contains("blogctl › feeds") && feeds.contains("3 feeds · 6 unread"), "\(feeds)")
+            #expect(lines[1].hasPrefix(" • Generated feed 1") && lines[1].hasSuffix("3 unread of 3"), "\(feeds)")
+            #expect(lines[3].hasPrefix(" ! ") && lines[3].contains("connection refused"), "\(feeds)")
+
+            // The first feed's entries, its newest read in the same reader as the API's posts.
+            try tmux.send("Enter")
+            _ = try tmux.waitForScreen { $0.contains("blogctl › Generated feed 1 (date)") && $0.contains("3 posts · 3 unread") }
+            try tmux.send("Enter")
+            _ = try tmux.waitForScreen { $0.contains("verification function") && $0.contains("By Author 1") }
+            try tmux.send("Escape")
+            _ = try tmux.waitForScreen { $0.contains("3 posts · 2 unread") }
+            try tmux.send("q")
+            let back = try tmux.waitForScreen { $0.contains("blogctl › feeds") && $0.contains("2 unread of 3") }
+            #expect(back.contains("3 feeds · 5 unread"), "\(back)")
+            try tmux.send("q")
+            _ = try tmux.waitForScreen { $0.contains("EXITED 0") }
+
+            // The mark is the feed's own, as blogctl feeds and list see it.
+            let table = try runTool("blogctl", ["feeds"], sandbox: sandbox, environment: noServer)
+            #expect(table.lines.contains { $0.hasPrefix("Generated feed 1\t\(mockd.url)/feeds/1.xml\t3\t2\t") }, "\(table.stdout)")
+            #expect(table.lines.contains { $0.hasPrefix("Generated feed 2\t\(mockd.url)/feeds/2.xml\t3\t3\t") }, "\(table.stdout)")
+        }
+    }
+}
