@@ -56,7 +56,7 @@ extension Blogctl {
         @Flag(help: "The list the last blogctl list or ui saved: no network.")
         var offline = false
 
-        @Option(help: ArgumentHelp("With subscriptions: feeds refreshed at once, from different hosts (1-64).", valueName: "n"))
+        @Option(help: ArgumentHelp("With subscriptions: feeds refreshed at once, at most 6 of one host (1-64).", valueName: "n"))
         var jobs = 8
 
         @OptionGroup var common: CommonOptions

@@ -24,6 +24,10 @@ extension Blogctl {
                 $BROWSER (http and https only). ? shows every key; q quits. Needs a terminal \
                 (exit 64 otherwise); Ctrl-C exits 130.
 
+                With subscriptions (blogctl feeds) and no server named, it opens on the feed \
+                list: each feed's unread and total entries and its last error, refreshed at once \
+                (r again); Enter shows a feed's posts as above, q comes back to the feeds.
+
                 Examples:
                   blogctl ui
                   blogctl list > /dev/null && blogctl ui   # later, offline too

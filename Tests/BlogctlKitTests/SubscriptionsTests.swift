@@ -87,4 +87,16 @@ import ToolboxKit
         let (imported, importedCount) = Subscriptions.importing(list, into: start)
         #expect(importedCount == 1 && imported.map(\.title) == ["Example", "New"])
     }
+
+    @Test func aHostsFeedsAreDealtIntoAtMostPerHostLanes() {
+        let hosts = ["a", "a", "b", "a", "a", "a", "b", "c"]
+        let lanes = SubscribedFeeds.lanes(hosts, perHost: 2)
+        #expect(lanes == [[0, 3, 5], [1, 4], [2], [6], [7]])
+        // Every feed once; no lane mixes hosts; no host in more than two lanes.
+        #expect(lanes.flatMap { $0 }.sorted() == Array(hosts.indices))
+        #expect(lanes.allSatisfy { Set($0.map { hosts[$0] }).count == 1 })
+        #expect(Dictionary(grouping: lanes, by: { hosts[$0[0]] }).values.allSatisfy { $0.count <= 2 })
+        #expect(SubscribedFeeds.lanes([], perHost: 6).isEmpty)
+        #expect(SubscribedFeeds.lanes(Array(repeating: "x", count: 200), perHost: 6).map(\.count) == [34, 34, 33, 33, 33, 33])
+    }
 }

@@ -61,20 +61,18 @@ public enum SubscribedFeeds {
         }
     }
 
-    /// Each feed refreshed (its cache alone when `offline`), `jobs` hosts at a time and the
-    /// feeds of one host one after another (politely: no host gets more than one request at
-    /// once); a feed that fails fails alone. In subscription order. `warn` hears what a feed's
-    /// document had wrong (stderr for `list`; a screen cannot write there).
+    /// How many requests one host gets at once: what browsers allow (6), so that a host
+    /// serving many feeds is neither hammered nor asked one feed at a time.
+    public static let perHost = 6
+
+    /// Each feed refreshed (its cache alone when `offline`), `jobs` at a time and at most
+    /// `perHost` of one host at once (its feeds dealt into that many lanes, each lane one
+    /// request after another); a feed that fails fails alone. In subscription order. `warn`
+    /// hears what a feed's document had wrong (stderr for `list`; a screen cannot write there).
     public static func refresh(_ subscriptions: [FeedSubscription], jobs: Int, offline: Bool, common: CommonOptions,
                                warn: @escaping @Sendable (String) -> Void = { Tool.blogctl.warn($0) }) async -> [Refreshed] {
-        var byHost: [String: [Int]] = [:]
-        var hosts: [String] = []
-        for (index, subscription) in subscriptions.enumerated() {
-            let host = (try? ServerURL(subscription.url))?.host ?? subscription.url
-            if byHost[host] == nil { hosts.append(host) }
-            byHost[host, default: []].append(index)
-        }
-        let work = hosts.map { host in byHost[host]!.map { (index: $0, subscription: subscriptions[$0]) } }
+        let work = lanes(subscriptions.map { (try? ServerURL($0.url))?.host ?? $0.url }, perHost: perHost)
+            .map { lane in lane.map { (index: $0, subscription: subscriptions[$0]) } }
         let done = await TaskWindow.map(work, width: jobs) { feeds in
             var results: [(Int, Refreshed)] = []
             for feed in feeds { results.append((feed.index, await refreshOne(feed.subscription, offline: offline, common: common, warn: warn))) }
@@ -85,6 +83,26 @@ public enum SubscribedFeeds {
         // apart as "Name", "Name (2)".
         let feeds = done.flatMap { $0 }.sorted { $0.0 < $1.0 }.map(\.1)
         return zip(feeds, uniqueNames(feeds.map(\.name))).map { feed, name in name == feed.name ? feed : feed.renamed(name) }
+    }
+
+    /// The feeds' positions dealt into lanes, each lane one host's, a host's feeds spread over
+    /// at most `perHost` lanes; lanes in the order their hosts first come, so the first
+    /// subscriptions are asked first.
+    static func lanes(_ hosts: [String], perHost: Int) -> [[Int]] {
+        var lanesOf: [String: [Int]] = [:]
+        var lanes: [[Int]] = []
+        var countOf: [String: Int] = [:]
+        for (index, host) in hosts.enumerated() {
+            let count = countOf[host, default: 0]
+            countOf[host] = count + 1
+            if count < perHost {
+                lanesOf[host, default: []].append(lanes.count)
+                lanes.append([index])
+            } else {
+                lanes[lanesOf[host]![count % perHost]].append(index)
+            }
+        }
+        return lanes
     }
 
     /// Each name made its own: the second "Name" is "Name (2)", the third "Name (3)".
