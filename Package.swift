@@ -50,7 +50,7 @@ let package = Package(
         // The core under everything: text, width, files and paths, time, the sanitiser, errors,
         // configuration, spawning. No network and no argument parser: ScreenKit and the fuzz
         // harnesses stand on it alone.
-        .target(name: "CoreKit", dependencies: ["CToolboxVersion"], swiftSettings: swiftSettings),
+        .target(name: "CoreKit", dependencies: ["CToolboxVersion", "CZlib"], swiftSettings: swiftSettings),
         // The version scripts/version.sh writes into the build (a header: a C string macro is
         // the one way to hand a Swift build a value without generating Swift source).
         .systemLibrary(name: "CToolboxVersion"),

@@ -3,7 +3,7 @@
 set -euo pipefail
 bin=${1:?usage: bench.sh BIN_DIR}
 cd "$(dirname "$0")/.."
-sh scripts/deps.sh jq curl gh lynx w3m html2text libxml2-utils hyperfine gawk bsdextrautils time bc htop newsboat tig
+sh scripts/deps.sh jq curl gh lynx w3m html2text libxml2-utils hyperfine gawk bsdextrautils time bc htop newsboat tig python3-feedparser
 export BIN="$bin"
 for script in bench/*; do
   [ -x "$script" ] || continue

@@ -39,7 +39,7 @@ public struct BlogClient: Sendable {
             feeds.learnedAPI()
             return result
         } catch {
-            guard !feeds.isKnownAPI, Self.mayBeAFeed(error), await feeds.probe() != nil else { throw error }
+            guard !feeds.isKnownAPI, Self.mayBeAFeed(error), try await feeds.probe() != nil else { throw error }
             return try await instead()
         }
     }

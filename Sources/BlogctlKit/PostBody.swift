@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CoreKit
 
 /// A post's body: bytes in memory (small ones, tests), or a cached copy on disk, already
 /// checked, decompressed again piece by piece from its file as it is rendered: a body of

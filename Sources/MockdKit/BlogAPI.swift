@@ -248,8 +248,20 @@ public struct BlogAPI: MockAPI {
         if matches(request, tagged.etag) || (request.headers[.ifNoneMatch] == nil && request.headers[.ifModifiedSince] == document.lastModified) {
             return Response(status: .notModified, headers: [.eTag: tagged.etag, .lastModified: document.lastModified])
         }
-        return Response(status: .ok, headers: [.contentType: document.contentType, .eTag: tagged.etag, .lastModified: document.lastModified],
-                        body: .init(byteBuffer: ByteBuffer(bytes: tagged.bytes)))
+        var headers: HTTPFields = [.contentType: document.contentType, .eTag: tagged.etag, .lastModified: document.lastModified,
+                                   .vary: "Accept-Encoding"]
+        guard acceptsGzip(request) else { return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: tagged.bytes))) }
+        headers[.contentEncoding] = "gzip"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: document.gzipped)))
+    }
+
+    /// `Accept-Encoding` names gzip, with no `q=0`.
+    static func acceptsGzip(_ request: Request) -> Bool {
+        guard let header = request.headers[.acceptEncoding] else { return false }
+        return header.split(separator: ",").contains { item in
+            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: " ").lowercased() }
+            return parts.first == "gzip" && !parts.dropFirst().contains { $0.replacing(" ", with: "") == "q=0" }
+        }
     }
 
     static func notModified(_ item: Tagged) -> Response {

@@ -11,6 +11,15 @@ struct BlogFeeds: Sendable {
         let tagged: BlogAPI.Tagged
         let contentType: String
         let lastModified: String
+        /// The same bytes gzipped, for a reader that accepts gzip (as web servers send feeds).
+        let gzipped: [UInt8]
+
+        init(tagged: BlogAPI.Tagged, contentType: String, lastModified: String) {
+            self.tagged = tagged
+            self.contentType = contentType
+            self.lastModified = lastModified
+            gzipped = Gzip.compress(tagged.bytes)
+        }
     }
 
     struct Entry {

@@ -1,3 +1,4 @@
+import CoreKit
 import Foundation
 import Testing
 import TestSupport
@@ -70,6 +71,43 @@ import TestSupport
             let listedOffline = try blogctl(["list", "--offline"], server, sandbox)
             #expect(listedOffline.stdout == first.stdout)
         }
+    }
+
+    /// A feed is asked for gzipped, as newsboat and feedparser ask, and read inflated; a gzip
+    /// body that inflates past the largest answer (a bomb), a damaged one, or an encoding not
+    /// asked for is an error naming the feed, never a crash or a wrong list.
+    @Test func gzipIsAskedForReadAndABadOneRefused() throws {
+        let rss = Array("""
+            <?xml version="1.0"?><rss version="2.0"><channel><title>Zipped</title>
+            <item><title>Packed tight</title><guid>z1</guid><pubDate>Mon, 02 Mar 2026 10:00:00 GMT</pubDate></item></channel></rss>
+            """.utf8)
+        func answer(_ body: [UInt8], encoding: String = "gzip") -> [UInt8] {
+            Array("HTTP/1.1 200 OK\r\nContent-Type: application/rss+xml\r\nContent-Encoding: \(encoding)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n".utf8) + body
+        }
+        let sandbox = try Sandbox()
+        let zipped = try StubServer(bytes: answer(Gzip.compress(rss)))
+        defer { zipped.stop() }
+        let listed = try blogctl(["list"], zipped.url + "/feed.xml", sandbox)
+        #expect(listed.status == 0 && listed.stdout.hasPrefix("z1\t2026-03-02T10:00:00Z\t\tPacked tight"), "\(listed.stdout) \(listed.stderr)")
+        // The API's path first (the stub answers it with the feed too), then the feed, gzip asked for.
+        #expect(zipped.requests.contains { $0.hasPrefix("GET /feed.xml ") && $0.lowercased().contains("accept-encoding: gzip") }, "\(zipped.requests)")
+
+        // 8 MiB of zeros, 8 KiB gzipped, against a 1 MiB cap on any answer.
+        let bomb = try StubServer(bytes: answer(Gzip.compress([UInt8](repeating: 0, count: 8 << 20))))
+        defer { bomb.stop() }
+        let exploded = try runTool("blogctl", ["list"], sandbox: sandbox,
+                                   environment: ["BLOGCTL_SERVER": bomb.url + "/feed.xml", "TOOLBOX_MAX_RESPONSE": "1M"])
+        #expect(exploded.status != 0 && exploded.stdout.isEmpty && exploded.stderr.contains("gzip body"), "\(exploded.stderr)")
+        var damaged = Gzip.compress(rss)
+        damaged[damaged.count - 6] ^= 0xFF  // the CRC
+        let broken = try StubServer(bytes: answer(damaged))
+        defer { broken.stop() }
+        let corrupt = try blogctl(["list"], broken.url + "/feed.xml", sandbox)
+        #expect(corrupt.status != 0 && corrupt.stderr.contains("gzip body") && corrupt.stderr.contains(broken.url), "\(corrupt.stderr)")
+        let brotli = try StubServer(bytes: answer(rss, encoding: "br"))
+        defer { brotli.stop() }
+        let unknown = try blogctl(["list"], brotli.url + "/feed.xml", sandbox)
+        #expect(unknown.status != 0 && unknown.stderr.contains("encoding \"br\""), "\(unknown.stderr)")
     }
 
     /// A hostile, broken feed is data: no external entity is read, a date that cannot be read is

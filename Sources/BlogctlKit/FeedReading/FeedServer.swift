@@ -82,19 +82,21 @@ public final class FeedServer: Sendable {
 
     /// Asks the server's URL itself what it is, after the API's path failed: a feed, or a page
     /// naming one (the first it names, as newsboat's `-i` and browsers take it). nil: neither,
-    /// and the caller's error stands.
-    func probe() async -> State? {
+    /// and the caller's error stands. Throws when the answer's gzip body is damaged or too
+    /// large: what it is cannot be known, and saying so is the true error.
+    func probe() async throws(ToolError) -> State? {
         let url = api.server.requestURL(api.server.base)
         guard let response = try? await api.send(.GET, url, headers: Self.accept), (200..<300).contains(response.status) else { return nil }
+        let body = try decoded(response, url)
         let type = response.header("Content-Type")
         var state: State
-        switch FeedDocument.kind(contentType: type, head: response.body.readableBytesView.prefix(1024)) {
+        switch FeedDocument.kind(contentType: type, head: body.prefix(1024)) {
         case .html:
-            guard let link = try? FeedDiscovery.links(inHTML: response.bytes, url: url).first else { return nil }
+            guard let link = try? FeedDiscovery.links(inHTML: body, url: url).first else { return nil }
             state = State(feed: link.url)
             return remember(state, fetched: nil)
         case .xml, .json:
-            guard let feed = try? FeedDocument.parse(response.data, url: url, contentType: type) else { return nil }
+            guard let feed = try? FeedDocument.parse(Data(body), url: url, contentType: type) else { return nil }
             state = State(feed: url, etag: response.header("ETag"), lastModified: response.header("Last-Modified"),
                           title: feed.title.isEmpty ? nil : feed.title)
             return remember(state, fetched: Fetched(feed, url: url))
@@ -111,7 +113,8 @@ public final class FeedServer: Sendable {
         return state
     }
 
-    static let accept = [("Accept", "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.9, text/html;q=0.5, */*;q=0.1")]
+    static let accept = [("Accept", "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.9, text/html;q=0.5, */*;q=0.1"),
+                         ("Accept-Encoding", "gzip")]
 
     // MARK: - Reading it
 
@@ -140,22 +143,42 @@ public final class FeedServer: Sendable {
         }
         if response.status == 304, conditional { return nil }
         try check(response, url)
+        var body = try decoded(response, url)
         // A page (a subscription to a blog's address): the first feed it names.
-        if FeedDocument.kind(contentType: response.header("Content-Type"), head: response.body.readableBytesView.prefix(1024)) == .html {
-            guard let link = try FeedDiscovery.links(inHTML: response.bytes, url: url).first else {
+        if FeedDocument.kind(contentType: response.header("Content-Type"), head: body.prefix(1024)) == .html {
+            guard let link = try FeedDiscovery.links(inHTML: body, url: url).first else {
                 throw .protocolViolation(url: api.server.url(url), detail: "a web page that names no feed")
             }
             url = link.url
             response = try await api.send(.GET, url, headers: Self.accept)
             try check(response, url)
+            body = try decoded(response, url)
         }
-        let feed = try FeedDocument.parse(response.data, url: url, contentType: response.header("Content-Type"))
+        let feed = try FeedDocument.parse(Data(body), url: url, contentType: response.header("Content-Type"))
         var read = Fetched(feed, url: url)
         read.said = true
         Self.describe(read, shown: Terminal.sanitizeField(api.server.url(url)), warn: warn)
         _ = remember(State(feed: url, etag: response.header("ETag"), lastModified: response.header("Last-Modified"),
                            title: feed.title.isEmpty ? nil : feed.title), fetched: read)
         return read.posts
+    }
+
+    /// The body as sent, or inflated when the server gzipped it (`Accept-Encoding: gzip` is
+    /// asked for, as newsboat and feedparser ask): inflated no larger than any answer may be,
+    /// so a small bomb is refused, and checked against its CRC.
+    private func decoded(_ response: APIClient.Response, _ url: String) throws(ToolError) -> [UInt8] {
+        let encoding = (response.header("Content-Encoding") ?? "").lowercased().filter { $0 != " " }
+        guard encoding == "gzip" || encoding == "x-gzip" else {
+            guard encoding.isEmpty || encoding == "identity" else {
+                throw .protocolViolation(url: api.server.url(url), detail: "a body in the encoding \(Terminal.quote(encoding)), not asked for")
+            }
+            return response.bytes
+        }
+        do {
+            return try Gzip.decompress(response.bytes, limit: APIClient.maximumResponse())
+        } catch {
+            throw .protocolViolation(url: api.server.url(url), detail: "its gzip body: \(error)")
+        }
     }
 
     private func check(_ response: APIClient.Response, _ url: String) throws(ToolError) {

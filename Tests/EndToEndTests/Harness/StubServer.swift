@@ -15,14 +15,18 @@ final class StubServer: Sendable {
 
     /// `others`: answers for paths that start with a key, sent at once (the rest of a
     /// conversation around the one slow answer).
-    init(response: String, trickle: Duration? = nil, others: [String: String] = [:]) throws {
+    convenience init(response: String, trickle: Duration? = nil, others: [String: String] = [:]) throws {
+        try self.init(bytes: Array(response.utf8), trickle: trickle, others: others)
+    }
+
+    /// An answer that is not text (a gzip body).
+    init(bytes: [UInt8], trickle: Duration? = nil, others: [String: String] = [:]) throws {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         self.listener = listener
         guard let port = bindLoopback(listener), listen(listener, 16) == 0 else { throw HarnessError("stub server: cannot listen") }
         _ = fcntl(listener, F_SETFD, FD_CLOEXEC)
         self.port = port
         url = "http://127.0.0.1:\(port)"
-        let bytes = Array(response.utf8)
         let fd = listener
         Foundation.Thread.detachNewThread { [self] in
             while true {

@@ -2,23 +2,22 @@
 import Glibc
 #endif
 import CZlib
-import CoreKit
 
 /// gzip to and from files, a piece at a time: a body of any size goes network → compressor →
 /// cache file, and cache file → decompressor → renderer, never whole in memory.
 extension Gzip {
     /// Compresses what it is given into an open file, as it is given.
-    final class FileWriter {
+    public final class FileWriter {
         private var stream = z_stream()
         private let fd: Int32
         private var piece = [UInt8](repeating: 0, count: 1 << 16)
         /// Bytes taken in (uncompressed) and written out (compressed).
-        private(set) var bytesIn = 0
-        private(set) var bytesOut = 0
+        public private(set) var bytesIn = 0
+        public private(set) var bytesOut = 0
         /// The errno of the first failed write, if any: later writes do nothing.
-        private(set) var failure: Int32 = 0
+        public private(set) var failure: Int32 = 0
 
-        init(fd: Int32, level: Int32 = 6) {
+        public init(fd: Int32, level: Int32 = 6) {
             self.fd = fd
             let status = deflateInit2_(&stream, level, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY,
                                        ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
@@ -27,7 +26,7 @@ extension Gzip {
 
         deinit { deflateEnd(&stream) }
 
-        func write(_ input: UnsafeBufferPointer<UInt8>) {
+        public func write(_ input: UnsafeBufferPointer<UInt8>) {
             guard !input.isEmpty else { return }
             bytesIn += input.count
             var offset = 0
@@ -42,7 +41,7 @@ extension Gzip {
         }
 
         /// Ends the stream (the trailer with CRC-32 and length); the errno of a failed write, or 0.
-        func finish() -> Int32 {
+        public func finish() -> Int32 {
             stream.next_in = nil
             stream.avail_in = 0
             run(Z_FINISH)
@@ -70,7 +69,7 @@ extension Gzip {
     /// never producing more than `limit` bytes; the trailer's CRC-32 and length are checked
     /// at the end, and bytes after the member are corruption. Returns the number of bytes.
     @discardableResult
-    static func decompress(fd: Int32, limit: Int, consume: (UnsafeBufferPointer<UInt8>) -> Void) throws(Failure) -> Int {
+    public static func decompress(fd: Int32, limit: Int, consume: (UnsafeBufferPointer<UInt8>) -> Void) throws(Failure) -> Int {
         try inflateMember(limit: limit, consume: consume) { buffer throws(Failure) in
             if buffer.count != 1 << 16 { buffer = [UInt8](repeating: 0, count: 1 << 16) }
             while true {
