@@ -6,7 +6,7 @@ public enum PostIDCompletion {
     /// `before`: the words before the one completed, whose `--server` names the server.
     public static func candidates(before: [String] = [], prefix: String, environment: [String: String] = Environment.current) -> [String] {
         guard let server = try? ServerURL.resolve(flag: ShellCompletion.flagValue("--server", in: before), toolVariable: Tool.blogctl.serverVariable, environment: environment,
-                                                  configured: Settings.current.text(.server)),
+                                                  configured: Settings.current.text(.server), allowingQuery: true),
               let cache = try? PostCache.standard(server: server, environment: environment)
         else { return [] }
         let saved = (try? LocalFile.read(cache.idsPath, limit: 16 << 20, regularOnly: true))

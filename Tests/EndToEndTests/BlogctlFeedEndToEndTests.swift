@@ -73,6 +73,23 @@ import TestSupport
         }
     }
 
+    /// A feed's URL may have a query (`?feed=rss2`, as WordPress's have): blogctl keeps it for
+    /// the feed and its own cache folder, where every API tool still refuses one.
+    @Test func aFeedURLWithAQueryIsReadAndAnAPIToolRefusesOne() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(["--quiet", "--latency", "0", "--failure-rate", "0", "--massive-size", "0"], sandbox: sandbox) { mockd in
+            let listed = try blogctl(["list"], mockd.url + "/feed.rss?utm_source=test", sandbox)
+            #expect(listed.status == 0 && listed.lines.count == 8, "\(listed.stderr)")
+            let subscribed = try runTool("blogctl", ["feeds", "add", mockd.url + "/feed.atom?x=1"], sandbox: sandbox,
+                                         environment: ["BLOGCTL_SERVER": "", "TOOLBOX_SERVER": ""])
+            #expect(subscribed.status == 0, "\(subscribed.stderr)")
+            let refreshed = try runTool("blogctl", ["list"], sandbox: sandbox, environment: ["BLOGCTL_SERVER": "", "TOOLBOX_SERVER": ""])
+            #expect(refreshed.status == 0 && refreshed.lines.count == 8, "\(refreshed.stderr)")
+            let condtest = try runTool("condtest", ["list", "--server", mockd.url + "/?a=1"], sandbox: sandbox)
+            #expect(condtest.status == 64 && condtest.stderr.contains("no query or fragment"), "\(condtest.stderr)")
+        }
+    }
+
     /// A feed is asked for gzipped, as newsboat and feedparser ask, and read inflated; a gzip
     /// body that inflates past the largest answer (a bomb), a damaged one, or an encoding not
     /// asked for is an error naming the feed, never a crash or a wrong list.

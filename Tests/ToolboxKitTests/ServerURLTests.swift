@@ -123,4 +123,26 @@ import Testing
         #expect(try ServerURL("HTTP://h").isHTTPS == false)
         #expect(url.requestURL("http://\u{30D}other/x") == "http://\u{30D}other/x")
     }
+
+    /// blogctl's server may be a feed with a query (`?feed=rss2`): kept for the document, never
+    /// on an API path; every other tool still refuses one. The trailing slash of a feed's path
+    /// is kept for the document too (WordPress's `/feed/` redirects `/feed`).
+    @Test func aDocumentsQueryAndTrailingSlashAreKeptWhereAllowed() throws {
+        let feed = try ServerURL("https://alice:pw@example.org/blog/?feed=rss2&x=1", allowingQuery: true)
+        #expect(feed.base == "https://example.org/blog" && feed.query == "feed=rss2&x=1")
+        #expect(feed.resource == "https://example.org/blog/?feed=rss2&x=1")
+        #expect(feed.requestURL("/post-metadata") == "https://example.org/blog/post-metadata")
+        #expect(feed.description == "https://alice:***@example.org/blog?feed=rss2&x=1")
+        #expect(!feed.description.contains("pw"))
+        #expect(try ServerURL("https://example.org/feed/").resource == "https://example.org/feed/")
+        #expect(try ServerURL("https://example.org/feed/").base == "https://example.org/feed")
+        // Two queries, two servers, two cache folders.
+        #expect(try ServerURL("http://h/?feed=a", allowingQuery: true).folderName != ServerURL("http://h/?feed=b", allowingQuery: true).folderName)
+        #expect(try ServerURL("http://h/?", allowingQuery: true).query == nil)
+        #expect(throws: ToolError.self) { try ServerURL("http://h/?q=1#top", allowingQuery: true) }
+        #expect(throws: ToolError.self) { try ServerURL("http://h/?q=a b", allowingQuery: true) }
+        #expect(throws: ToolError.self) { try ServerURL("http://?q=1", allowingQuery: true) }
+        #expect(throws: ToolError.self) { try ServerURL.resolve(flag: "http://h/?q=1", toolVariable: "X_SERVER", environment: [:]) }
+        #expect(try ServerURL.resolve(flag: "http://h/?q=1", toolVariable: "X_SERVER", environment: [:], allowingQuery: true).query == "q=1")
+    }
 }

@@ -85,7 +85,7 @@ public final class FeedServer: Sendable {
     /// and the caller's error stands. Throws when the answer's gzip body is damaged or too
     /// large: what it is cannot be known, and saying so is the true error.
     func probe() async throws(ToolError) -> State? {
-        let url = api.server.requestURL(api.server.base)
+        let url = api.server.resource
         guard let response = try? await api.send(.GET, url, headers: Self.accept), (200..<300).contains(response.status) else { return nil }
         let body = try decoded(response, url)
         let type = response.header("Content-Type")
@@ -189,13 +189,13 @@ public final class FeedServer: Sendable {
     /// A subscription is a feed by intent: read as one from the first request, the API's paths
     /// never tried (its errors then name the feed, not `/post-metadata`).
     func assumeFeed() {
-        known.withLock { if $0 == nil { $0 = .feed(State(feed: api.server.requestURL(api.server.base)), fetched: nil) } }
+        known.withLock { if $0 == nil { $0 = .feed(State(feed: api.server.resource), fetched: nil) } }
     }
 
     /// A feed that moved: what `old` remembers (its title, its validators), remembered by `new`.
     static func carry(from old: ServerURL, to new: ServerURL) {
         guard var state = remembered(server: old), let cache = try? PostCache.standard(server: new) else { return }
-        state.feed = new.requestURL(new.base)
+        state.feed = new.resource
         try? LocalFile.privateDirectory(String(statePath(cache).dropLast("/feed.json".count)))
         try? LocalFile.writeAtomically(statePath(cache), Array(JSONCoding.encode(state)), mode: 0o600)
     }

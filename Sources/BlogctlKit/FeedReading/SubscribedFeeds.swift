@@ -27,7 +27,7 @@ public enum SubscribedFeeds {
         var exact: [(String, ServerURL)] = []
         var starting: [(String, ServerURL)] = []
         for subscription in subscriptions {
-            guard let server = try? ServerURL(subscription.url),
+            guard let server = try? ServerURL(subscription.url, allowingQuery: true),
                   let listing = (try? PostCache.standard(server: server).savedListing()) ?? nil else { continue }
             let name = !subscription.title.isEmpty ? subscription.title : FeedHealth.title(server: server) ?? server.host
             if listing.contains(where: { $0.id.utf8.elementsEqual(id.utf8) }) { exact.append((name, server)) }
@@ -71,7 +71,7 @@ public enum SubscribedFeeds {
     /// hears what a feed's document had wrong (stderr for `list`; a screen cannot write there).
     public static func refresh(_ subscriptions: [FeedSubscription], jobs: Int, offline: Bool, common: CommonOptions,
                                warn: @escaping @Sendable (String) -> Void = { Tool.blogctl.warn($0) }) async -> [Refreshed] {
-        let work = lanes(subscriptions.map { (try? ServerURL($0.url))?.host ?? $0.url }, perHost: perHost)
+        let work = lanes(subscriptions.map { (try? ServerURL($0.url, allowingQuery: true))?.host ?? $0.url }, perHost: perHost)
             .map { lane in lane.map { (index: $0, subscription: subscriptions[$0]) } }
         let done = await TaskWindow.map(work, width: jobs) { feeds in
             var results: [(Int, Refreshed)] = []
@@ -118,7 +118,7 @@ public enum SubscribedFeeds {
     static func refreshOne(_ subscription: FeedSubscription, offline: Bool, common: CommonOptions,
                            warn: @escaping @Sendable (String) -> Void) async -> Refreshed {
         let server: ServerURL
-        do { server = try ServerURL(subscription.url) } catch {
+        do { server = try ServerURL(subscription.url, allowingQuery: true) } catch {
             return Refreshed(subscription: subscription, server: nil, name: subscription.url, posts: [], error: error)
         }
         let cache = try? PostCache.standard(server: server)
@@ -146,7 +146,7 @@ public enum SubscribedFeeds {
             FeedHealth.record(nil, server: server)
             var refreshed = named(posts, title: title)
             refreshed.movedTo = movedTo
-            if let movedTo, let target = try? ServerURL(movedTo) { carry(posts, from: server, to: target) }
+            if let movedTo, let target = try? ServerURL(movedTo, allowingQuery: true) { carry(posts, from: server, to: target) }
             return refreshed
         } catch {
             let failure = error as? ToolError ?? .tryLater(String(describing: error))

@@ -9,13 +9,13 @@ public enum SubscribedPrefetch {
         var results: [Prefetcher.Result] = []
         var failedFeeds = 0
         let names = SubscribedFeeds.uniqueNames(subscriptions.map { subscription in
-            let server = try? ServerURL(subscription.url)
+            let server = try? ServerURL(subscription.url, allowingQuery: true)
             return !subscription.title.isEmpty ? subscription.title : server.flatMap { FeedHealth.title(server: $0) ?? $0.host } ?? subscription.url
         })
         for (subscription, name) in zip(subscriptions, names) {
             let before = results.count
             do {
-                let server = try ServerURL(subscription.url)
+                let server = try ServerURL(subscription.url, allowingQuery: true)
                 guard !FeedHealth.isGone(server: server) else { continue }
                 let cache = try PostCache.standard(server: server)
                 let fetched = try await common.withClient(tool: .blogctl, server: server, waitSpinner: false) { api in

@@ -6,7 +6,7 @@ import ToolboxKit
 public enum SubscribedSearch {
     public static func search(_ subscriptions: [FeedSubscription], words: [String], limit: Int, marks: (String, String),
                               centred: Bool) -> [SearchIndex.Hit] {
-        let servers = subscriptions.map { try? ServerURL($0.url) }
+        let servers = subscriptions.map { try? ServerURL($0.url, allowingQuery: true) }
         let names = SubscribedFeeds.uniqueNames(zip(subscriptions, servers).map { subscription, server in
             guard let server else { return subscription.url }
             return !subscription.title.isEmpty ? subscription.title : FeedHealth.title(server: server) ?? server.host

@@ -15,7 +15,7 @@ public enum SubscriptionTable {
 
     public static func rows(_ subscriptions: [FeedSubscription]) -> [Row] {
         subscriptions.map { subscription in
-            guard let server = try? ServerURL(subscription.url) else {
+            guard let server = try? ServerURL(subscription.url, allowingQuery: true) else {
                 return Row(name: subscription.title, url: subscription.url, entries: 0, unread: 0, updated: nil, error: "not a URL")
             }
             let listing = ((try? PostCache.standard(server: server).savedListing()) ?? nil) ?? []

@@ -5,7 +5,7 @@ import ToolboxKit
 /// subscription; so are two that differ only in the case of their scheme or host.
 extension Subscriptions {
     static func same(_ subscription: FeedSubscription, _ server: ServerURL) -> Bool {
-        guard let other = try? ServerURL(subscription.url) else { return false }
+        guard let other = try? ServerURL(subscription.url, allowingQuery: true) else { return false }
         // Scheme and host in any case, as URLReference reads them; the path as it is.
         return other == server || URLReference(other.base)?.absolute == URLReference(server.base)?.absolute
     }
@@ -16,7 +16,7 @@ extension Subscriptions {
         var subscriptions = subscriptions
         var added = 0
         for url in urls {
-            let server = try ServerURL(url)
+            let server = try ServerURL(url, allowingQuery: true)
             guard !subscriptions.contains(where: { same($0, server) }) else {
                 warn("already subscribed: \(Terminal.quote(ServerURL.redacted(url.trimmingSpaces())))")
                 continue
@@ -31,7 +31,7 @@ extension Subscriptions {
     public static func removing(_ feeds: [String], from subscriptions: [FeedSubscription]) throws(ToolError) -> [FeedSubscription] {
         var subscriptions = subscriptions
         for feed in feeds {
-            let server = try? ServerURL(feed)
+            let server = try? ServerURL(feed, allowingQuery: true)
             let before = subscriptions.count
             subscriptions.removeAll { subscription in
                 subscription.title == feed || subscription.url == feed || server.map { same(subscription, $0) } == true
@@ -48,7 +48,7 @@ extension Subscriptions {
         var subscriptions = subscriptions
         var added = 0
         for subscription in list.subscriptions {
-            guard let server = try? ServerURL(subscription.url), !subscriptions.contains(where: { same($0, server) }) else { continue }
+            guard let server = try? ServerURL(subscription.url, allowingQuery: true), !subscriptions.contains(where: { same($0, server) }) else { continue }
             subscriptions.append(subscription)
             added += 1
         }

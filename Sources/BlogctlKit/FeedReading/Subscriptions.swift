@@ -35,7 +35,7 @@ public struct Subscriptions: Sendable {
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let words = Self.words(Substring(line))
             guard let url = words.first, !url.hasPrefix("#") else { continue }
-            guard (try? ServerURL(url)) != nil else {
+            guard (try? ServerURL(url, allowingQuery: true)) != nil else {
                 warn("line \(number + 1): \(Terminal.quote(ServerURL.redacted(url))) is not an http or https URL; left out")
                 continue
             }

@@ -41,7 +41,7 @@ extension FeedList {
         case .entries(let url, let opening, let inner):
             let entriesPoster = poster.wrapping { Message.entries(opening: opening, $0) }
             do {
-                let server = try ServerURL(url)
+                let server = try ServerURL(url, allowingQuery: true)
                 try await context.common.withClient(tool: .blogctl, server: server, waitSpinner: false) { api in
                     let client = BlogClient(api: api, warn: { _ in })
                     client.assumeFeed()

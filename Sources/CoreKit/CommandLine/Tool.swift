@@ -4,10 +4,17 @@ import Synchronization
 /// every message its prefix, the tool its `$NAME_SERVER` variable and its XDG folders.
 public struct Tool: Sendable, Equatable {
     public let name: String
+    /// Whether its server may be a document read at its own URL (blogctl's feeds), whose
+    /// query is then kept, not refused (`ServerURL.query`).
+    public let serverMayBeADocument: Bool
 
-    public init(_ name: String) {
+    public init(_ name: String, serverMayBeADocument: Bool = false) {
         self.name = name
+        self.serverMayBeADocument = serverMayBeADocument
     }
+
+    /// One tool, one name.
+    public static func == (left: Tool, right: Tool) -> Bool { left.name == right.name }
 
     /// The tool this process is, set by `ToolMain` before any argument is parsed: for the help
     /// texts every tool shares (`--server`'s names the tool's own variable).

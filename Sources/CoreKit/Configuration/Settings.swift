@@ -97,7 +97,8 @@ public struct Settings: Sendable {
         case .retries:
             guard let count = Int(value), (0...20).contains(count) else { return "expected a count, 0 to 20, found \"\(value)\"" }
         case .server:
-            do { _ = try ServerURL(value) } catch { return error.message }
+            // A query is for blogctl's feeds alone; another tool refuses it when it reads it.
+            do { _ = try ServerURL(value, allowingQuery: true) } catch { return error.message }
         case .proxy, .cacert:
             if value.isEmpty { return "empty" }
         case .noproxy, .pager:

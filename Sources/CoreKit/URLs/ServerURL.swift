@@ -9,10 +9,17 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
     /// HTTP Basic as curl does, and never printed.
     public let user: String?
     public let password: String?
+    /// The query, without its `?`, where the tool reads a document at the URL itself (blogctl's
+    /// feeds: `https://example.org/?feed=rss2`); nil otherwise. API paths never carry it.
+    public let query: String?
+    /// The URL itself, as a document is asked for at it: the trailing slash kept (a feed at
+    /// `/feed/` answers `/feed` with a redirect) and the query, without credentials.
+    public let resource: String
 
-    public init(_ text: String) throws(ToolError) {
-        var value = text.trimmingSpaces()
-        while value.utf8.last == UInt8(ascii: "/") { value = String(value.utf8.dropLast())! }
+    /// `allowingQuery`: a query is kept (`query`, `resource`) rather than refused; for a tool
+    /// whose server may be a document (a feed), not an API.
+    public init(_ text: String, allowingQuery: Bool = false) throws(ToolError) {
+        let value = text.trimmingSpaces()
         // By bytes: `http://` followed by a combining mark is a URL whose host is wrong, not one
         // without a scheme (a Character comparison sees `/` and the mark as one).
         let lower = value.lowercased().utf8
@@ -20,23 +27,37 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
             throw .usage("invalid server URL \(Terminal.quote(Self.redacted(text))): it must start with http:// or https://")
         }
         let schemeEnd = value.schemeEnd!
-        let (userInfo, afterScheme) = URLUserInfo.split(value[schemeEnd...])
+        let (userInfo, afterCredentials) = URLUserInfo.split(value[schemeEnd...])
         user = userInfo?.user
         password = userInfo?.password
-        guard let first = afterScheme.utf8.first, first != UInt8(ascii: "/"), first != UInt8(ascii: ":"),
-              !afterScheme.utf8.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
+        var path = afterCredentials
+        var query: String?
+        if allowingQuery, let mark = path.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            let rest = path[path.utf8.index(after: mark)...]
+            query = rest.isEmpty ? nil : String(rest)
+            path = path[..<mark]
+        }
+        self.query = query
+        let given = path
+        while path.utf8.last == UInt8(ascii: "/") { path = path.dropLast() }
+        guard let first = path.utf8.first, first != UInt8(ascii: "/"), first != UInt8(ascii: ":"),
+              !path.utf8.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }),
+              !(query ?? "").utf8.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "#") })
         else {
-            throw .usage("invalid server URL \(Terminal.quote(Self.redacted(text))): it needs a host, and no query or fragment")
+            throw .usage("invalid server URL \(Terminal.quote(Self.redacted(text))): it needs a host, and no "
+                + (allowingQuery ? "spaces or fragment" : "query or fragment"))
         }
         // A port that is not a number is most often a password holding `/` (`alice:pa/ss@host`),
         // which must be written %2F: refused here, redacted, before any message could show it.
-        let hostPart = afterScheme[..<(afterScheme.utf8.firstIndex(of: UInt8(ascii: "/")) ?? afterScheme.endIndex)]
+        let hostPart = path[..<(path.utf8.firstIndex(of: UInt8(ascii: "/")) ?? path.endIndex)]
         let afterBracket = hostPart.utf8.lastIndex(of: UInt8(ascii: "]")).map { hostPart[$0...] } ?? hostPart
         if let colon = afterBracket.utf8.lastIndex(of: UInt8(ascii: ":")),
            !afterBracket[afterBracket.utf8.index(after: colon)...].utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
             throw .usage("invalid server URL \(Terminal.quote(Self.redacted(text))): the port is not a number (write / and @ in a password as %2F and %40)")
         }
-        self.base = String(value[..<schemeEnd]) + afterScheme
+        let scheme = String(value[..<schemeEnd])
+        base = scheme + path
+        resource = scheme + given + (query.map { "?" + $0 } ?? "")
     }
 
     /// `text` with the password of a URL (or of `user:password@host`, without a scheme)
@@ -61,13 +82,13 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
     /// Resolves the server from the flag, the environment and the default, in that order.
     public static func resolve(flag: String?, toolVariable: String,
                                environment: [String: String] = Environment.current,
-                               configured: String? = nil) throws(ToolError) -> ServerURL {
-        if let flag { return try ServerURL(flag) }
+                               configured: String? = nil, allowingQuery: Bool = false) throws(ToolError) -> ServerURL {
+        if let flag { return try ServerURL(flag, allowingQuery: allowingQuery) }
         for name in [toolVariable, "TOOLBOX_SERVER"] {
-            if let value = environment[name], !value.isEmpty { return try ServerURL(value) }
+            if let value = environment[name], !value.isEmpty { return try ServerURL(value, allowingQuery: allowingQuery) }
         }
         // config.yml's, the tool's mapping over the shared one, after every variable.
-        return try ServerURL(configured ?? defaultURL)
+        return try ServerURL(configured ?? defaultURL, allowingQuery: allowingQuery)
     }
 
     /// The absolute URL of an API path (`/conditions/7`) or of an absolute URL given by the
@@ -88,7 +109,8 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
         return path.utf8.first == UInt8(ascii: "/") ? base + path : base + "/" + path
     }
 
-    public var description: String { String(url("/").dropLast()) }
+    /// The URL as messages show it (credentials as `user:***@`), with its query if kept.
+    public var description: String { String(url("/").dropLast()) + (query.map { "?" + $0 } ?? "") }
 
     /// A folder name for what is kept per server (blogctl's cache): the host and port, made
     /// safe for a file name, and a hash of the whole URL (scheme, path, user name), so two

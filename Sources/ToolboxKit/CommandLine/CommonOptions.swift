@@ -67,7 +67,8 @@ public struct CommonOptions: ParsableArguments, Sendable {
 
     /// The server for `tool`: `--server`, `$TOOL_SERVER`, `$TOOLBOX_SERVER`, the default.
     public func serverURL(tool: Tool) throws(ToolError) -> ServerURL {
-        try ServerURL.resolve(flag: server, toolVariable: tool.serverVariable, configured: Settings.current.text(.server))
+        try ServerURL.resolve(flag: server, toolVariable: tool.serverVariable, configured: Settings.current.text(.server),
+                              allowingQuery: tool.serverMayBeADocument)
     }
 
     /// The network settings these options and the environment give for `server`.

@@ -15,6 +15,7 @@ public struct ServerOption: ParsableArguments, Sendable {
     public init() {}
 
     public func serverURL(tool: Tool) throws(ToolError) -> ServerURL {
-        try ServerURL.resolve(flag: server, toolVariable: tool.serverVariable, configured: Settings.current.text(.server))
+        try ServerURL.resolve(flag: server, toolVariable: tool.serverVariable, configured: Settings.current.text(.server),
+                              allowingQuery: tool.serverMayBeADocument)
     }
 }
