@@ -53,7 +53,9 @@ extension PostCache {
 
         /// Finishes the file, moves it into place as `metadata`'s body, then writes the
         /// sidecar, indexes the text and evicts; the body, as a file to render from.
-        public func commit(_ metadata: PostMetadata, etag: String?, evicting: Bool = true) throws(ToolError)
+        /// `batch`: one of many stored at once (`PostCache.storeAll`): not synced to disk one by
+        /// one, and indexed by the caller, all in one transaction.
+        public func commit(_ metadata: PostMetadata, etag: String?, evicting: Bool = true, batch: Bool = false) throws(ToolError)
             -> (entry: CacheEntry, body: PostBody) {
             done = true
             var failure = gzip.finish()
@@ -71,11 +73,11 @@ extension PostCache {
                 close(fd)
                 throw .io(path: path, reason: String(cString: strerror(failure)))
             }
-            try LocalFile.commitTemporary(fd, name, to: path, mode: 0o600, failure: failure)
+            try LocalFile.commitTemporary(fd, name, to: path, mode: 0o600, failure: failure, durable: !batch)
             let entry = CacheEntry(metadata: metadata, etag: etag, size: size, storedSize: stored, stored: Date(), lastUsed: Date())
-            try LocalFile.writeAtomically(cache.entryPath(metadata.id), Array(JSONCoding.encode(entry)), mode: 0o600)
+            try LocalFile.writeAtomically(cache.entryPath(metadata.id), Array(JSONCoding.encode(entry)), mode: 0o600, durable: !batch)
             let body = PostBody.file(path: path, size: size)
-            cache.indexStored(metadata, body: body)
+            if !batch { cache.indexStored(metadata, body: body) }
             if evicting { cache.evict(keeping: metadata.id) }
             return (entry, body)
         }

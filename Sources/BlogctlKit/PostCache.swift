@@ -143,10 +143,34 @@ public struct PostCache: Sendable {
 
     /// Records that the server has just stood by `entry` (a 304): its age starts again.
     /// Best effort: a sidecar that cannot be written leaves the copy as old as it was.
-    public func markValidated(_ entry: CacheEntry) {
+    /// `durable: false` for many at once (a feed's entries), unsynced: a stamp lost to a crash
+    /// only makes the copy older.
+    public func markValidated(_ entry: CacheEntry, durable: Bool = true) {
         var entry = entry
         entry.validated = Date()
-        try? LocalFile.writeAtomically(entryPath(entry.metadata.id), Array(JSONCoding.encode(entry)), mode: 0o600)
+        try? LocalFile.writeAtomically(entryPath(entry.metadata.id), Array(JSONCoding.encode(entry)), mode: 0o600, durable: durable)
+    }
+
+    /// Stores many small bodies at once (a feed's entries, at each list): no fsync for each
+    /// (every copy is checked against its size and CRC when read, and one lost to a crash is
+    /// fetched again), and indexed in one transaction: 10,000 entries took 35 s one by one.
+    /// Best effort, as each `store`: a body that cannot be kept is left out.
+    public func storeAll(_ items: [(metadata: PostMetadata, body: [UInt8], etag: String?)]) {
+        var indexed: [(metadata: PostMetadata, chunks: [String])] = []
+        for item in items {
+            guard let writer = try? bodyWriter() else { continue }
+            item.body.withUnsafeBufferPointer { writer.write($0) }
+            guard let stored = try? writer.commit(item.metadata, etag: item.etag, evicting: false, batch: true) else { continue }
+            guard stored.body.count <= Self.layOutApart else {
+                indexStored(item.metadata, body: stored.body)
+                continue
+            }
+            var chunks: [String] = []
+            Self.layOut(stored.body) { chunks.append($0) }
+            indexed.append((item.metadata, chunks))
+        }
+        guard !indexed.isEmpty else { return }
+        indexLink.withIndex(self) { index throws(ToolError) in try index.addBodies(indexed) }
     }
 
     /// Marks `id` as just used.

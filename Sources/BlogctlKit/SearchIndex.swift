@@ -138,28 +138,37 @@ public final class SearchIndex {
     /// Indexes a cached body as `produce` lays it out, chunk by chunk (`SearchChunker`): a body
     /// of any length is indexed whole in little memory, as one transaction.
     public func addBody(_ metadata: PostMetadata, produce: (_ add: (String) -> Void) -> Void) throws(ToolError) {
+        try transaction { db in try Self.addBody(db, metadata, produce: produce) }
+    }
+
+    /// Many bodies, each in chunks already laid out, in one transaction (a feed's entries).
+    public func addBodies(_ bodies: [(metadata: PostMetadata, chunks: [String])]) throws(ToolError) {
         try transaction { db in
-            let row = try Self.row(db, metadata.id)
-            try Self.put(db, [(row, metadata.id, [metadata.title, metadata.author.name, metadata.summary])])
-            // The post's fields may now differ from the listing last taken: the next is compared.
-            try Self.run(db, SQL.forgetListing)
-            try Self.removeChunks(db, row)
-            var failure: (any Error)?
-            var next = row << Self.chunkShift
-            produce { chunk in
-                guard failure == nil, next & ((1 << Self.chunkShift) - 1) != (1 << Self.chunkShift) - 1 else { return }
-                do {
-                    let text = SearchQuery.unmarked(chunk)
-                    try Self.run(db, SQL.insertChunk, [.integer(next), .text(text)])
-                    try Self.putGramChunk(db, next, text)
-                    next += 1
-                } catch {
-                    failure = error
-                }
-            }
-            if let failure { throw failure }
-            try Self.run(db, SQL.addCached, [.text(metadata.id)])
+            for body in bodies { try Self.addBody(db, body.metadata) { add in body.chunks.forEach(add) } }
         }
+    }
+
+    private static func addBody(_ db: SQLiteStatements, _ metadata: PostMetadata, produce: (_ add: (String) -> Void) -> Void) throws {
+        let row = try Self.row(db, metadata.id)
+        try Self.put(db, [(row, metadata.id, [metadata.title, metadata.author.name, metadata.summary])])
+        // The post's fields may now differ from the listing last taken: the next is compared.
+        try Self.run(db, SQL.forgetListing)
+        try Self.removeChunks(db, row)
+        var failure: (any Error)?
+        var next = row << Self.chunkShift
+        produce { chunk in
+            guard failure == nil, next & ((1 << Self.chunkShift) - 1) != (1 << Self.chunkShift) - 1 else { return }
+            do {
+                let text = SearchQuery.unmarked(chunk)
+                try Self.run(db, SQL.insertChunk, [.integer(next), .text(text)])
+                try Self.putGramChunk(db, next, text)
+                next += 1
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        try Self.run(db, SQL.addCached, [.text(metadata.id)])
     }
 
     /// Forgets a body that left the cache; the post's listing stays searchable.

@@ -55,10 +55,12 @@ extension LocalFile {
     /// part: a new temporary file in the same folder (`.NAME.tmp.PID.RANDOM`, created with
     /// O_EXCL|O_NOFOLLOW and mode 0600, so a file or symlink planted under that name makes
     /// the write fail instead of going elsewhere), fsync, the final mode, then rename.
-    public static func writeAtomically(_ path: String, _ bytes: [UInt8], mode: mode_t = 0o644) throws(ToolError) {
+    /// `durable: false` leaves out the fsync, for a copy that is checked when read (a cache
+    /// entry: one lost to a crash is fetched again), written thousands at a time.
+    public static func writeAtomically(_ path: String, _ bytes: [UInt8], mode: mode_t = 0o644, durable: Bool = true) throws(ToolError) {
         let (fd, temporary) = try createTemporary(for: path)
         let failure = writeAll(fd, bytes)
-        try commitTemporary(fd, temporary, to: path, mode: mode, failure: failure)
+        try commitTemporary(fd, temporary, to: path, mode: mode, failure: failure, durable: durable)
     }
 
     /// A new temporary file beside `path` (`.NAME.tmp.PID.RANDOM`, O_EXCL|O_NOFOLLOW, 0600),
@@ -82,10 +84,10 @@ extension LocalFile {
     /// Ends a temporary file from `createTemporary`: its final mode, fsync, close, then rename
     /// onto `path`; on any failure (or `failure`, an errno the writer met) it is removed.
     public static func commitTemporary(_ fd: Int32, _ temporary: String, to path: String, mode: mode_t,
-                                       failure: Int32 = 0) throws(ToolError) {
+                                       failure: Int32 = 0, durable: Bool = true) throws(ToolError) {
         var failure = failure
         if failure == 0 && fchmod(fd, mode) != 0 { failure = errno }
-        if failure == 0 && fsync(fd) != 0 { failure = errno }
+        if failure == 0 && durable && fsync(fd) != 0 { failure = errno }
         close(fd)
         if failure == 0 && rename(temporary, path) != 0 { failure = errno }
         if failure != 0 {
