@@ -48,6 +48,27 @@ import TestSupport
         #expect(temporary.cache.entries().map(\.metadata.id) == ["3"])
     }
 
+    /// A feed's entries stored in one batch: each read back as stored, each body searchable,
+    /// nothing temporary left, and a later batch replacing one entry replaces it alone.
+    @Test func aBatchIsStoredReadableAndIndexed() throws {
+        let temporary = TemporaryCache()
+        let items = (1...40).map { number in
+            (metadata: Self.metadata("f\(number)"), body: Array("<p>entry \(number) speaks of word\(number)x</p>".utf8), etag: Optional("\"e\(number)\""))
+        }
+        temporary.cache.storeAll(items)
+        #expect(temporary.cache.entries().count == 40)
+        for item in items {
+            let entry = try #require(temporary.cache.entry(item.metadata.id))
+            #expect(entry.etag == item.etag && temporary.cache.body(item.metadata.id, entry: entry)?.bytes() == item.body)
+        }
+        #expect(try temporary.cache.search(["word17x"], limit: 5, marks: ("", "")).map(\.id) == ["f17"])
+        temporary.cache.storeAll([(Self.metadata("f17"), Array("<p>now about other things</p>".utf8), "\"new\"")])
+        #expect(try temporary.cache.search(["word17x"], limit: 5, marks: ("", "")).isEmpty)
+        #expect(try temporary.cache.search(["word18x"], limit: 5, marks: ("", "")).map(\.id) == ["f18"])
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: temporary.cache.directory).filter { $0.contains(".tmp.") }
+        #expect(leftovers.isEmpty)
+    }
+
     /// A cached body is decompressed piece by piece as it is rendered: the same page as from memory.
     @Test func aCachedBodyRendersAsTheSameBytesWould() throws {
         let temporary = TemporaryCache()
