@@ -156,6 +156,10 @@ public struct PostCache: Sendable {
     /// fetched again), and indexed in one transaction: 10,000 entries took 35 s one by one.
     /// Best effort, as each `store`: a body that cannot be kept is left out.
     public func storeAll(_ items: [(metadata: PostMetadata, body: [UInt8], etag: String?)]) {
+        guard !items.isEmpty else { return }
+        // The index opened first: one made anew fills itself from the cache, which must not
+        // hold this batch yet, or each body would be laid out and indexed twice.
+        indexLink.withIndex(self) { _ throws(ToolError) in }
         var indexed: [(metadata: PostMetadata, chunks: [String])] = []
         for item in items {
             guard let writer = try? bodyWriter() else { continue }
