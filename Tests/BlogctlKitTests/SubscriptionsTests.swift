@@ -31,19 +31,23 @@ import ToolboxKit
     /// blank, and a tag's leading `~` (which would name the feed) is dropped.
     @Test func everySubscriptionRoundTrips() {
         var generator = SeededGenerator(seed: 49)
-        let pieces = ["a", " ", "\"", "\\", "#", "~", "é", "\t", "tag", "\n"]
+        // A combining mark (U+0301) after a quote, `#`, `~` or a blank, and `\r\n`, one
+        // Character each: the file is read by scalars, so none hides the syntax.
+        let pieces = ["a", " ", "\"", "\\", "#", "~", "é", "\t", "tag", "\n", "\u{301}", "\r\n", "\r"]
         func text() -> String { (0..<Int.random(in: 1...5, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined() }
         let subscriptions = (0..<200).map { number in
             FeedSubscription(url: "https://host\(number).example/feed", title: number % 3 == 0 ? "" : text(),
                              tags: (0..<Int.random(in: 0...3, using: &generator)).map { _ in text() })
         }
         let read = Subscriptions.parse(Subscriptions.format(subscriptions))
-        func clean(_ text: String) -> String { String(text.map { $0 == "\n" || $0 == "\r" ? " " : $0 }) }
+        func clean(_ text: String) -> String {
+            String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))
+        }
         #expect(read.count == subscriptions.count)
         for (back, original) in zip(read, subscriptions) {
             #expect(back.url == original.url)
             #expect(back.title == clean(original.title), "\(original.title.debugDescription)")
-            #expect(back.tags == original.tags.map { String(clean($0).drop { $0 == "~" }) }, "\(original.tags)")
+            #expect(back.tags == original.tags.map { String(clean($0).unicodeScalars.drop { $0 == "~" }) }, "\(original.tags)")
         }
     }
 
@@ -98,5 +102,13 @@ import ToolboxKit
         #expect(Dictionary(grouping: lanes, by: { hosts[$0[0]] }).values.allSatisfy { $0.count <= 2 })
         #expect(SubscribedFeeds.lanes([], perHost: 6).isEmpty)
         #expect(SubscribedFeeds.lanes(Array(repeating: "x", count: 200), perHost: 6).map(\.count) == [34, 34, 33, 33, 33, 33])
+    }
+
+    @Test func aCRLFFileAndCombiningMarksReadAsWritten() {
+        let text = "https://a.example/feed \"~A B\"\r\n#\u{301} not a feed\r\nhttps://b.example/x tag\u{301} ~\u{301}N\r\n"
+        let parsed = Subscriptions.parse(text)
+        #expect(parsed.map(\.url) == ["https://a.example/feed", "https://b.example/x"])
+        #expect(parsed.first?.title == "A B")
+        #expect(parsed.last?.title == "\u{301}N" && parsed.last?.tags == ["tag\u{301}"])
     }
 }

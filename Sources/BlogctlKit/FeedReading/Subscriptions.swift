@@ -29,12 +29,15 @@ public struct Subscriptions: Sendable {
         try LocalFile.writeAtomically(path, Array(Self.format(subscriptions).utf8), mode: 0o600)
     }
 
+    /// Read by Unicode scalars, never Characters: a combining mark after `"`, `#`, `~` or a
+    /// blank would fuse with it into one Character and hide it, and `\r\n` is one Character
+    /// that a split at `\n` would not split.
     static func parse(_ text: String, warn: (String) -> Void = { _ in }) -> [FeedSubscription] {
         var subscriptions: [FeedSubscription] = []
         var seen: Set<String> = []
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let words = Self.words(Substring(line))
-            guard let url = words.first, !url.hasPrefix("#") else { continue }
+        for (number, line) in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            let words = Self.words(Substring(String(decoding: line, as: UTF8.self)))
+            guard let url = words.first, url.utf8.first != UInt8(ascii: "#") else { continue }
             guard (try? ServerURL(url, allowingQuery: true)) != nil else {
                 warn("line \(number + 1): \(Terminal.quote(ServerURL.redacted(url))) is not an http or https URL; left out")
                 continue
@@ -42,7 +45,7 @@ public struct Subscriptions: Sendable {
             guard seen.insert(url).inserted else { continue }
             var subscription = FeedSubscription(url: url, title: "")
             for tag in words.dropFirst() {
-                if tag.hasPrefix("~") { subscription.title = String(tag.dropFirst()) } else { subscription.tags.append(tag) }
+                if tag.utf8.first == UInt8(ascii: "~") { subscription.title = String(tag.unicodeScalars.dropFirst()) } else { subscription.tags.append(tag) }
             }
             subscriptions.append(subscription)
         }
@@ -52,42 +55,45 @@ public struct Subscriptions: Sendable {
     /// A line's words: split at blanks, a word in double quotes kept whole (`\"` inside is a quote).
     static func words(_ line: Substring) -> [String] {
         var words: [String] = []
-        var current: String?
+        var current: String.UnicodeScalarView?
         var quoted = false
         var escaped = false
-        for character in line {
+        for scalar in line.unicodeScalars {
             if quoted {
-                if escaped { current!.append(character); escaped = false }
-                else if character == "\\" { escaped = true }
-                else if character == "\"" { quoted = false }
-                else { current!.append(character) }
-            } else if character == " " || character == "\t" || character == "\r" {
-                if let word = current { words.append(word) }
+                if escaped { current!.append(scalar); escaped = false }
+                else if scalar == "\\" { escaped = true }
+                else if scalar == "\"" { quoted = false }
+                else { current!.append(scalar) }
+            } else if scalar == " " || scalar == "\t" || scalar == "\r" {
+                if let word = current { words.append(String(word)) }
                 current = nil
-            } else if character == "\"" {
+            } else if scalar == "\"" {
                 quoted = true
-                current = current ?? ""
+                current = current ?? String.UnicodeScalarView()
             } else {
-                current = (current ?? "") + String(character)
+                if current == nil { current = String.UnicodeScalarView() }
+                current!.append(scalar)
             }
         }
-        if let word = current { words.append(word) }
+        if let word = current { words.append(String(word)) }
         return words
     }
 
     static func format(_ subscriptions: [FeedSubscription]) -> String {
         func quoted(_ word: String) -> String {
-            let plain = !word.isEmpty && !word.contains { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "\\" || $0 == "#" }
+            let plain = !word.isEmpty && !word.unicodeScalars.contains { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "\\" || $0 == "#" }
             return plain ? word : "\"" + word.escapingScalars(["\\": "\\\\", "\"": "\\\""]) + "\""
         }
         var text = "# blogctl's subscriptions: a feed's URL a line, then its tags; \"~Name\" names it\n"
         for subscription in subscriptions {
             // A newline would start a line of its own: none survives into the file.
-            func clean(_ text: String) -> String { String(text.map { $0 == "\n" || $0 == "\r" ? " " : $0 }) }
+            func clean(_ text: String) -> String {
+                String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))
+            }
             var words = [clean(subscription.url)]
             if !subscription.title.isEmpty { words.append(quoted("~" + clean(subscription.title))) }
             // A word starting with ~ names the feed: a tag cannot start with one.
-            words += subscription.tags.map { quoted(String(clean($0).drop { $0 == "~" })) }
+            words += subscription.tags.map { quoted(String(clean($0).unicodeScalars.drop { $0 == "~" })) }
             text += words.joined(separator: " ") + "\n"
         }
         return text

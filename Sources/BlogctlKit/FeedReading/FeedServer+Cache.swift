@@ -1,0 +1,30 @@
+import FoundationEssentials
+import ToolboxKit
+
+/// What a feed leaves in the server's cache: its entries' bodies, so that `read`, `search`,
+/// `ui` and `--offline` find them as they find the API's posts.
+extension FeedServer {
+    /// How many of a feed's entries, the newest, have their bodies kept at each list. A file
+    /// each, as every cached post: a feed of 100,000 entries would be 200,000 files made at
+    /// every change. An older entry's body is fetched with the feed when it is read.
+    static let keptAtList = 1000
+
+    /// Keeps the newest posts' bodies in the cache, unless the copy there has the same content;
+    /// all at once (`PostCache.storeAll`), as a feed's entries come hundreds at a time.
+    func store(_ posts: [FeedPost]) {
+        guard let cache else { return }
+        let newest = posts.count <= Self.keptAtList ? posts : Array(posts.sorted {
+            ($0.metadata.publishDate ?? .distantPast) > ($1.metadata.publishDate ?? .distantPast)
+        }.prefix(Self.keptAtList))
+        var changed: [(metadata: PostMetadata, body: [UInt8], etag: String?)] = []
+        for post in newest {
+            if let entry = cache.entry(post.metadata.id), entry.etag == post.etag {
+                cache.markValidated(entry, durable: false)
+                continue
+            }
+            changed.append((post.metadata, Array(post.body.utf8), post.etag))
+        }
+        cache.storeAll(changed)
+        cache.evict()
+    }
+}
