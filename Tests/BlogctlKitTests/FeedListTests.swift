@@ -36,6 +36,13 @@ import ToolboxKit
         #expect(!ScreenDriver.screen(&feeds).contains("failed"))
     }
 
+    @Test func aNarrowScreenCutsTheNameAndKeepsTheCounts() {
+        var feeds = loaded()
+        let lines = ScreenDriver.screen(&feeds, rows: 16, columns: 60).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count == 16 && lines.allSatisfy { TextWidth.of($0) <= 60 })
+        #expect(lines[1].hasSuffix("6 unread of 7") && lines[3].hasPrefix(" ! Dead"), "\(lines)")
+    }
+
     @Test func theCachedRowsShowWhileEveryFeedRefreshes() {
         var feeds = FeedList(arrangement: Arrangement())
         _ = feeds.start()
