@@ -54,3 +54,13 @@ public enum FeedHealth {
         return Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec))
     }
 }
+
+extension FeedSubscription {
+    /// What a subscription is called: the name the urls file gives it, else the feed's own
+    /// title as last fetched, else its host (its URL when it is not one).
+    func name(server: ServerURL?) -> String {
+        if !title.isEmpty { return title }
+        guard let server else { return url }
+        return FeedHealth.title(server: server) ?? server.host
+    }
+}

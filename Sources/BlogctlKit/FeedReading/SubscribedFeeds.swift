@@ -29,7 +29,7 @@ public enum SubscribedFeeds {
         for subscription in subscriptions {
             guard let server = try? ServerURL(subscription.url, allowingQuery: true),
                   let listing = (try? PostCache.standard(server: server).savedListing()) ?? nil else { continue }
-            let name = !subscription.title.isEmpty ? subscription.title : FeedHealth.title(server: server) ?? server.host
+            let name = subscription.name(server: server)
             if listing.contains(where: { $0.id.utf8.elementsEqual(id.utf8) }) { exact.append((name, server)) }
             else if listing.contains(where: { $0.id.utf8.starts(with: id.utf8) }) { starting.append((name, server)) }
         }

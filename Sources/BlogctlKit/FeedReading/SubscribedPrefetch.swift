@@ -8,10 +8,7 @@ public enum SubscribedPrefetch {
                            progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void) async -> (results: [Prefetcher.Result], failedFeeds: Int) {
         var results: [Prefetcher.Result] = []
         var failedFeeds = 0
-        let names = SubscribedFeeds.uniqueNames(subscriptions.map { subscription in
-            let server = try? ServerURL(subscription.url, allowingQuery: true)
-            return !subscription.title.isEmpty ? subscription.title : server.flatMap { FeedHealth.title(server: $0) ?? $0.host } ?? subscription.url
-        })
+        let names = SubscribedFeeds.uniqueNames(subscriptions.map { $0.name(server: try? ServerURL($0.url, allowingQuery: true)) })
         for (subscription, name) in zip(subscriptions, names) {
             let before = results.count
             do {

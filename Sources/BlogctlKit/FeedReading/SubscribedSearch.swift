@@ -7,10 +7,7 @@ public enum SubscribedSearch {
     public static func search(_ subscriptions: [FeedSubscription], words: [String], limit: Int, marks: (String, String),
                               centred: Bool) -> [SearchIndex.Hit] {
         let servers = subscriptions.map { try? ServerURL($0.url, allowingQuery: true) }
-        let names = SubscribedFeeds.uniqueNames(zip(subscriptions, servers).map { subscription, server in
-            guard let server else { return subscription.url }
-            return !subscription.title.isEmpty ? subscription.title : FeedHealth.title(server: server) ?? server.host
-        })
+        let names = SubscribedFeeds.uniqueNames(zip(subscriptions, servers).map { $0.name(server: $1) })
         var hits: [SearchIndex.Hit] = []
         for (server, name) in zip(servers, names) {
             // A feed never listed has no index yet: nothing of it to find, and nothing made.

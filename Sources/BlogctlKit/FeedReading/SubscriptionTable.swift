@@ -20,7 +20,7 @@ public enum SubscriptionTable {
             }
             let listing = ((try? PostCache.standard(server: server).savedListing()) ?? nil) ?? []
             let marks = (try? ReadMarks.standard(server: server).load()) ?? ReadMarks.IDs()
-            let name = !subscription.title.isEmpty ? subscription.title : FeedHealth.title(server: server) ?? server.host
+            let name = subscription.name(server: server)
             return Row(name: name, url: ServerURL.redactedIfCredentials(subscription.url), entries: listing.count,
                        unread: listing.count { !marks.contains($0.id) },
                        updated: FeedHealth.lastUpdate(server: server),

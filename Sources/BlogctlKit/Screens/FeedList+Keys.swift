@@ -74,7 +74,7 @@ extension FeedList {
 
     private mutating func close(_ browser: PostBrowser) {
         arrangement = browser.arrangement
-        if let index = feeds.firstIndex(where: { $0.url == openURL }), browser.hasListing {
+        if let openURL, let index = feeds.firstIndex(where: { $0.url.utf8.elementsEqual(openURL.utf8) }), browser.hasListing {
             feeds[index].entries = browser.posts.count
             feeds[index].unread = browser.unreadCount
             show(feeds)

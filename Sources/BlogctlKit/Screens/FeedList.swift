@@ -113,7 +113,8 @@ public struct FeedList: ScreenProgram {
         self.feeds = feeds
         hasFeeds = true
         list.setSections([ListView.Section(items: feeds.map(\.name))], searchText: { [feeds] in feeds[$0].name + "\n" + feeds[$0].url })
-        if let selected, let index = feeds.firstIndex(where: { $0.url == selected }) { _ = list.select(index) }
+        // By bytes: two URLs that differ are two feeds, even where Unicode calls them equivalent.
+        if let selected, let index = feeds.firstIndex(where: { $0.url.utf8.elementsEqual(selected.utf8) }) { _ = list.select(index) }
         chrome.status.counts = "\(feeds.count) feeds · \(feeds.reduce(0) { $0 + $1.unread }) unread"
     }
 }
