@@ -49,7 +49,7 @@ extension BodyRenderer {
                 if markdown { inline.appendGlued("\\") }
                 inline.lineBreak()
             }
-        case .dropped, .inline:
+        case .dropped, .inline, .documentBase:
             break
         }
         updateStyle()

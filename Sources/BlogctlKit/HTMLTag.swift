@@ -7,6 +7,8 @@ enum HTMLTag: Equatable {
     /// script, style, head and the like: dropped with their content.
     case dropped
     case inline
+    /// `<base href>`: the base of a page's relative URLs (feed discovery); nothing to show.
+    case documentBase
 
     static let byName: [String: HTMLTag] = {
         var names: [String: HTMLTag] = [
@@ -16,7 +18,7 @@ enum HTMLTag: Equatable {
             "thead": .tableHead,
             "b": .bold, "strong": .bold, "i": .underline, "em": .underline, "u": .underline, "cite": .underline,
             "code": .code, "kbd": .code, "samp": .code, "tt": .code, "var": .underline,
-            "a": .link, "q": .quotation, "img": .image, "br": .lineBreak, "hr": .rule, "dt": .definitionTerm, "dd": .definitionDescription,
+            "a": .link, "base": .documentBase, "q": .quotation, "img": .image, "br": .lineBreak, "hr": .rule, "dt": .definitionTerm, "dd": .definitionDescription,
         ]
         for name in ["div", "section", "article", "header", "footer", "main", "nav", "aside", "figure",
                      "figcaption", "address", "center", "form", "fieldset", "details", "summary", "dl",

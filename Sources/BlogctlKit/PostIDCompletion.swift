@@ -1,17 +1,28 @@
 import ToolboxKit
 
 /// Post ids for the shell's Tab (`blogctl read <Tab>`): from the ids the last `list` or `ui`
-/// saved beside its list, else the cached posts; offline, never the network.
+/// saved beside its list, else the cached posts; offline, never the network. With
+/// subscriptions and no server named, every subscribed feed's, as `read` then finds them.
 public enum PostIDCompletion {
     /// `before`: the words before the one completed, whose `--server` names the server.
     public static func candidates(before: [String] = [], prefix: String, environment: [String: String] = Environment.current) -> [String] {
-        guard let server = try? ServerURL.resolve(flag: ShellCompletion.flagValue("--server", in: before), toolVariable: Tool.blogctl.serverVariable, environment: environment,
-                                                  configured: Settings.current.text(.server), allowingQuery: true),
-              let cache = try? PostCache.standard(server: server, environment: environment)
-        else { return [] }
+        let flag = ShellCompletion.flagValue("--server", in: before)
+        var servers: [ServerURL] = []
+        if let subscriptions = (try? SubscribedFeeds.inUse(server: flag, environment: environment, warn: { _ in })) ?? nil {
+            servers = subscriptions.compactMap { try? ServerURL($0.url, allowingQuery: true) }
+        } else if let server = try? ServerURL.resolve(flag: flag, toolVariable: Tool.blogctl.serverVariable, environment: environment,
+                                                       configured: Settings.current.text(.server), allowingQuery: true) {
+            servers = [server]
+        }
+        // Offered once each, sorted (`offer`), whichever feeds share an id.
+        return ShellCompletion.offer(servers.flatMap { ids(of: $0, environment: environment) }, typed: prefix, before: before)
+    }
+
+    /// One server's ids: the last list's, else its cached posts'.
+    static func ids(of server: ServerURL, environment: [String: String]) -> [String] {
+        guard let cache = try? PostCache.standard(server: server, environment: environment) else { return [] }
         let saved = (try? LocalFile.read(cache.idsPath, limit: 16 << 20, regularOnly: true))
             .map { String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init) }
-        let ids = saved ?? cache.entries().map(\.metadata.id)
-        return ShellCompletion.offer(ids, typed: prefix, before: before)
+        return saved ?? cache.entries().map(\.metadata.id)
     }
 }

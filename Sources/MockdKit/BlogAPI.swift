@@ -255,12 +255,24 @@ public struct BlogAPI: MockAPI {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: document.gzipped)))
     }
 
-    /// `Accept-Encoding` names gzip, with no `q=0`.
+    /// `Accept-Encoding` names gzip (or `*`) with a weight above 0 (`q=0`, `q=0.0`: not
+    /// acceptable, RFC 9110 12.4.2). Read by bytes: a header is ASCII, and a byte that is not
+    /// only fails to match.
     static func acceptsGzip(_ request: Request) -> Bool {
         guard let header = request.headers[.acceptEncoding] else { return false }
-        return header.split(separator: ",").contains { item in
-            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: " ").lowercased() }
-            return parts.first == "gzip" && !parts.dropFirst().contains { $0.replacing(" ", with: "") == "q=0" }
+        return acceptsGzip(header)
+    }
+
+    static func acceptsGzip(_ header: String) -> Bool {
+        let blanks: Set<UInt8> = [0x20, 0x09]
+        func trimmed(_ part: ArraySlice<UInt8>) -> String {
+            String(decoding: part.drop { blanks.contains($0) }.reversed().drop { blanks.contains($0) }.reversed(), as: UTF8.self).lowercased()
+        }
+        return Array(header.utf8).split(separator: UInt8(ascii: ",")).contains { item in
+            let parts = item.split(separator: UInt8(ascii: ";")).map(trimmed)
+            guard parts.first == "gzip" || parts.first == "x-gzip" || parts.first == "*" else { return false }
+            let weight = parts.dropFirst().first { $0.hasPrefix("q=") }.map { Double($0.dropFirst(2)) ?? 0 } ?? 1
+            return weight > 0
         }
     }
 

@@ -33,9 +33,8 @@ extension Blogctl {
         }
 
         func run() async throws {
-            let loaded = try await loadPost(id, offline: offline, maxAge: freshness.seconds, common: common)
-            let links = try PostPage.links(loaded.body, options: RenderOptions(
-                links: LinkResolver(for: loaded.metadata, server: try? common.serverURL(tool: .blogctl))))
+            let (loaded, server) = try await loadPost(id, offline: offline, maxAge: freshness.seconds, common: common)
+            let links = try PostPage.links(loaded.body, options: RenderOptions(links: LinkResolver(for: loaded.metadata, server: server)))
             if common.json {
                 StandardOutput.printJSON(links.enumerated().map { Link(number: $0.offset + 1, url: $0.element) })
                 return

@@ -37,9 +37,8 @@ extension Blogctl {
         }
 
         func run() async throws {
-            let loaded = try await loadPost(id, offline: offline, maxAge: freshness.seconds, common: common)
-            let links = try PostPage.links(loaded.body, options: RenderOptions(
-                links: LinkResolver(for: loaded.metadata, server: try? common.serverURL(tool: .blogctl))))
+            let (loaded, server) = try await loadPost(id, offline: offline, maxAge: freshness.seconds, common: common)
+            let links = try PostPage.links(loaded.body, options: RenderOptions(links: LinkResolver(for: loaded.metadata, server: server)))
             guard let number else {
                 // A feed's entry has its page: its link.
                 if let page = loaded.metadata.link { return try BrowserLauncher.open(page) }

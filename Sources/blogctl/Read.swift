@@ -40,9 +40,8 @@ extension Blogctl {
         }
 
         func run() async throws {
-            let loaded = try await loadPost(id, offline: offline, maxAge: freshness.seconds, common: common)
             // The marks of the server the post came from (a subscribed feed's, without --server).
-            let server = try SubscribedFeeds.server(for: loaded.metadata.id, common) ?? common.serverURL(tool: .blogctl)
+            let (loaded, server) = try await loadPost(id, offline: offline, maxAge: freshness.seconds, common: common)
             if common.verbose { StandardError.write("* body from \(loaded.source.rawValue)") }
             // Read once shown; a mark that cannot be written costs a warning, not the post.
             defer {

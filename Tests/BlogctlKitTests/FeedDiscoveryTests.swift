@@ -25,4 +25,21 @@ import Testing
     @Test func aPageWithoutFeeds() throws {
         #expect(try FeedDiscovery.links(inHTML: Array("<p>nothing <a href='/x'>here</a></p>".utf8), url: "https://x.example/").isEmpty)
     }
+
+    /// The first `<base href>` is the base of the links after it, itself read against the
+    /// page; a later one, or one that is not http(s), changes nothing.
+    @Test func aBaseElementIsTheLinksBase() throws {
+        let page = Array("""
+            <html><head><base href="/blog/en/"><base href="https://ignored.example/">
+            <link rel="alternate" type="application/rss+xml" href="feed.rss">
+            <link rel="alternate" type="application/atom+xml" href="/atom.xml">
+            </head><body></body></html>
+            """.utf8)
+        #expect(try FeedDiscovery.links(inHTML: page, url: "https://blog.example/a/page.html").map(\.url)
+                == ["https://blog.example/blog/en/feed.rss", "https://blog.example/atom.xml"])
+        let hostile = Array("""
+            <head><base href="javascript:alert(1)//"><link rel="alternate" type="application/rss+xml" href="feed.rss"></head>
+            """.utf8)
+        #expect(try FeedDiscovery.links(inHTML: hostile, url: "https://blog.example/a/").map(\.url) == ["https://blog.example/a/feed.rss"])
+    }
 }

@@ -15,7 +15,7 @@ import ToolboxKit
 
     func loaded() -> FeedList {
         var feeds = FeedList(arrangement: Arrangement())
-        do { let value = feeds.start(); #expect(value == [.loadFeeds(refresh: true)]) }
+        do { let value = feeds.start(); #expect(value == [.refreshFeeds]) }
         #expect(feeds.isBusy)
         _ = feeds.receive(.feeds(rows, refreshing: false, failed: 1))
         return feeds
@@ -52,7 +52,7 @@ import ToolboxKit
         do { let value = feeds.handle(.character("r")); #expect(value == []) }
         #expect(feeds.notice == "already refreshing")
         _ = feeds.receive(.feeds(rows, refreshing: false, failed: 0))
-        do { let value = feeds.handle(.character("r")); #expect(value == [.loadFeeds(refresh: true)]) }
+        do { let value = feeds.handle(.character("r")); #expect(value == [.refreshFeeds]) }
     }
 
     @Test func enterOpensTheFeedsEntriesAndQComesBackWithItsCounts() {
@@ -98,7 +98,7 @@ import ToolboxKit
         let mark = FeedList.Command.entries(url: "u", opening: 1, .mark(ids: ["x"], read: true))
         #expect(mark.policy == .serial("entries.marks"))
         #expect(FeedList.Command.entries(url: "u", opening: 1, .loadList).policy == .latest("entries.list"))
-        #expect(FeedList.Command.loadFeeds(refresh: true).policy == .latest("feeds"))
+        #expect(FeedList.Command.refreshFeeds.policy == .latest("feeds"))
     }
 
     @Test func theFilterFindsAFeedByNameOrURLAndEscClearsIt() {

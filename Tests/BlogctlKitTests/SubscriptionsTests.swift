@@ -112,3 +112,24 @@ import ToolboxKit
         #expect(parsed.last?.title == "\u{301}N" && parsed.last?.tags == ["tag\u{301}"])
     }
 }
+
+/// Issue 49: `blogctl read <Tab>` with subscriptions and no server offers every subscribed
+/// feed's listed ids, once each, as `read` then finds them; a server named offers its own.
+@Suite struct SubscribedIDCompletionTests {
+    @Test func everyFeedsIdsAreOffered() throws {
+        let root = TemporaryFolders.make("blogctl-complete")
+        let environment = ["HOME": root, "XDG_CONFIG_HOME": root + "/config", "XDG_CACHE_HOME": root + "/cache"]
+        let feeds = ["http://127.0.0.1:9/a.xml", "http://127.0.0.1:9/b.xml?x=1"]
+        try Subscriptions.standard(environment: environment).save(feeds.map { FeedSubscription(url: $0, title: "", tags: []) })
+        for (feed, ids) in zip(feeds, [["apple", "shared"], ["avocado", "shared", "beet"]]) {
+            try PostCache.standard(server: try ServerURL(feed, allowingQuery: true), environment: environment).saveListing(ids.map {
+                PostMetadata(id: $0, title: $0, publishDate: nil, postId: $0, summary: "", author: Author(name: "", image: "", title: ""))
+            })
+        }
+        #expect(PostIDCompletion.candidates(prefix: "a", environment: environment) == ["apple", "avocado"])
+        #expect(PostIDCompletion.candidates(prefix: "s", environment: environment) == ["shared"])
+        #expect(PostIDCompletion.candidates(prefix: "", environment: environment).sorted() == ["apple", "avocado", "beet", "shared"])
+        // A server named on the line: that feed's ids alone.
+        #expect(PostIDCompletion.candidates(before: ["blogctl", "read", "--server", feeds[0]], prefix: "", environment: environment).sorted() == ["apple", "shared"])
+    }
+}

@@ -161,4 +161,28 @@ import TestSupport
                                environment: ["BLOGCTL_SERVER": stub.url + "/rss", "BROWSER": "/bin/false"])
         #expect(open.status == 65, "\(open.stderr)")
     }
+
+    /// A feed reached through a temporary redirect resolves its relative links against where
+    /// it came from (feedparser's base), while the subscription keeps the URL it was given.
+    @Test func aTemporaryRedirectsTargetIsTheBase() throws {
+        let rss = """
+            <?xml version="1.0"?><rss version="2.0"><channel><title>Moved about</title><link>./</link>
+            <item><title>One</title><guid>one</guid><link>posts/1.html</link>
+            <description>&lt;p&gt;See &lt;a href="../img/a.png"&gt;a&lt;/a&gt;&lt;/p&gt;</description></item>
+            </channel></rss>
+            """
+        let feed = "HTTP/1.1 200 OK\r\nContent-Type: application/rss+xml\r\nContent-Length: \(rss.utf8.count)\r\nConnection: close\r\n\r\n" + rss
+        let server = try StubServer(response: "HTTP/1.1 302 Found\r\nLocation: /real/blog/feed.xml\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+                                    others: ["/real/": feed])
+        defer { server.stop() }
+        let sandbox = try Sandbox()
+        let run = try blogctl(["list", "--json"], server.url + "/feed", sandbox)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try listed(run).first?["link"] as? String == server.url + "/real/blog/posts/1.html", "\(run.stdout)")
+        let links = try blogctl(["links", "one"], server.url + "/feed", sandbox)
+        #expect(links.stdout.contains(server.url + "/real/img/a.png"), "\(links.stdout) \(links.stderr)")
+        // Asked again at the URL given: a temporary redirect moves nothing.
+        #expect(try blogctl(["list"], server.url + "/feed", sandbox).status == 0)
+        #expect(server.requests.filter { $0.hasPrefix("GET /feed ") }.count >= 2, "\(server.requests)")
+    }
 }

@@ -22,10 +22,13 @@ import ToolboxKit
         defer { mixed.stop() }
 
         let direct = try await fetch(target.url, "/final")
-        #expect(direct.status == 200 && direct.movedPermanently == nil)
+        #expect(direct.status == 200 && direct.movedPermanently == nil && direct.redirectedTo == nil)
         #expect(try await fetch(permanent.url, "/old").movedPermanently == target.url + "/final")
         #expect(try await fetch(chain.url, "/old").movedPermanently == target.url + "/final")
         let viaTemporary = try await fetch(mixed.url, "/old")
         #expect(viaTemporary.status == 200 && viaTemporary.movedPermanently == nil)
+        // Where the body came from, however it got there: the base of its relative links.
+        #expect(viaTemporary.redirectedTo == target.url + "/final")
+        #expect(try await fetch(chain.url, "/old").redirectedTo == target.url + "/final")
     }
 }

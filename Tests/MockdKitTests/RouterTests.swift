@@ -69,3 +69,14 @@ struct EchoAPI: MockAPI {
         }
     }
 }
+
+/// mockd gzips a feed when the client's Accept-Encoding allows it (RFC 9110 12.5.3): gzip or
+/// `*` with a weight above 0, whatever the blanks and case.
+@Suite struct AcceptEncodingTests {
+    @Test(arguments: [("gzip", true), ("GZIP", true), ("deflate, gzip;q=0.5", true), ("x-gzip", true), ("*", true),
+                      (" br ,\tgzip ; q=1", true), ("gzip;q=0", false), ("gzip; q=0.0", false), ("gzip;q=0.000", false),
+                      ("identity", false), ("br, deflate", false), ("gzipped", false), ("", false), ("gzip;q=nonsense", false)])
+    func gzipIsAcceptedWhenAllowed(header: String, accepted: Bool) {
+        #expect(BlogAPI.acceptsGzip(header) == accepted, "\(header)")
+    }
+}

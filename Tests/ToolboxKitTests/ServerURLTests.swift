@@ -144,5 +144,9 @@ import Testing
         #expect(throws: ToolError.self) { try ServerURL("http://?q=1", allowingQuery: true) }
         #expect(throws: ToolError.self) { try ServerURL.resolve(flag: "http://h/?q=1", toolVariable: "X_SERVER", environment: [:]) }
         #expect(try ServerURL.resolve(flag: "http://h/?q=1", toolVariable: "X_SERVER", environment: [:], allowingQuery: true).query == "q=1")
+        // An `@` in the query of a URL with no path is no credentials (the authority ends at `?`).
+        let mail = try ServerURL("http://h.example?to=a@b.example", allowingQuery: true)
+        #expect(mail.user == nil && mail.host == "h.example" && mail.query == "to=a@b.example", "\(mail.base) \(mail.query ?? "-")")
+        #expect(try ServerURL("http://u:p@h.example?to=a@b", allowingQuery: true).user == "u")
     }
 }

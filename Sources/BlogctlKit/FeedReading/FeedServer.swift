@@ -89,14 +89,15 @@ public final class FeedServer: Sendable {
         guard let response = try? await api.send(.GET, url, headers: Self.accept), (200..<300).contains(response.status) else { return nil }
         let body = try decoded(response, url)
         let type = response.header("Content-Type")
+        let base = response.redirectedTo ?? url
         var state: State
         switch FeedDocument.kind(contentType: type, head: body.prefix(1024)) {
         case .html:
-            guard let link = try? FeedDiscovery.links(inHTML: body, url: url).first else { return nil }
+            guard let link = try? FeedDiscovery.links(inHTML: body, url: base).first else { return nil }
             state = State(feed: link.url)
             return remember(state, fetched: nil)
         case .xml, .json:
-            guard let feed = try? FeedDocument.parse(Data(body), url: url, contentType: type) else { return nil }
+            guard let feed = try? FeedDocument.parse(Data(body), url: base, contentType: type) else { return nil }
             state = State(feed: url, etag: response.header("ETag"), lastModified: response.header("Last-Modified"),
                           title: feed.title.isEmpty ? nil : feed.title)
             return remember(state, fetched: Fetched(feed, url: url))
@@ -146,7 +147,7 @@ public final class FeedServer: Sendable {
         var body = try decoded(response, url)
         // A page (a subscription to a blog's address): the first feed it names.
         if FeedDocument.kind(contentType: response.header("Content-Type"), head: body.prefix(1024)) == .html {
-            guard let link = try FeedDiscovery.links(inHTML: body, url: url).first else {
+            guard let link = try FeedDiscovery.links(inHTML: body, url: response.redirectedTo ?? url).first else {
                 throw .protocolViolation(url: api.server.url(url), detail: "a web page that names no feed")
             }
             url = link.url
@@ -154,7 +155,9 @@ public final class FeedServer: Sendable {
             try check(response, url)
             body = try decoded(response, url)
         }
-        let feed = try FeedDocument.parse(Data(body), url: url, contentType: response.header("Content-Type"))
+        // Relative links resolve against where the document came from, after a temporary
+        // redirect too (as feedparser's base); the subscription keeps its own URL.
+        let feed = try FeedDocument.parse(Data(body), url: response.redirectedTo ?? url, contentType: response.header("Content-Type"))
         var read = Fetched(feed, url: url)
         read.said = true
         Self.describe(read, shown: Terminal.sanitizeField(api.server.url(url)), warn: warn)

@@ -11,11 +11,13 @@ public enum SubscribedFeeds {
         try inUse(server: common.server, environment: environment)
     }
 
-    public static func inUse(server: String?, environment: [String: String] = Environment.current) throws -> [FeedSubscription]? {
+    /// `warn`: where what is wrong in the urls file is said (nowhere under the shell's Tab).
+    public static func inUse(server: String?, environment: [String: String] = Environment.current,
+                             warn: (String) -> Void = { Tool.blogctl.warn($0) }) throws -> [FeedSubscription]? {
         guard server == nil, Settings.current.text(.server) == nil,
               [Tool.blogctl.serverVariable, "TOOLBOX_SERVER"].allSatisfy({ environment[$0]?.isEmpty ?? true })
         else { return nil }
-        let subscriptions = try Subscriptions.standard(environment: environment).load { Tool.blogctl.warn($0) }
+        let subscriptions = try Subscriptions.standard(environment: environment).load(warn: warn)
         return subscriptions.isEmpty ? nil : subscriptions
     }
 

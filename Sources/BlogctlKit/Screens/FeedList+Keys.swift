@@ -36,7 +36,7 @@ extension FeedList {
                 return []
             }
             refreshing = true
-            return [.loadFeeds(refresh: true)]
+            return [.refreshFeeds]
         case .help?: chrome.openHelp(title: "feeds: keys", table: Self.keys)
         case .back?: _ = list.clearFilter()
         case .quit?: outcome = 0

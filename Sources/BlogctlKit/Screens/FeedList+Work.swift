@@ -25,11 +25,10 @@ extension FeedList {
 
     static func perform(_ command: Command, context: Context, poster: ScreenRunner.Poster<Message>) async {
         switch command {
-        case .loadFeeds(let refresh):
+        case .refreshFeeds:
             // Read again each time: a refresh may have moved a feed (301) in the file.
             guard let subscriptions = try? Subscriptions.standard().load() else { return }
-            poster.post(.feeds(rows(subscriptions), refreshing: refresh, failed: nil))
-            guard refresh else { return }
+            poster.post(.feeds(rows(subscriptions), refreshing: true, failed: nil))
             // Nothing may write to the terminal under the screen: what a feed had wrong shows
             // in its row (its last error), not on stderr.
             let refreshed = await SubscribedFeeds.refresh(subscriptions, jobs: context.jobs, offline: false,
@@ -63,7 +62,7 @@ extension FeedList {
         let names = SubscribedFeeds.uniqueNames(table.map { $0.name.isEmpty ? $0.url : $0.name })
         return zip(zip(subscriptions, table), names).map { pair, name in
             let (subscription, row) = pair
-            return Feed(name: name, url: subscription.url, entries: row.entries, unread: row.unread, updated: row.updated, error: row.error)
+            return Feed(name: name, url: subscription.url, entries: row.entries, unread: row.unread, error: row.error)
         }
     }
 }

@@ -15,28 +15,26 @@ public struct FeedList: ScreenProgram {
         public var url: String
         public var entries: Int
         public var unread: Int
-        public var updated: Date?
         public var error: String?
 
-        public init(name: String, url: String, entries: Int, unread: Int, updated: Date? = nil, error: String? = nil) {
+        public init(name: String, url: String, entries: Int, unread: Int, error: String? = nil) {
             self.name = name
             self.url = url
             self.entries = entries
             self.unread = unread
-            self.updated = updated
             self.error = error
         }
     }
 
     public enum Command: ScreenCommand, Equatable {
-        /// The feeds as cached at once; then, when `refresh`, every feed asked and the rows again.
-        case loadFeeds(refresh: Bool)
+        /// The feeds as cached at once; then every feed asked and the rows again.
+        case refreshFeeds
         /// Work of the open feed's `PostBrowser`, for the feed at `url`, opened `opening`th.
         case entries(url: String, opening: Int, PostBrowser.Command)
 
         public var policy: CommandPolicy {
             switch self {
-            case .loadFeeds: return .latest("feeds")
+            case .refreshFeeds: return .latest("feeds")
             case .entries(_, _, let command):
                 // The open feed's queues are its own; opening another feed takes them over
                 // (a list still loading for the last one is cancelled by the next one's).
@@ -79,7 +77,7 @@ public struct FeedList: ScreenProgram {
 
     public mutating func start() -> [Command] {
         refreshing = true
-        return [.loadFeeds(refresh: true)]
+        return [.refreshFeeds]
     }
 
     public mutating func tick() {

@@ -5,11 +5,13 @@ struct URLUserInfo: Equatable {
     let password: String
 
     /// Splits what follows `scheme://` into the credentials and the rest (host, port, path).
-    /// The authority ends at the first `/`, the credentials at the last `@` before it (an
+    /// The authority ends at the first `/`, `?` or `#` (RFC 3986 3.2: `http://host?to=a@b`
+    /// has no credentials), the credentials at the last `@` before it (an
     /// unescaped `@` in a password stays in the password), the user at the first `:`. By
     /// bytes, not Characters: an `@` or `/` followed by a combining mark is one Character.
     static func split(_ afterScheme: Substring) -> (userInfo: URLUserInfo?, rest: Substring) {
-        let authorityEnd = afterScheme.utf8.firstIndex(of: UInt8(ascii: "/")) ?? afterScheme.endIndex
+        let authorityEnd = afterScheme.utf8.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+            ?? afterScheme.endIndex
         guard let at = afterScheme.utf8[..<authorityEnd].lastIndex(of: UInt8(ascii: "@")) else { return (nil, afterScheme) }
         let userinfo = afterScheme[..<at]
         let colon = userinfo.utf8.firstIndex(of: UInt8(ascii: ":"))

@@ -13,10 +13,12 @@ extension APIClient {
     /// Sends a request for `path` on the server and follows its redirects. A write (any
     /// method but GET and HEAD) follows none that leaves the server's origin: its body was
     /// meant for the configured server alone. A failure on a hop names that hop's URL.
-    /// `moved` hears the final URL when every hop was permanent (301, 308): where the resource
-    /// now lives, for a caller that keeps URLs (a feed reader's subscriptions).
+    /// `arrived` hears the final URL after any redirect, and whether every hop was permanent
+    /// (301, 308): where the body came from (the base of its relative links) and, when
+    /// permanent, where the resource now lives, for a caller that keeps URLs (a feed
+    /// reader's subscriptions).
     func execute(_ method: HTTPMethod, _ path: String, headers: [(String, String)], body: [UInt8]?,
-                 moved: ((String) -> Void)? = nil) async throws -> HTTPClientResponse {
+                 arrived: ((_ url: String, _ permanently: Bool) -> Void)? = nil) async throws -> HTTPClientResponse {
         var url = server.requestURL(path)
         var permanent = true
         let write = ![.GET, .HEAD].contains(method)
@@ -31,7 +33,7 @@ extension APIClient {
             }
             let status = Int(response.status.code)
             guard [301, 302, 303, 307, 308].contains(status), let location = response.headers.first(name: "Location") else {
-                if hop > 0, permanent { moved?(url) }
+                if hop > 0 { arrived?(url, permanent) }
                 return response
             }
             permanent = permanent && (status == 301 || status == 308)

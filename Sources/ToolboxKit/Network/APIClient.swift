@@ -33,6 +33,9 @@ public final class APIClient: Sendable {
         public let body: ByteBuffer
         /// Where every redirect followed said, permanently (301, 308), the resource now lives.
         public var movedPermanently: String? = nil
+        /// Where the body came from after any redirect (nil: the URL asked for): the base
+        /// its relative links resolve against.
+        public var redirectedTo: String? = nil
 
         public var bytes: [UInt8] { Array(body.readableBytesView) }
         public var data: Data { Data(body.readableBytesView) }
@@ -288,8 +291,8 @@ public final class APIClient: Sendable {
         log("> \(method.rawValue) \(url)")
         // A download that reports progress may take longer than the timeout as long as it keeps
         // moving: the read timeout bounds silence. Other requests are bounded by `send`.
-        var moved: String?
-        let response = try await execute(method, path, headers: headers, body: body, moved: { moved = $0 })
+        var final: (url: String, permanently: Bool)?
+        let response = try await execute(method, path, headers: headers, body: body, arrived: { final = ($0, $1) })
         let expected = response.headers.first(name: "Content-Length").flatMap { Int64($0) }
         var buffer = ByteBuffer()
         if let expected, expected > Int64(maxBytes) {
@@ -306,6 +309,7 @@ public final class APIClient: Sendable {
             progress?(Int64(buffer.readableBytes), expected)
         }
         log("< \(response.status.code) \(response.status.reasonPhrase) (\(Elapsed.milliseconds(since: start)) ms, \(buffer.readableBytes) bytes)")
-        return Response(status: Int(response.status.code), headers: response.headers, body: buffer, movedPermanently: moved)
+        return Response(status: Int(response.status.code), headers: response.headers, body: buffer,
+                        movedPermanently: final?.permanently == true ? final?.url : nil, redirectedTo: final?.url)
     }
 }
