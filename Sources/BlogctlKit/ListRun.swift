@@ -32,12 +32,9 @@ public struct ListRun: Sendable {
             return render(saved, known: known)
         }
         let posts = try await client.metadataList { Tool.blogctl.warn($0) }
-        // The search index and the saved listing (what `ui` opens with) learn every listed
-        // post; both are copies, so failing to write them is no error.
-        if let cache = try? PostCache.standard(server: server, environment: environment) {
-            if let index = try? cache.searchIndex() { try? index.addListing(posts) }
-            try? cache.saveListing(posts)
-        }
+        // The saved listing (what `ui` and `--offline` open with, and what the search index
+        // learns at the next search) is a copy: failing to write it is no error.
+        try? PostCache.standard(server: server, environment: environment).saveListing(posts)
         return render(posts, known: known)
     }
 

@@ -7,12 +7,13 @@ extension SearchIndex {
     /// whose listing is unchanged is left as it is. A few statements per `lookupBatch` posts:
     /// each statement is a trip to SQLite's thread, and one per post made a first `list` of
     /// 100,000 posts take 40 s.
-    public func addListing(_ posts: [PostMetadata]) throws(ToolError) {
+    /// `fingerprint`: what names this listing (by default, `fingerprint(posts)`).
+    public func addListing(_ posts: [PostMetadata], fingerprint given: String? = nil) throws(ToolError) {
         // The last of a post listed twice is the one kept.
         var last: [String: Int] = [:]
         for (position, post) in posts.enumerated() { last[post.id] = position }
         let unique = last.count == posts.count ? posts : posts.indices.filter { last[posts[$0].id] == $0 }.map { posts[$0] }
-        let fingerprint = Self.fingerprint(unique)
+        let fingerprint = given ?? Self.fingerprint(unique)
         try transaction { db in
             // The same listing as last time (a `list` run again): nothing to compare.
             if try Self.rows(db, SQL.listing).first?.first == fingerprint { return }
@@ -40,14 +41,21 @@ extension SearchIndex {
         }
     }
 
+    /// The fingerprint of the listing last taken; nil when none was.
+    public func listingFingerprint() throws(ToolError) -> String? {
+        var found: String?
+        try transaction { db in found = try Self.rows(db, SQL.listing).first?.first }
+        return found
+    }
+
     /// The listed fields of `posts`, in order, as 16 hex digits (FNV-1a over each field and its
     /// length): what `addListing` last took, so that the same listing again costs one lookup
     /// instead of reading back 100,000 rows.
     static func fingerprint(_ posts: [PostMetadata]) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        var hash = FNV1a()
         func mix(_ text: String) {
-            for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-            hash = (hash ^ UInt64(text.utf8.count)) &* 0x100_0000_01B3
+            hash.add(text.utf8)
+            withUnsafeBytes(of: UInt64(text.utf8.count).littleEndian) { hash.add($0) }
         }
         for post in posts {
             mix(post.id)
@@ -55,6 +63,6 @@ extension SearchIndex {
             mix(post.author.name)
             mix(post.summary)
         }
-        return String(hash, radix: 16)
+        return hash.hex
     }
 }

@@ -33,10 +33,7 @@ public struct BlogAPI: MockAPI {
         }
         /// FNV-1a, 64 bits: enough to tell versions apart.
         static func tag(_ bytes: [UInt8]) -> String {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            let hex = String(hash, radix: 16)
-            return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
+            "\"" + FNV1a.hash(bytes).hex + "\""
         }
     }
 

@@ -286,16 +286,12 @@ struct FeedPost: Sendable {
 
     /// FNV-1a over what the entry shows, as a weak ETag: the same entry read again keeps it.
     static func contentTag(_ entry: FeedEntry) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = FNV1a()
         for part in [entry.title, entry.summary, entry.body, entry.author ?? "", entry.link ?? "", entry.base,
                      entry.date.map { String($0.timeIntervalSince1970) } ?? ""] {
-            for byte in part.utf8 {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x100_0000_01b3
-            }
-            hash ^= 0xFF
-            hash = hash &* 0x100_0000_01b3
+            hash.add(part.utf8)
+            hash.add(0xFF)
         }
-        return "W/\"feed-" + String(hash, radix: 16) + "\""
+        return "W/\"feed-" + String(hash.value, radix: 16) + "\""
     }
 }

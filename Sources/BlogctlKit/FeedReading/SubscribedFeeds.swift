@@ -141,10 +141,7 @@ public enum SubscribedFeeds {
                 let posts = try await client.metadataList(warn: warn)
                 return (posts, client.feedTitle, client.feedMovedTo)
             }
-            if let cache {
-                if let index = try? cache.searchIndex() { try? index.addListing(posts) }
-                try? cache.saveListing(posts)
-            }
+            try? cache?.saveListing(posts)
             FeedHealth.record(nil, server: server)
             var refreshed = named(posts, title: title)
             refreshed.movedTo = movedTo
@@ -185,10 +182,7 @@ public enum SubscribedFeeds {
     /// known of it as a feed (title, validators) and its read marks. Its bodies are fetched again at the new URL's first list.
     static func carry(_ posts: [PostMetadata], from old: ServerURL, to new: ServerURL) {
         FeedServer.carry(from: old, to: new)
-        if let cache = try? PostCache.standard(server: new) {
-            if let index = try? cache.searchIndex() { try? index.addListing(posts) }
-            try? cache.saveListing(posts)
-        }
+        try? PostCache.standard(server: new).saveListing(posts)
         if let read = try? ReadMarks.standard(server: old).load() {
             let ids = posts.map(\.id).filter { read.contains($0) }
             if !ids.isEmpty { _ = try? ReadMarks.standard(server: new).mark(ids, read: true) }

@@ -36,9 +36,9 @@ extension PostBrowser {
                 let posts = try await context.client.metadataList()
                 guard !Task.isCancelled else { return }
                 poster.post(.listing(posts, read: marks, fromServer: true))
-                // Copies, after the screen has the list: failing to write them is no error.
+                // A copy, after the screen has the list: failing to write it is no error. The
+                // search index learns it at the first search (`PostCache.search`).
                 try? context.cache.saveListing(posts)
-                if let index = try? context.cache.searchIndex() { try? index.addListing(posts) }
             } catch {
                 if !Task.isCancelled { poster.post(.listFailed(error)) }
             }

@@ -59,10 +59,7 @@ public enum ResourceID {
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || (byte == UInt8(ascii: ".") && !first)
         }
         guard stem.utf8.count > 200 else { return stem }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in id.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let hex = String(hash, radix: 16)
-        return "~" + String(repeating: "0", count: 16 - hex.count) + hex
+        return "~" + FNV1a.hash(id.utf8).hex
     }
 
     static func isAlphanumeric(_ byte: UInt8) -> Bool {

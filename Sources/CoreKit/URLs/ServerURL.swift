@@ -119,13 +119,7 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
         let host = String(String.UnicodeScalarView(self.host.unicodeScalars.prefix(64).map { scalar in
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "." || scalar == "-") ? scalar : "_"
         }))
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in description.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return (host.isEmpty ? "_" : host) + "-\(port)-" + String(repeating: "0", count: 16 - hex.count) + hex
+        return (host.isEmpty ? "_" : host) + "-\(port)-" + FNV1a.hash(description.utf8).hex
     }
 
     /// Whether the server speaks TLS, read by bytes (a Character comparison fails when the host
