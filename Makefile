@@ -34,7 +34,7 @@ FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 # mockd's data, found beside the binary (bin/../share/toolbox/data) when installed.
 DATADIR := $(DESTDIR)$(PREFIX)/share/toolbox/data
 
-.PHONY: all deb release-check build deps test test-tsan check man-lint man-options character-lint demo install uninstall bench fuzz fuzz-check clean
+.PHONY: all deb deb-in-place release-check build deps test test-tsan check man-lint man-options character-lint demo install uninstall bench fuzz fuzz-check clean
 
 ## all: release build of every binary, Swift runtime linked statically
 # Built with the address space not randomised (setarch -R), where the machine allows it: the
@@ -104,9 +104,13 @@ install: all
 	(cd data && find . -type f) | while read -r f; do install -m 644 "data/$$f" "$(DATADIR)/$$f"; done; \
 	echo "installed mockd's data in $(DATADIR)"
 
-## deb: dist/toolbox_VERSION_ARCH.deb, reproducible, from a clean checkout (scripts/deb.sh)
-deb: all
+## deb: dist/toolbox_VERSION_ARCH.deb, reproducible: the commit built in one fixed folder (scripts/deb-build.sh)
+deb:
 	@sh scripts/deps.sh $(RELEASE_PACKAGES)
+	@bash scripts/deb-build.sh
+
+# What make deb runs in its fixed folder: the release build, then the package (scripts/deb.sh).
+deb-in-place: all
 	@bash scripts/deb.sh "$(RELEASE_BIN)" $(BINARIES)
 
 ## release-check: make deb, lintian, the same bytes from a second clone, apt-get install and

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# make deb: dist/toolbox_VERSION_ARCH.deb from the release binaries in $1, with dpkg-deb alone
-# (no network, no toolchain on the machine that installs it). Meant to be reproducible: every
-# input comes from the commit (SOURCE_DATE_EPOCH is its time), files are added in a fixed order
-# with fixed owners, modes and times, man pages and the changelog are gzipped without names or
-# times. Not yet byte for byte: Swift's optimizer now and then emits one function otherwise (README).
+# make deb's packaging, run in its fixed folder (scripts/deb-build.sh): dist/toolbox_VERSION_ARCH.deb
+# from the release binaries in $1, with dpkg-deb alone (no network, no toolchain on the machine
+# that installs it). Reproducible: every input comes from the commit (SOURCE_DATE_EPOCH is its
+# time), the build's folder is always the same, files are added in a fixed order with fixed
+# owners, modes and times, man pages and the changelog are gzipped without names or times.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=$1
