@@ -60,10 +60,16 @@ install -d "$root/DEBIAN" "$root/usr/bin" "$root/usr/share/man/man1" \
 
 for b in "${binaries[@]}"; do
   install -m 755 "$bin/$b" "$root/usr/bin/$b"
-  # As dh_strip strips an executable, and without the module hash swiftc stamps into every
-  # object (a random nonce per compile, read by nothing at run time): it alone would make
-  # two builds of one commit differ.
-  strip --remove-section=.comment --remove-section=.note --remove-section=.swift_modhash "$root/usr/bin/$b"
+  # The module hash swiftc stamps into every object (a random nonce per compile, read by
+  # nothing at run time) alone would make two builds of one commit differ: it is zeroed in
+  # place. Removed, the section's absence moved what follows it, and strip dropped the
+  # GNU_RELRO segment (lintian: hardening-no-relro).
+  objcopy --dump-section .swift_modhash="$work/modhash" "$root/usr/bin/$b"
+  head -c "$(stat -c %s "$work/modhash")" /dev/zero > "$work/modhash"
+  objcopy --update-section .swift_modhash="$work/modhash" "$root/usr/bin/$b"
+  # As dh_strip strips an executable.
+  strip --remove-section=.comment --remove-section=.note "$root/usr/bin/$b"
+  readelf -lW "$root/usr/bin/$b" | grep -q GNU_RELRO || { echo "make deb: $b lost its GNU_RELRO segment" >&2; exit 1; }
   # The linker's build id hashed the nonce too: it is computed again from what is left, as
   # rpm's builds do (debugedit, seeded with the package and tool so that two tools never share one).
   debugedit --build-id --build-id-seed "toolbox $debversion $b" "$root/usr/bin/$b" > /dev/null

@@ -87,20 +87,16 @@ public final class FeedServer: Sendable {
     func probe() async throws(ToolError) -> State? {
         let url = api.server.resource
         guard let response = try? await api.send(.GET, url, headers: Self.accept), (200..<300).contains(response.status) else { return nil }
-        let body = try decoded(response, url)
-        let type = response.header("Content-Type")
-        let base = response.redirectedTo ?? url
-        var state: State
-        switch FeedDocument.kind(contentType: type, head: body.prefix(1024)) {
-        case .html:
-            guard let link = try? FeedDiscovery.links(inHTML: body, url: base).first else { return nil }
-            state = State(feed: link.url)
-            return remember(state, fetched: nil)
-        case .xml, .json:
-            guard let feed = try? FeedDocument.parse(Data(body), url: base, contentType: type) else { return nil }
-            state = State(feed: url, etag: response.header("ETag"), lastModified: response.header("Last-Modified"),
-                          title: feed.title.isEmpty ? nil : feed.title)
+        switch try document(response, url) {
+        case .success(.page(let page)):
+            guard let link = try? FeedDiscovery.links(inHTML: page, url: response.redirectedTo ?? url).first else { return nil }
+            return remember(State(feed: link.url), fetched: nil)
+        case .success(.feed(let feed)):
+            let state = State(feed: url, etag: response.header("ETag"), lastModified: response.header("Last-Modified"),
+                              title: feed.title.isEmpty ? nil : feed.title)
             return remember(state, fetched: Fetched(feed, url: url))
+        case .failure:
+            return nil
         }
     }
 
@@ -144,44 +140,55 @@ public final class FeedServer: Sendable {
         }
         if response.status == 304, conditional { return nil }
         try check(response, url)
-        var body = try decoded(response, url)
+        var read = try document(response, url).get()
         // A page (a subscription to a blog's address): the first feed it names.
-        if FeedDocument.kind(contentType: response.header("Content-Type"), head: body.prefix(1024)) == .html {
-            guard let link = try FeedDiscovery.links(inHTML: body, url: response.redirectedTo ?? url).first else {
+        if case .page(let page) = read {
+            guard let link = try FeedDiscovery.links(inHTML: page, url: response.redirectedTo ?? url).first else {
                 throw .protocolViolation(url: api.server.url(url), detail: "a web page that names no feed")
             }
             url = link.url
             response = try await api.send(.GET, url, headers: Self.accept)
             try check(response, url)
-            body = try decoded(response, url)
+            read = try document(response, url).get()
         }
-        // Relative links resolve against where the document came from, after a temporary
-        // redirect too (as feedparser's base); the subscription keeps its own URL.
-        let feed = try FeedDocument.parse(Data(body), url: response.redirectedTo ?? url, contentType: response.header("Content-Type"))
-        var read = Fetched(feed, url: url)
-        read.said = true
-        Self.describe(read, shown: Terminal.sanitizeField(api.server.url(url)), warn: warn)
+        guard case .feed(let feed) = read else { throw .protocolViolation(url: api.server.url(url), detail: "a web page, not a feed") }
+        var fresh = Fetched(feed, url: url)
+        fresh.said = true
+        Self.describe(fresh, shown: Terminal.sanitizeField(api.server.url(url)), warn: warn)
         _ = remember(State(feed: url, etag: response.header("ETag"), lastModified: response.header("Last-Modified"),
-                           title: feed.title.isEmpty ? nil : feed.title), fetched: read)
-        return read.posts
+                           title: feed.title.isEmpty ? nil : feed.title), fetched: fresh)
+        return fresh.posts
     }
 
-    /// The body as sent, or inflated when the server gzipped it (`Accept-Encoding: gzip` is
-    /// asked for, as newsboat and feedparser ask): inflated no larger than any answer may be,
-    /// so a small bomb is refused, and checked against its CRC.
-    private func decoded(_ response: APIClient.Response, _ url: String) throws(ToolError) -> [UInt8] {
+    /// The document in `response` (from `url`): a feed, or a web page. Its body is read as
+    /// sent, or inflated when the server gzipped it (`Accept-Encoding: gzip` is asked for, as
+    /// newsboat and feedparser ask): no larger than any answer may be, so a small bomb is
+    /// refused, checked against its CRC, and handed to the parser as it is inflated, so the
+    /// whole inflated feed is never held. Relative links resolve against where the document
+    /// came from, after a temporary redirect too (feedparser's base). Throws what is wrong
+    /// with the body; a document that is no feed is the result's failure.
+    private func document(_ response: APIClient.Response, _ url: String) throws(ToolError) -> Result<FeedDocument.Reader.Read, ToolError> {
+        let reader = FeedDocument.Reader(url: response.redirectedTo ?? url, contentType: response.header("Content-Type"))
+        var failure: ToolError?
+        let add: (UnsafeBufferPointer<UInt8>) -> Void = { piece in
+            guard failure == nil else { return }
+            do throws(ToolError) { try reader.add(piece) } catch { failure = error }
+        }
         let encoding = (response.header("Content-Encoding") ?? "").lowercased().filter { $0 != " " }
-        guard encoding == "gzip" || encoding == "x-gzip" else {
+        if encoding == "gzip" || encoding == "x-gzip" {
+            do {
+                try Gzip.decompress(response.bytes, limit: APIClient.maximumResponse(), consume: add)
+            } catch {
+                throw .protocolViolation(url: api.server.url(url), detail: "its gzip body: \(error)")
+            }
+        } else {
             guard encoding.isEmpty || encoding == "identity" else {
                 throw .protocolViolation(url: api.server.url(url), detail: "a body in the encoding \(Terminal.quote(encoding)), not asked for")
             }
-            return response.bytes
+            response.body.withUnsafeReadableBytes { add($0.bindMemory(to: UInt8.self)) }
         }
-        do {
-            return try Gzip.decompress(response.bytes, limit: APIClient.maximumResponse())
-        } catch {
-            throw .protocolViolation(url: api.server.url(url), detail: "its gzip body: \(error)")
-        }
+        if let failure { return .failure(failure) }
+        do { return .success(try reader.finish()) } catch { return .failure(error) }
     }
 
     private func check(_ response: APIClient.Response, _ url: String) throws(ToolError) {

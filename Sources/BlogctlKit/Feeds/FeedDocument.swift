@@ -36,16 +36,67 @@ public enum FeedDocument {
     /// The feed in `data`, served from `url` as `contentType`. A web page is not a feed: the
     /// caller looks for its feeds with `FeedDiscovery`.
     public static func parse(_ data: Data, url: String, contentType: String?) throws(ToolError) -> Feed {
-        switch kind(contentType: contentType, head: data.prefix(1024)) {
-        case .json:
-            return try JSONFeedParser.parse(data, url: url)
-        case .html:
-            throw .protocolViolation(url: url, detail: "a web page, not a feed")
-        case .xml:
-            let encoding = xmlEncoding(contentType: contentType, head: Array(data.prefix(1024)))
-            return try FeedXMLParser.parse(url: url, encoding: encoding.name) { stream in
-                data.withUnsafeBytes { stream.feed(UnsafeRawBufferPointer(rebasing: $0[encoding.skip...])) }
+        let reader = Reader(url: url, contentType: contentType)
+        var failure: ToolError?
+        data.withUnsafeBytes { bytes in
+            do throws(ToolError) { try reader.add(bytes.bindMemory(to: UInt8.self)) } catch { failure = error }
+        }
+        if let failure { throw failure }
+        guard case .feed(let feed) = try reader.finish() else { throw .protocolViolation(url: url, detail: "a web page, not a feed") }
+        return feed
+    }
+
+    /// A document read as it arrives, in pieces (`add`), for a body inflated as it is read:
+    /// its kind is known from its first kilobyte and the content type; a feed in XML goes to
+    /// libxml2's push parser piece by piece, so the whole is never held (a feed of 100,000
+    /// entries is 46 MB); JSON and web pages are kept whole, as their readers need them.
+    public final class Reader {
+        public enum Read {
+            case feed(Feed)
+            /// A web page, whole: the caller looks for its feeds (`FeedDiscovery`).
+            case page([UInt8])
+        }
+
+        let url: String
+        let contentType: String?
+        /// What came before the kind was known, and all of a JSON feed or a page.
+        private var held: [UInt8] = []
+        private var kind: Kind?
+        private var xml: FeedXMLParser.Reading?
+
+        public init(url: String, contentType: String?) {
+            self.url = url
+            self.contentType = contentType
+        }
+
+        public func add(_ piece: UnsafeBufferPointer<UInt8>) throws(ToolError) {
+            if let xml {
+                xml.stream.feed(UnsafeRawBufferPointer(piece))
+                return
             }
+            held.append(contentsOf: piece)
+            if kind == nil, held.count >= 1024 { try decide() }
+        }
+
+        public func finish() throws(ToolError) -> Read {
+            if kind == nil { try decide() }
+            if let xml { return .feed(try xml.finish()) }
+            switch kind {
+            case .json?: return .feed(try JSONFeedParser.parse(Data(held), url: url))
+            default: return .page(held)
+            }
+        }
+
+        /// The kind, from the first kilobyte; an XML feed's stream is started with what is held.
+        private func decide() throws(ToolError) {
+            let kind = FeedDocument.kind(contentType: contentType, head: held.prefix(1024))
+            self.kind = kind
+            guard kind == .xml else { return }
+            let encoding = xmlEncoding(contentType: contentType, head: Array(held.prefix(1024)))
+            let xml = try FeedXMLParser.Reading(url: url, encoding: encoding.name)
+            held.withUnsafeBytes { xml.stream.feed(UnsafeRawBufferPointer(rebasing: $0[min(encoding.skip, $0.count)...])) }
+            held = []
+            self.xml = xml
         }
     }
 

@@ -92,16 +92,32 @@ struct FeedXMLParser {
     /// Atom is a protocol violation.
     static func parse(url: String, encoding: String?,
                       write: (FeedXMLStream) throws(ToolError) -> Void) throws(ToolError) -> Feed {
-        var parser = FeedXMLParser(url: url)
-        let stream = try FeedXMLStream(url: url, encoding: encoding) { parser.visit($0) }
-        try write(stream)
-        stream.finish()
-        if let failure = parser.failure { throw failure }
-        guard let format = parser.format else {
-            throw .protocolViolation(url: url, detail: stream.problems > 0 ? "not XML: " + (stream.firstProblem ?? "unreadable") : "an empty document")
+        let reading = try Reading(url: url, encoding: encoding)
+        try write(reading.stream)
+        return try reading.finish()
+    }
+
+    /// A feed being read as its pieces arrive (`stream.feed`), for a caller that gets them
+    /// one at a time (a gzip body as it is inflated): the whole document is never held.
+    final class Reading {
+        private var parser: FeedXMLParser
+        private(set) var stream: FeedXMLStream!
+
+        init(url: String, encoding: String?) throws(ToolError) {
+            parser = FeedXMLParser(url: url)
+            stream = try FeedXMLStream(url: url, encoding: encoding) { [unowned self] in self.parser.visit($0) }
         }
-        return Feed(format: format, title: try parser.feedTitle(), link: parser.feedLink(), entries: parser.entries,
-                    problems: stream.problems, firstProblem: stream.firstProblem, duplicates: parser.duplicates)
+
+        /// The end of the document: the feed, or why it is none.
+        func finish() throws(ToolError) -> Feed {
+            stream.finish()
+            if let failure = parser.failure { throw failure }
+            guard let format = parser.format else {
+                throw .protocolViolation(url: parser.url, detail: stream.problems > 0 ? "not XML: " + (stream.firstProblem ?? "unreadable") : "an empty document")
+            }
+            return Feed(format: format, title: try parser.feedTitle(), link: parser.feedLink(), entries: parser.entries,
+                        problems: stream.problems, firstProblem: stream.firstProblem, duplicates: parser.duplicates)
+        }
     }
 
     mutating func visit(_ node: FeedXMLNode) -> Bool {
