@@ -57,9 +57,12 @@ public struct BlogClient: Sendable {
 
     /// `GET /post-metadata`: every post's summary. Never touches `/post`. A record that does
     /// not decode, or whose ids cannot be used, is left out and described to `warn`.
-    public func metadataList(warn: (String) -> Void = { _ in }) async throws(ToolError) -> [PostMetadata] {
+    /// `keepingBodies`: false when nothing but the list will be asked for this run (`list`):
+    /// a feed's entries' bodies, once the cache has the newest, are then let go, not kept for
+    /// a `post` that will not come (100,000 entries' bodies are 45 MB).
+    public func metadataList(warn: (String) -> Void = { _ in }, keepingBodies: Bool = true) async throws(ToolError) -> [PostMetadata] {
         try await either { () async throws(ToolError) in try await apiMetadataList(warn: warn) }
-            instead: { () async throws(ToolError) in try await feeds.metadataList(warn: warn) }
+            instead: { () async throws(ToolError) in try await feeds.metadataList(warn: warn, keepingBodies: keepingBodies) }
     }
 
     func apiMetadataList(warn: (String) -> Void) async throws(ToolError) -> [PostMetadata] {

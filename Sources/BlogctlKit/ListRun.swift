@@ -31,7 +31,8 @@ public struct ListRun: Sendable {
             }
             return render(saved, known: known)
         }
-        let posts = try await client.metadataList { Tool.blogctl.warn($0) }
+        // Nothing but the list is asked for: a feed's bodies are let go once the cache has them.
+        let posts = try await client.metadataList(warn: { Tool.blogctl.warn($0) }, keepingBodies: false)
         // The saved listing (what `ui` and `--offline` open with, and what the search index
         // learns at the next search) is a copy: failing to write it is no error.
         try? PostCache.standard(server: server, environment: environment).saveListing(posts)

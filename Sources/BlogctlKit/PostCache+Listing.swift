@@ -14,7 +14,11 @@ extension PostCache {
     public func saveListing(_ posts: [PostMetadata]) throws(ToolError) {
         let parent = String(listingPath.dropLast("/listing.tsv".count))
         try LocalFile.privateDirectory(parent)
-        try LocalFile.writeAtomically(listingPath, ListingFile.encode(posts), mode: 0o600)
+        // Written as it is encoded, atomically: a long listing is never whole in memory.
+        let (fd, temporary) = try LocalFile.createTemporary(for: listingPath)
+        var failure: Int32 = 0
+        ListingFile.encode(posts) { piece in if failure == 0 { failure = LocalFile.writeAll(fd, piece) } }
+        try LocalFile.commitTemporary(fd, temporary, to: listingPath, mode: 0o600, failure: failure)
         // The ids alone, one a line, for the shell's Tab: decoding 10,000 posts' metadata
         // would take longer than a completion may.
         // By bytes: "\r\n" is one Character, which neither "\n" nor "\r" matches.

@@ -262,13 +262,14 @@ public struct BlogAPI: MockAPI {
 
     static func acceptsGzip(_ header: String) -> Bool {
         let blanks: Set<UInt8> = [0x20, 0x09]
-        func trimmed(_ part: ArraySlice<UInt8>) -> String {
-            String(decoding: part.drop { blanks.contains($0) }.reversed().drop { blanks.contains($0) }.reversed(), as: UTF8.self).lowercased()
+        func trimmed(_ part: ArraySlice<UInt8>) -> [UInt8] {
+            // ASCII lower case, byte by byte: a coding's name and its parameter are ASCII.
+            part.drop { blanks.contains($0) }.reversed().drop { blanks.contains($0) }.reversed().map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
         }
         return Array(header.utf8).split(separator: UInt8(ascii: ",")).contains { item in
             let parts = item.split(separator: UInt8(ascii: ";")).map(trimmed)
-            guard parts.first == "gzip" || parts.first == "x-gzip" || parts.first == "*" else { return false }
-            let weight = parts.dropFirst().first { $0.hasPrefix("q=") }.map { Double($0.dropFirst(2)) ?? 0 } ?? 1
+            guard let coding = parts.first, [Array("gzip".utf8), Array("x-gzip".utf8), [UInt8(ascii: "*")]].contains(coding) else { return false }
+            let weight = parts.dropFirst().first { $0.starts(with: "q=".utf8) }.map { Double(String(decoding: $0.dropFirst(2), as: UTF8.self)) ?? 0 } ?? 1
             return weight > 0
         }
     }

@@ -22,6 +22,30 @@ import ToolboxKit
         }
     }
 
+    /// Bytes held elsewhere (a response's buffer) are inflated a MiB of input at a time, to
+    /// the same output and the same errors as an array: a member longer than a MiB, cut short,
+    /// with bytes after it, or over the limit.
+    @Test func bytesHeldElsewhereInflateAsAnArray() throws {
+        var generator = SeededGenerator(seed: 50)
+        let input = (0..<3_000_000).map { _ in UInt8(truncatingIfNeeded: generator.next()) }  // incompressible: 3 MB in
+        let compressed = Gzip.compress(input)
+        #expect(compressed.count > 2 << 20)
+        func inflate(_ bytes: [UInt8], limit: Int = 1 << 30) throws(Gzip.Failure) -> [UInt8] {
+            var output: [UInt8] = []
+            var failure: Gzip.Failure?
+            bytes.withUnsafeBytes { raw in
+                do throws(Gzip.Failure) { try Gzip.decompress(raw, limit: limit) { output += $0 } } catch { failure = error }
+            }
+            if let failure { throw failure }
+            return output
+        }
+        #expect(try inflate(compressed) == input)
+        #expect(throws: Gzip.Failure.self) { try inflate(Array(compressed.dropLast(9))) }
+        #expect(throws: Gzip.Failure.self) { try inflate(compressed + [0]) }
+        #expect(throws: Gzip.Failure.tooLarge(limit: 1000)) { try inflate(compressed, limit: 1000) }
+        #expect(throws: Gzip.Failure.self) { try inflate(Array(input.prefix(100))) }
+    }
+
     /// `gzip -c` of "hello, gzip\n": what zcat writes, we read.
     @Test func readsWhatGzipWrites() throws {
         let fromGzip = Array(Data(base64Encoded: "H4sIAAAAAAAAA8tIzcnJ11FIr8os4AIAhh+CpAwAAAA=")!)

@@ -17,6 +17,25 @@ import ToolboxKit
         #expect(stat(cache.listingPath, &info) == 0 && info.st_mode & 0o777 == 0o600)
     }
 
+    /// A listing of several MiB is written a piece at a time and reads back whole, escapes
+    /// and all, whatever piece a post falls across.
+    @Test func aLongListingIsWrittenInPiecesAndReadsBackWhole() throws {
+        let root = TemporaryFolders.make("blogctl-listing")
+        let cache = PostCache(directory: root + "/blogctl/posts")
+        let posts = (0..<6000).map { number in
+            PostMetadata(id: "entry-\(number)", title: "Title \(number)\twith a tab", publishDate: Date(timeIntervalSince1970: Double(number) * 3600),
+                         postId: "entry-\(number)", summary: String(repeating: "summary \\ \(number) ", count: 30),
+                         author: Author(name: "Ada", image: "", title: ""), link: "https://blog.example/\(number)", base: "https://blog.example/")
+        }
+        try cache.saveListing(posts)
+        var info = stat()
+        #expect(stat(cache.listingPath, &info) == 0 && info.st_size > 3 << 20)
+        #expect(try cache.savedListing() == posts)
+        var pieces = 0
+        ListingFile.encode(posts) { _ in pieces += 1 }
+        #expect(pieces >= 3)
+    }
+
     @Test func aDamagedListingIsAnErrorThatSaysWhatWritesItAgain() throws {
         let root = TemporaryFolders.make("blogctl-listing")
         let cache = PostCache(directory: root + "/blogctl/posts")

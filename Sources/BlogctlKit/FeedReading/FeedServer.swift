@@ -176,11 +176,11 @@ public final class FeedServer: Sendable {
         }
         let encoding = (response.header("Content-Encoding") ?? "").lowercased().filter { $0 != " " }
         if encoding == "gzip" || encoding == "x-gzip" {
-            do {
-                try Gzip.decompress(response.bytes, limit: APIClient.maximumResponse(), consume: add)
-            } catch {
-                throw .protocolViolation(url: api.server.url(url), detail: "its gzip body: \(error)")
+            var damage: Gzip.Failure?
+            response.body.withUnsafeReadableBytes { compressed in
+                do throws(Gzip.Failure) { try Gzip.decompress(compressed, limit: APIClient.maximumResponse(), consume: add) } catch { damage = error }
             }
+            if let damage { throw .protocolViolation(url: api.server.url(url), detail: "its gzip body: \(damage)") }
         } else {
             guard encoding.isEmpty || encoding == "identity" else {
                 throw .protocolViolation(url: api.server.url(url), detail: "a body in the encoding \(Terminal.quote(encoding)), not asked for")
@@ -230,14 +230,16 @@ public final class FeedServer: Sendable {
 
     /// Every post's metadata, each body kept in the cache (unchanged ones only marked as
     /// checked): `read`, `search` and the screen then find them, online or not. An unchanged
-    /// feed (304) is the last listing saved.
-    func metadataList(warn: (String) -> Void) async throws(ToolError) -> [PostMetadata] {
-        let saved = try? cache?.savedListing()
-        if let posts = try await posts(conditional: saved != nil, warn: warn) {
+    /// feed (304) is the last listing saved, read only then (a changed feed of 100,000
+    /// entries would hold both lists at once). `keepingBodies`: see `BlogClient.metadataList`.
+    func metadataList(warn: (String) -> Void, keepingBodies: Bool = true) async throws(ToolError) -> [PostMetadata] {
+        let hasSaved = cache.map { LocalFile.isRegularFile($0.listingPath) } ?? false
+        if let posts = try await posts(conditional: hasSaved, warn: warn) {
             store(posts)
+            if !keepingBodies { known.withLock { if case .feed(let state, _) = $0 { $0 = .feed(state, fetched: nil) } } }
             return posts.map(\.metadata)
         }
-        if let saved { return saved }
+        if hasSaved, let saved = (try? cache?.savedListing()) ?? nil { return saved }
         // A 304 to a conditional request, and no listing after all: ask again, in full.
         known.withLock { if case .feed(var state, _) = $0 { state.etag = nil; state.lastModified = nil; $0 = .feed(state, fetched: nil) } }
         return try await posts(conditional: false, warn: warn)?.map(\.metadata) ?? []

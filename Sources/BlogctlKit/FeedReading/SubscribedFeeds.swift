@@ -138,7 +138,7 @@ public enum SubscribedFeeds {
             let (posts, title, movedTo) = try await common.withClient(tool: .blogctl, server: server, waitSpinner: false) { api in
                 let client = BlogClient(api: api)
                 client.assumeFeed()
-                let posts = try await client.metadataList(warn: warn)
+                let posts = try await client.metadataList(warn: warn, keepingBodies: false)
                 return (posts, client.feedTitle, client.feedMovedTo)
             }
             try? cache?.saveListing(posts)

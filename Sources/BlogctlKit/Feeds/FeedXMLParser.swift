@@ -16,63 +16,6 @@ struct FeedXMLParser {
         static let content = "http://purl.org/rss/1.0/modules/content/"
     }
 
-    /// A field of an entry (or of the feed), captured from its start to its end.
-    enum Field: Hashable {
-        case title, link, id, description, content, summary, author, authorName, published, updated, creator
-        case feedTitle, feedLink
-    }
-
-    /// What is being captured: the field, its depth, its type, its text so far.
-    struct Capture {
-        var field: Field
-        var depth: Int
-        /// "text", "html" or "xhtml" (Atom's `type`; RSS's description and content are html).
-        var type: String
-        var base: String?
-        var text: [UInt8] = []
-        /// The XHTML elements open inside it, for their end tags.
-        var elements: [String] = []
-
-        /// Text, escaped when the field is XHTML; a field past its bound is cut there, so a
-        /// hostile feed's endless title grows nothing.
-        mutating func append(_ text: String) {
-            add(type == "xhtml" ? FeedText.escaped(text) : text)
-        }
-
-        /// An XHTML element's start tag, serialised again as HTML (no-namespace attributes).
-        mutating func open(_ element: FeedXMLElement) {
-            elements.append(element.name)
-            var tag = "<" + element.name
-            for attribute in element.attributes where attribute.namespace.isEmpty {
-                tag += " " + attribute.name + "=\"" + FeedText.escaped(attribute.value) + "\""
-            }
-            add(tag + ">")
-        }
-
-        mutating func close() {
-            guard let name = elements.popLast(), !FeedXMLParser.voidElements.contains(name) else { return }
-            add("</" + name + ">")
-        }
-
-        private mutating func add(_ piece: String) {
-            let room = FeedXMLParser.largest(field) - text.count
-            if room > 0 { text.append(contentsOf: piece.utf8.prefix(room)) }
-        }
-    }
-
-    /// The fields of the entry being read, as written.
-    struct Draft {
-        var values: [Field: (text: String, type: String, base: String?)] = [:]
-        var about: String?
-        var alternate: (href: String, base: String?)?
-
-        mutating func keep(_ capture: Capture) {
-            // The first of a field wins (an Atom entry's author is its first author).
-            guard values[capture.field] == nil else { return }
-            values[capture.field] = (String(decoding: capture.text, as: UTF8.self), capture.type, capture.base)
-        }
-    }
-
     let url: String
     private(set) var format: FeedFormat?
     private var depth = 0

@@ -9,9 +9,10 @@ import CoreKit
 /// down read against the one above it, from the document's own URL.
 enum FeedXMLNode {
     case start(FeedXMLElement)
-    case end(name: String, namespace: String)
-    /// Text or CDATA inside an element.
-    case text(String)
+    case end(name: String)
+    /// Text or CDATA inside an element, as UTF-8, valid during the visit alone: most text
+    /// between a feed's elements is whitespace nobody keeps, and no String is made for it.
+    case text(UnsafeBufferPointer<UInt8>)
 }
 
 struct FeedXMLElement {
@@ -64,16 +65,15 @@ final class FeedXMLStream {
             guard let user, let name else { return }
             Unmanaged<FeedXMLStream>.fromOpaque(user).takeUnretainedValue().start(name, uri, Int(count), attributes)
         }
-        handler.endElementNs = { user, name, _, uri in
+        handler.endElementNs = { user, name, _, _ in
             guard let user, let name else { return }
             let stream = Unmanaged<FeedXMLStream>.fromOpaque(user).takeUnretainedValue()
             if stream.bases.count > 1 { stream.bases.removeLast() }
-            stream.send(.end(name: String(cString: name), namespace: uri.map { String(cString: $0) } ?? ""))
+            stream.send(.end(name: String(cString: name)))
         }
         let characters: charactersSAXFunc = { user, bytes, length in
             guard let user, let bytes, length > 0 else { return }
-            let text = String(decoding: UnsafeBufferPointer(start: bytes, count: Int(length)), as: UTF8.self)
-            Unmanaged<FeedXMLStream>.fromOpaque(user).takeUnretainedValue().send(.text(text))
+            Unmanaged<FeedXMLStream>.fromOpaque(user).takeUnretainedValue().send(.text(UnsafeBufferPointer(start: bytes, count: Int(length))))
         }
         handler.characters = characters
         handler.cdataBlock = characters
@@ -125,16 +125,31 @@ final class FeedXMLStream {
         }
     }
 
+    /// The namespaces feeds use, made once: a URI is longer than a String holds in place,
+    /// and one made for each element of a 100,000-entry Atom feed was a million allocations.
+    static let knownNamespaces: [(bytes: [UInt8], name: String)] = [
+        FeedXMLParser.Namespace.atom10, FeedXMLParser.Namespace.atom03, FeedXMLParser.Namespace.rss10,
+        FeedXMLParser.Namespace.rss090, FeedXMLParser.Namespace.rdf, FeedXMLParser.Namespace.dc,
+        FeedXMLParser.Namespace.content, xmlNamespace, "http://www.w3.org/1999/xhtml",
+    ].map { (Array($0.utf8) + [0], $0) }
+
+    static func namespace(_ uri: UnsafePointer<xmlChar>?) -> String {
+        guard let uri else { return "" }
+        for known in knownNamespaces where known.bytes.withUnsafeBufferPointer({ strcmp($0.baseAddress!, uri) == 0 }) {
+            return known.name
+        }
+        return String(cString: uri)
+    }
+
     private func start(_ name: UnsafePointer<xmlChar>, _ uri: UnsafePointer<xmlChar>?, _ count: Int,
                        _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
-        var element = FeedXMLElement(name: String(cString: name), namespace: uri.map { String(cString: $0) } ?? "",
-                                     attributes: [], base: bases.last)
+        var element = FeedXMLElement(name: String(cString: name), namespace: Self.namespace(uri), attributes: [], base: bases.last)
         if let attributes {
             // Five pointers an attribute: local name, prefix, URI, value, end of value.
             for index in 0..<count {
                 guard let local = attributes[index * 5], let value = attributes[index * 5 + 3], let end = attributes[index * 5 + 4] else { continue }
                 let text = String(decoding: UnsafeBufferPointer(start: value, count: value.distance(to: end)), as: UTF8.self)
-                element.attributes.append((String(cString: local), attributes[index * 5 + 2].map { String(cString: $0) } ?? "", text))
+                element.attributes.append((String(cString: local), Self.namespace(attributes[index * 5 + 2]), text))
             }
         }
         if let base = element.attribute("base", namespace: Self.xmlNamespace) {

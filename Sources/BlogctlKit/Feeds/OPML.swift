@@ -53,7 +53,7 @@ public enum OPML {
                 if seen.insert(resolved).inserted {
                     list.subscriptions.append(FeedSubscription(url: resolved, title: title, tags: folders.dropLast().compactMap { $0 }))
                 }
-            case .end(let name, _):
+            case .end(let name):
                 if name == "outline" { _ = folders.popLast() }
             case .text:
                 break

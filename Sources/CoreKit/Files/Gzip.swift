@@ -73,6 +73,21 @@ public enum Gzip {
             | Int(input[input.count - 2]) << 16 | Int(input[input.count - 1]) << 24
     }
 
+    /// Decompresses bytes held elsewhere (a response's buffer) as below, taking them a MiB at
+    /// a time: no copy of the whole input is made.
+    @discardableResult
+    public static func decompress(_ input: UnsafeRawBufferPointer, limit: Int,
+                                  consume: (UnsafeBufferPointer<UInt8>) -> Void) throws(Failure) -> Int {
+        guard input.count >= 18 else { throw .corrupt("not gzip") }
+        var offset = 0
+        return try inflateMember(limit: limit, consume: consume) { buffer in
+            let count = min(1 << 20, input.count - offset)
+            buffer = Array(input[offset..<(offset + count)])
+            offset += count
+            return count
+        }
+    }
+
     /// Decompresses as above, handing the output to `consume` in pieces of up to 256 kB as it
     /// is produced, so the whole never has to be in memory. The trailer is checked at the end:
     /// only a call that returns has produced correct output. Returns the number of bytes.
