@@ -8,14 +8,14 @@ extension PasscodeScreen {
             status = feedback.status
         } else {
             switch machine.phase {
-            case .loading: status = .loading(frame: frame)
+            case .loading: status = .loading(frame: chrome.tick)
             case .failed(_, let message): status = .error(message, retrying: !failureIsPermanent)
             case .ready: status = .ready
             }
         }
-        let hint = Chrome.fitted(Self.keys.hints, width: canvas.columns)
+        let hint = chrome.footer(Self.keys.hints)
         KeypadView(width: canvas.columns, height: canvas.rows).draw(into: &canvas, machine: machine, selected: selected, status: status,
                                                                     hint: hint)
-        help?.draw(into: &canvas)
+        chrome.help?.draw(into: &canvas)
     }
 }

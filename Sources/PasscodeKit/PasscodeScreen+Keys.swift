@@ -17,12 +17,9 @@ extension PasscodeScreen {
     public mutating func handle(_ key: KeyPress) -> [Command] {
         let idle = restartIdleTimer()
         if feedback?.status == .rejected { feedback = nil }
-        if var overlay = help {
-            help = overlay.handle(key) ? overlay : nil
-            return idle
-        }
+        if chrome.takes(key) { return idle }
         if case .click(let row, let column) = key {
-            guard let slot = KeypadView(width: size.columns, height: size.rows).button(row: row, column: column) else { return idle }
+            guard let slot = KeypadView(width: chrome.columns, height: chrome.rows).button(row: row, column: column) else { return idle }
             selected = slot
             return idle + press(slot)
         }
@@ -35,10 +32,7 @@ extension PasscodeScreen {
         case .cancel?: return idle + [.cancel]
         case .press?: return idle + press(selected)
         case .move?: selected = KeypadView.move(selected, key)
-        case .help?:
-            var overlay = HelpOverlay(title: "passcode: keys", table: Self.keys)
-            overlay.layout(rows: size.rows, columns: size.columns)
-            help = overlay
+        case .help?: chrome.openHelp(title: "passcode: keys", table: Self.keys)
         case nil: break
         }
         return idle

@@ -45,11 +45,13 @@ public struct PasscodeScreen: ScreenProgram {
     public internal(set) var selected = 10
     public internal(set) var feedback: (status: KeypadView.Status, token: Int)?
     public internal(set) var outcome: GateOutcome?
-    var frame = 0
     var token = 0
     var idleToken = 0
-    var size = (rows: 24, columns: 80)
-    public internal(set) var help: HelpOverlay?
+    /// The size, the spinner's tick and the help overlay, as every screen keeps them. The
+    /// keypad lays out its own rows (it has no title bar or status line), and its hint row
+    /// is the chrome's footer.
+    public internal(set) var chrome = Chrome()
+    public var help: HelpOverlay? { chrome.help }
 
     public init(gate: GateOptions = GateOptions()) { self.gate = gate }
 
@@ -60,11 +62,10 @@ public struct PasscodeScreen: ScreenProgram {
 
     public mutating func start() -> [Command] { [.listen, .send(.start)] + restartIdleTimer() }
 
-    public mutating func tick() { frame += 1 }
+    public mutating func tick() { chrome.advance() }
 
     public mutating func resized(rows: Int, columns: Int) -> [Command] {
-        size = (rows, columns)
-        help?.layout(rows: rows, columns: columns)
+        chrome.resize(rows: rows, columns: columns)
         return []
     }
 }

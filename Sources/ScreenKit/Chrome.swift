@@ -15,7 +15,7 @@ public struct Chrome: Sendable {
     /// Turns the spinners: one step every tick (100 ms) while the screen is busy.
     public private(set) var tick = 0
 
-    public init(server: String) { status.server = server }
+    public init(server: String = "") { status.server = server }
 
     /// Where a screen draws its own content: between the title bar and the footer.
     public var body: Rect { Rect(row: 1, column: 0, rows: max(rows - 3, 0), columns: columns) }
@@ -57,13 +57,15 @@ public struct Chrome: Sendable {
         canvas.put(" " + title, row: 0, column: 0, width: max(columns - rightWidth - 1, 0), style: .heading)
         var column = columns - rightWidth
         for part in right { column = canvas.put(part.text, row: 0, column: column, style: part.style) }
-        let footer = notice ?? Self.fitted(hints, width: columns - 1)
-        canvas.put(" " + footer, row: footerRow, column: 0, width: columns, style: .dim)
+        canvas.put(" " + footer(hints), row: footerRow, column: 0, width: columns, style: .dim)
         var status = self.status
         status.helpHint = helpHint
         status.draw(into: &canvas, frame: tick)
         help?.draw(into: &canvas)
     }
+
+    /// What the footer says: the notice, else as many of `hints` as fit.
+    public func footer(_ hints: [String]) -> String { notice ?? Self.fitted(hints, width: columns - 1) }
 
     /// The hints joined by ` · `, as many as fit in `width`, in the table's order.
     public static func fitted(_ hints: [String], width: Int) -> String {

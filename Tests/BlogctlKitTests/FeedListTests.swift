@@ -88,9 +88,9 @@ import ToolboxKit
         }
         // The first feed's list arrives late: it is not the second feed's.
         _ = feeds.receive(.entries(opening: 1, .listing(Fixtures.posts, read: [], fromServer: true)))
-        #expect(feeds.entries?.posts.isEmpty == true)
+        #expect(feeds.entries?.postList.posts.isEmpty == true)
         _ = feeds.receive(.entries(opening: 2, .listing(Array(Fixtures.posts.prefix(2)), read: [], fromServer: true)))
-        #expect(feeds.entries?.posts.count == 2)
+        #expect(feeds.entries?.postList.posts.count == 2)
         #expect(ScreenDriver.screen(&feeds).contains("blogctl › Quiet"))
     }
 

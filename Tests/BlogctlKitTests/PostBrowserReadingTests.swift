@@ -76,7 +76,7 @@ import ToolboxKit
         for (key, expected) in [(KeyPress.control("d"), 2), (.end, 6), (.control("u"), 4), (.home, 0), (.wheelDown, 1), (.wheelUp, 0),
                                 (.character("j"), 1), (.down, 2), (.character("k"), 1), (.up, 0), (.character("G"), 6), (.character("g"), 0)] {
             _ = browser.handle(key)
-            #expect(browser.list.selection == expected, "\(key.name)")
+            #expect(browser.postList.list.selection == expected, "\(key.name)")
         }
         do { let value = browser.handle(.right); #expect(value.first == .openPost(id: "a1", width: 78)) }
         _ = browser.receive(.post(id: "a1", .success(text("a1", lines: ["body"]))))

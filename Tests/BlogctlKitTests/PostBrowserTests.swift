@@ -48,11 +48,11 @@ import ToolboxKit
         _ = browser.handle(.character("o"))
         ScreenDriver.type("sort by t", into: &browser)
         _ = browser.handle(.enter)
-        #expect(browser.arrangement == Arrangement(grouping: .author, sorting: .title))
+        #expect(browser.postList.arrangement == Arrangement(grouping: .author, sorting: .title))
         _ = browser.handle(.character("o"))
         ScreenDriver.type("r", into: &browser)
         _ = browser.handle(.enter)
-        #expect(browser.arrangement.reversed)
+        #expect(browser.postList.arrangement.reversed)
         _ = browser.handle(.character("o"))
         do { let value = browser.handle(.escape); #expect(value == []) }
         #expect(browser.menu == nil)
@@ -78,7 +78,7 @@ import ToolboxKit
             #expect(value == [.openPost(id: "a1", width: 78), .mark(ids: ["a1"], read: true)])
         }
         #expect(browser.isBusy)
-        #expect(browser.read.contains("a1"))
+        #expect(browser.postList.read.contains("a1"))
         _ = browser.receive(.progress(id: "a1", done: 2_000_000, total: 8_000_000, seconds: 2))
         let loading = ScreenDriver.screen(&browser)
         #expect(loading.contains("downloading 2.0 MB of 8.0 MB (25%) · 1.0 MB/s"))
@@ -119,11 +119,11 @@ import ToolboxKit
         var browser = loaded()
         _ = browser.handle(.character("/"))
         ScreenDriver.type("hamilton", into: &browser)
-        #expect(browser.list.shownItems.map { browser.shown[$0].id }.sorted() == ["m1", "m2"])
+        #expect(browser.postList.list.shownItems.map { browser.postList.shown[$0].id }.sorted() == ["m1", "m2"])
         _ = browser.handle(.escape)
         _ = browser.handle(.character("/"))
         ScreenDriver.type("summary of middle", into: &browser)
-        #expect(browser.list.shownItems.map { browser.shown[$0].id }.sorted() == ["e1", "g2"])
+        #expect(browser.postList.list.shownItems.map { browser.postList.shown[$0].id }.sorted() == ["e1", "g2"])
     }
 
     @Test func searchReplacesTheListAndEscReturns() {
@@ -151,12 +151,12 @@ import ToolboxKit
         // A filter in force is named beside the counts, with what it leaves of the whole.
         _ = browser.handle(.character("/"))
         ScreenDriver.type("apple", into: &browser)
-        #expect(ScreenDriver.screen(&browser, columns: 120).contains("/apple · 2 of \(browser.posts.count) posts"), "\(ScreenDriver.screen(&browser, columns: 120))")
+        #expect(ScreenDriver.screen(&browser, columns: 120).contains("/apple · 2 of \(browser.postList.posts.count) posts"), "\(ScreenDriver.screen(&browser, columns: 120))")
         _ = browser.handle(.escape)
         #expect(!ScreenDriver.screen(&browser, columns: 120).contains("/apple"))
         _ = browser.handle(.character("/"))
         _ = browser.handle(.escape)
-        #expect(!browser.list.isFiltering && browser.outcome == nil)
+        #expect(!browser.postList.list.isFiltering && browser.outcome == nil)
         _ = browser.handle(.character("/"))
         ScreenDriver.type("zz", into: &browser)
         _ = browser.handle(.enter)
@@ -229,7 +229,7 @@ import ToolboxKit
         _ = browser.handle(.character("u"))
         // The server's list comes with the marks read before these two were written.
         _ = browser.receive(.listing(Fixtures.posts, read: ["a2"], fromServer: true))
-        #expect(browser.read.contains("a1") && browser.read.contains("m2") && browser.read.contains("a2"))
+        #expect(browser.postList.read.contains("a1") && browser.postList.read.contains("m2") && browser.postList.read.contains("a2"))
         #expect(ScreenDriver.screen(&browser).contains("7 posts · 4 unread"))
     }
 
@@ -250,7 +250,7 @@ extension PostBrowserTests {
         for character in "dijkstra" { _ = browser.handle(.character(character)) }
         _ = browser.handle(.enter)
         _ = browser.handle(.character("/"))
-        #expect(browser.list.isFiltering && browser.list.filter.text == "" && browser.results == nil)
+        #expect(browser.postList.list.isFiltering && browser.postList.list.filter.text == "" && browser.results == nil)
         _ = browser.handle(.escape)
         _ = browser.handle(.escape)
         _ = browser.handle(.escape)

@@ -39,7 +39,7 @@ import ToolboxKit
         driver.receive(.listing(Fixtures.posts, read: [], fromServer: true))
         driver.press(.character("/"))
         #expect(driver.type("dijk").isEmpty, "no search runs while typing")
-        #expect(driver.program.list.shownCount == Fixtures.posts.count { $0.author.name.contains("Dijkstra") })
+        #expect(driver.program.postList.list.shownCount == Fixtures.posts.count { $0.author.name.contains("Dijkstra") })
         #expect(!driver.screen.contains("zebra"))
         #expect(driver.press(.enter) == [.search("dijk")], "Enter searches the bodies with the same words")
     }

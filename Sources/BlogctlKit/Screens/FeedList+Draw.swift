@@ -27,7 +27,7 @@ extension FeedList {
             let feed = feeds[index]
             let counts = feed.entries == 0 ? "no entries" : "\(feed.unread) unread of \(feed.entries)"
             let right = feed.error.map { "! " + TextWidth.truncate($0, to: max(width / 3, 12)) + " · " + counts } ?? counts
-            PostBrowser.drawEntry(into: &canvas, row: row, column: column, width: width,
+            PostList.drawEntry(into: &canvas, row: row, column: column, width: width,
                                   mark: feed.error != nil ? "!" : feed.unread > 0 ? "•" : " ",
                                   title: feed.name, right: right, bold: feed.unread > 0)
         }

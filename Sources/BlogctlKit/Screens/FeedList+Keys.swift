@@ -73,10 +73,10 @@ extension FeedList {
     }
 
     private mutating func close(_ browser: PostBrowser) {
-        arrangement = browser.arrangement
-        if let openURL, let index = feeds.firstIndex(where: { $0.url.utf8.elementsEqual(openURL.utf8) }), browser.hasListing {
-            feeds[index].entries = browser.posts.count
-            feeds[index].unread = browser.unreadCount
+        arrangement = browser.postList.arrangement
+        if let openURL, let index = feeds.firstIndex(where: { $0.url.utf8.elementsEqual(openURL.utf8) }), browser.postList.hasListing {
+            feeds[index].entries = browser.postList.posts.count
+            feeds[index].unread = browser.postList.unreadCount
             show(feeds)
         }
         entries = nil

@@ -46,7 +46,7 @@ extension FeedList {
                     client.assumeFeed()
                     let browserContext = PostBrowser.Context(client: client, cache: try PostCache.standard(server: server),
                                                              marks: ReadMarks.standard(server: server), arrangementPath: context.arrangementPath)
-                    await PostBrowser.perform(inner, context: browserContext, poster: entriesPoster)
+                    await browserContext.perform(inner, poster: entriesPoster)
                 }
             } catch {
                 // No client for this feed (its URL, the proxy's settings): the list says why.

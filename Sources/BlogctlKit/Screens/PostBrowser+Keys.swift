@@ -25,7 +25,7 @@ extension PostBrowser {
         if chrome.takes(key) { return [] }
         if reader != nil { return handleReader(key) }
         if menu != nil { return handleMenu(key) }
-        if list.isFiltering { return handleFilter(key) }
+        if postList.list.isFiltering { return handleFilter(key) }
         if case .click(let row, _) = key {
             var clicked = false
             setCurrentList { clicked = $0.click(row: row) }
@@ -37,16 +37,14 @@ extension PostBrowser {
         case .arrange?: menu = Menu(title: "arrange", entries: Arrangement.menuEntries)
         // A new filter starts empty, as less's and newsboat's prompts do, and over all posts.
         case .filter?:
-            guard hasListing else {
+            guard postList.hasListing else {
                 chrome.notice = "nothing to filter yet: the list has not come"
                 return []
             }
             results = nil
-            _ = list.clearFilter()
-            _ = list.handle(key)
-        case .unreadOnly?:
-            unreadOnly.toggle()
-            arrange()
+            _ = postList.list.clearFilter()
+            _ = postList.list.handle(key)
+        case .unreadOnly?: postList.toggleUnreadOnly()
         case .toggleRead?:
             guard let post = selectedPost else { return [] }
             return toggleRead(post.id)
@@ -60,7 +58,7 @@ extension PostBrowser {
         // filter that led to the search goes too.
         case .back?:
             results = nil
-            _ = list.clearFilter()
+            _ = postList.list.clearFilter()
         case nil: break
         }
         return []
@@ -69,9 +67,9 @@ extension PostBrowser {
     /// `/` filters the list as each key is typed; Enter keeps the filter and searches the
     /// cached bodies for the same words too (the index), the hits replacing the list until Esc.
     private mutating func handleFilter(_ key: KeyPress) -> [Command] {
-        _ = list.handle(key)
+        _ = postList.list.handle(key)
         guard key == .enter else { return [] }
-        let words = list.filter.text.split(whereSeparator: \.isWhitespace)
+        let words = postList.list.filter.text.split(whereSeparator: \.isWhitespace)
         guard !words.isEmpty else { return [] }
         var found = SearchResults(query: words.joined(separator: " "))
         found.list.layout(chrome.body)
@@ -86,9 +84,8 @@ extension PostBrowser {
         case .closed: self.menu = nil
         case .chosen(let entry):
             self.menu = nil
-            arrangement = arrangement.choosing(entry)
-            arrange()
-            return [.saveArrangement(arrangement)]
+            postList.choose(entry)
+            return [.saveArrangement(postList.arrangement)]
         }
         return []
     }
@@ -147,16 +144,16 @@ extension PostBrowser {
         reader.layout(chrome.inset)
         self.reader = reader
         var commands: [Command] = [.openPost(id: post.id, width: paneWidth)]
-        if !read.contains(post.id) {
-            setRead(post.id, true)
+        if !postList.read.contains(post.id) {
+            postList.setRead(post.id, true)
             commands.append(.mark(ids: [post.id], read: true))
         }
         return commands
     }
 
     mutating func toggleRead(_ id: String) -> [Command] {
-        let isRead = read.contains(id)
-        setRead(id, !isRead)
+        let isRead = postList.read.contains(id)
+        postList.setRead(id, !isRead)
         chrome.notice = isRead ? "marked unread" : "marked read"
         return [.mark(ids: [id], read: !isRead)]
     }
@@ -166,6 +163,7 @@ extension PostBrowser {
             chrome.notice = "already prefetching"
             return []
         }
+        let posts = postList.posts
         guard !posts.isEmpty else { return [] }
         prefetching = (0, posts.count)
         return [.prefetch(posts)]

@@ -11,15 +11,12 @@ extension PostBrowser {
                 chrome.status.online = true
                 chrome.status.error = nil
             }
-            self.posts = posts
-            if let marks { takeMarks(marks) }
-            hasListing = true
-            arrange()
+            postList.show(posts, marks: marks)
         case .listFailed(let failure):
             loadingList = false
             chrome.status.online = !Self.meansOffline(failure)
             chrome.status.error = failure.brief + " (r retries)"
-            showsSavedList = hasListing
+            showsSavedList = postList.hasListing
         case .progress(let id, let done, let total, let seconds):
             guard reader?.metadata.id == id else { return [] }
             reader?.progress(done: done, total: total, seconds: seconds)
@@ -54,7 +51,7 @@ extension PostBrowser {
             if let failure { chrome.status.error = "marks not saved: " + failure.brief }
         case .found(let query, let result):
             guard results?.query == query else { return [] }
-            results?.found(result, listed: posts)
+            results?.found(result, listed: postList.posts)
         case .opened(let url, let failure):
             chrome.notice = failure.map { $0.message } ?? "opened " + url
         case .prefetchProgress(let done, let total):

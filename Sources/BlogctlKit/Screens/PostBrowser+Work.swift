@@ -2,7 +2,9 @@ import ScreenKit
 import ToolboxKit
 
 extension PostBrowser {
-    /// What the commands work with: the server, the cache, the marks, where the arrangement is kept.
+    /// What the commands work with (the server, the cache, the marks, where the arrangement is
+    /// kept), and the commands' work itself (`PostBrowser+Work.swift`): the screen's state
+    /// and its work are two types, as a bubbletea model and its commands are.
     public struct Context: Sendable {
         public let client: BlogClient
         public let cache: PostCache
@@ -22,23 +24,26 @@ extension PostBrowser {
         let program = PostBrowser(server: context.client.server.description,
                                   arrangement: Arrangement.load(from: context.arrangementPath))
         return try await ScreenRunner.exitStatus(program, color: Terminal.colorEnabled()) { command, poster in
-            await perform(command, context: context, poster: poster)
+            await context.perform(command, poster: poster)
         }
     }
+}
 
+/// The commands' work, off the screen's thread.
+extension PostBrowser.Context {
     /// Does one command's work off the screen's thread and posts what came of it.
-    static func perform(_ command: Command, context: Context, poster: ScreenRunner.Poster<Message>) async {
+    func perform(_ command: PostBrowser.Command, poster: ScreenRunner.Poster<PostBrowser.Message>) async {
         switch command {
         case .loadList:
-            let marks = try? context.marks.load()
-            if let saved = try? context.cache.savedListing() { poster.post(.listing(saved, read: marks, fromServer: false)) }
+            let marks = try? marks.load()
+            if let saved = try? cache.savedListing() { poster.post(.listing(saved, read: marks, fromServer: false)) }
             do {
-                let posts = try await context.client.metadataList()
+                let posts = try await client.metadataList()
                 guard !Task.isCancelled else { return }
                 poster.post(.listing(posts, read: marks, fromServer: true))
                 // A copy, after the screen has the list: failing to write it is no error. The
                 // search index learns it at the first search (`PostCache.search`).
-                try? context.cache.saveListing(posts)
+                try? cache.saveListing(posts)
             } catch {
                 if !Task.isCancelled { poster.post(.listFailed(error)) }
             }
@@ -46,10 +51,10 @@ extension PostBrowser {
             // A cached body shows at once; the server is asked afterwards whether it changed
             // (a slow server never delays a post already here), and a new body replaces it.
             // Shown from the cache before the server is asked: not offline, only not asked yet.
-            let cached = try? await PostLoader(cache: context.cache, client: nil).load(id)
-            if let cached { poster.post(.post(id: id, render(cached, width: width, context: context, offline: false))) }
+            let cached = try? await PostLoader(cache: cache, client: nil).load(id)
+            if let cached { poster.post(.post(id: id, render(cached, width: width, offline: false))) }
             let gate = ProgressGate()
-            let loader = PostLoader(cache: context.cache, client: context.client)
+            let loader = PostLoader(cache: cache, client: client)
             do {
                 let loaded = try await loader.load(id) { done, total in
                     if let seconds = gate.due() { poster.post(.progress(id: id, done: done, total: total, seconds: seconds)) }
@@ -59,19 +64,19 @@ extension PostBrowser {
                 // could not be reached: only then is the copy shown offline.
                 if cached != nil && loaded.source == .cache { return poster.post(.cachedOnly(id: id)) }
                 guard cached == nil || loaded.source == .server else { return }
-                poster.post(.post(id: id, render(loaded, width: width, context: context)))
+                poster.post(.post(id: id, render(loaded, width: width)))
             } catch {
                 if !Task.isCancelled, cached == nil { poster.post(.post(id: id, .failure(error))) }
             }
         case .stopLoading:
             return
         case .render(let id, let width):
-            guard let loaded = try? await PostLoader(cache: context.cache, client: nil).load(id), !Task.isCancelled,
-                  case .success(let text) = render(loaded, width: width, context: context) else { return }
+            guard let loaded = try? await PostLoader(cache: cache, client: nil).load(id), !Task.isCancelled,
+                  case .success(let text) = render(loaded, width: width) else { return }
             poster.post(.rendered(id: id, width: width, text))
         case .mark(let ids, let read):
             do {
-                try context.marks.mark(ids, read: read)
+                try marks.mark(ids, read: read)
                 poster.post(.marked(nil))
             } catch {
                 poster.post(.marked(error))
@@ -79,7 +84,7 @@ extension PostBrowser {
         case .search(let query):
             let words = query.split(separator: " ").map(String.init)
             let result: Result<[SearchIndex.Hit], ToolError>
-            do { result = .success(try context.cache.search(words, limit: 200, marks: SearchQuery.marks)) } catch { result = .failure(error) }
+            do { result = .success(try cache.search(words, limit: 200, marks: SearchQuery.marks)) } catch { result = .failure(error) }
             poster.post(.found(query: query, result))
         case .openLink(let url):
             do {
@@ -90,7 +95,7 @@ extension PostBrowser {
             }
         case .prefetch(let posts):
             let gate = ProgressGate()
-            let prefetcher = Prefetcher(cache: context.cache, client: context.client, jobs: 4, maxSize: 1_000_000)
+            let prefetcher = Prefetcher(cache: cache, client: client, jobs: 4, maxSize: 1_000_000)
             let results = await prefetcher.run(posts) { done, total in
                 if gate.due() != nil || done == total { poster.post(.prefetchProgress(done: done, total: total)) }
             }
@@ -98,19 +103,19 @@ extension PostBrowser {
             poster.post(.prefetched(fetched: results.count { $0.outcome == .fetched }, failed: failed.count,
                                     firstFailure: failed.first.map { "prefetch: " + $0.detail }))
         case .saveArrangement(let arrangement):
-            try? arrangement.save(to: context.arrangementPath)
+            try? arrangement.save(to: arrangementPath)
         }
     }
 
     /// The body laid out for the pane: `read`'s renderer, without styles (the screen has its
     /// own), written as it is laid out into a spooled file in the cache's private folder.
-    static func render(_ loaded: PostLoader.Loaded, width: Int, context: Context, offline: Bool? = nil) -> Result<PostText, ToolError> {
+    func render(_ loaded: PostLoader.Loaded, width: Int, offline: Bool? = nil) -> Result<PostBrowser.PostText, ToolError> {
         let options = RenderOptions(format: .text, width: width, styled: false,
-                                    links: LinkResolver(for: loaded.metadata, server: context.client.server))
+                                    links: LinkResolver(for: loaded.metadata, server: client.server))
         do throws(ToolError) {
-            let writer = try SpooledText.Writer(folder: context.cache.directory)
+            let writer = try SpooledText.Writer(folder: cache.directory)
             let links = try PostPage.renderBodyAndLinks(loaded.body, options: options) { writer.append($0) }
-            return .success(PostText(metadata: loaded.metadata, text: try writer.finish(), links: links,
+            return .success(PostBrowser.PostText(metadata: loaded.metadata, text: try writer.finish(), links: links,
                                      offline: offline ?? (loaded.source == .cache)))
         } catch {
             return .failure(error)

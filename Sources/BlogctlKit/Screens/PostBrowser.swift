@@ -77,14 +77,8 @@ public struct PostBrowser: ScreenProgram {
         case prefetched(fetched: Int, failed: Int, firstFailure: String?)
     }
 
-    /// Every post as listed, the marks, and how they are arranged.
-    public internal(set) var posts: [PostMetadata] = []
-    public internal(set) var read: ReadMarks.IDs = []
-    public internal(set) var arrangement: Arrangement
-    public internal(set) var unreadOnly = false
-    /// The posts in display order: `list`'s items.
-    public internal(set) var shown = PickedItems<PostMetadata>()
-    public internal(set) var list = ListView(linesPerItem: 2)
+    /// Every post as listed, the marks over them and their arrangement: the list of posts.
+    public internal(set) var postList: PostList
     /// Search results, when they replace the list.
     public internal(set) var results: SearchResults?
     public internal(set) var reader: PostReader?
@@ -94,19 +88,14 @@ public struct PostBrowser: ScreenProgram {
     public internal(set) var chrome: Chrome
     public internal(set) var outcome: Int32?
     var loadingList = true
-    var hasListing = false
     /// The list shown is the saved one: the server could not give its own.
     var showsSavedList = false
     var prefetching: (done: Int, total: Int)?
-    /// The marks changed in this session, in order.
-    var markedHere: [(String, Bool)] = []
-    /// Counted when the marks change, not at every frame.
-    var unreadCount = 0
     /// What the list is called in the title: the posts, or the feed they come from.
     var heading = "posts"
 
     public init(server: String, arrangement: Arrangement) {
-        self.arrangement = arrangement
+        postList = PostList(arrangement: arrangement)
         chrome = Chrome(server: server)
     }
 
@@ -123,12 +112,12 @@ public struct PostBrowser: ScreenProgram {
     public mutating func tick() { chrome.advance() }
 
     /// The posts the list or the search results show, in order, for `]` and `[`.
-    var readingOrder: PickedItems<PostMetadata> { results.map { PickedItems($0.posts) } ?? shown }
+    var readingOrder: PickedItems<PostMetadata> { results.map { PickedItems($0.posts) } ?? postList.shown }
 
-    var currentList: ListView { results?.list ?? list }
+    var currentList: ListView { results?.list ?? postList.list }
 
     mutating func setCurrentList(_ change: (inout ListView) -> Void) {
-        if results != nil { change(&results!.list) } else { change(&list) }
+        if results != nil { change(&results!.list) } else { change(&postList.list) }
     }
 
     var selectedPost: PostMetadata? {
@@ -137,42 +126,9 @@ public struct PostBrowser: ScreenProgram {
         return index < order.count ? order[index] : nil
     }
 
-    /// Marks `id` here at once; the file follows through a `.mark` command.
-    mutating func setRead(_ id: String, _ isRead: Bool) {
-        markedHere.append((id, isRead))
-        takeMarks(read)
-    }
-
-    /// Marks read from the file, with this session's changes on top (the file may have been
-    /// read before they were written), and the unread posts counted again.
-    mutating func takeMarks(_ marks: ReadMarks.IDs) {
-        read = marks
-        for (id, isRead) in markedHere {
-            if isRead { read.insert([id]) } else { read.remove([id]) }
-        }
-        unreadCount = posts.count { !read.contains($0.id) }
-    }
-
-    /// Orders `posts` by the arrangement (and the unread filter) into the list's sections.
-    mutating func arrange() {
-        let posts = posts
-        unreadCount = posts.count { !read.contains($0.id) }  // the posts themselves may be new
-        let kept = unreadOnly ? posts.indices.filter { !read.contains(posts[$0].id) } : nil
-        let groups = arrangement.ordering.arrangePositions(posts, among: kept)
-        let selected = selectedPost?.id
-        shown = PickedItems(posts, positions: groups.flatMap(\.positions))
-        let grouped = arrangement.grouping != .none
-        let shown = shown
-        // The filter (/) finds a post by its title, author or summary.
-        list.setSections(groups.map { group in
-            ListView.Section(title: grouped ? " \(group.name) (\(group.positions.count))" : nil, items: group.positions.map { posts[$0].title })
-        }, searchText: { shown[$0].title + "\n" + shown[$0].author.name + "\n" + shown[$0].summary })
-        if let selected, let index = shown.firstIndex(where: { $0.id.utf8.elementsEqual(selected.utf8) }) { list.select(index) }
-    }
-
     public mutating func resized(rows: Int, columns: Int) -> [Command] {
         chrome.resize(rows: rows, columns: columns)
-        list.layout(chrome.body)
+        postList.list.layout(chrome.body)
         results?.list.layout(chrome.body)
         reader?.layout(chrome.inset)
         guard let reader, reader.load == .loaded else { return [] }

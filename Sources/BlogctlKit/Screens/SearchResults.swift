@@ -35,6 +35,36 @@ public struct SearchResults: Sendable {
         }
     }
 
+    /// The hits in two rows each (the title, the snippet with its matches bold), or why
+    /// there are none.
+    func draw(into canvas: inout Canvas, rect: Rect, read: ReadMarks.IDs, tick: Int) {
+        guard let hits else {
+            canvas.put(" " + Spinner.frame(tick) + " searching…", row: rect.row, column: 0, width: rect.columns)
+            return
+        }
+        if let error {
+            canvas.put(" " + error, row: rect.row, column: 0, width: rect.columns, style: Style(bold: true, color: .red))
+            return
+        }
+        if hits.isEmpty {
+            canvas.put(" nothing found for \"\(query)\" (only cached posts' bodies are searched: P prefetches)",
+                       row: rect.row, column: 0, width: rect.columns, style: .dim)
+            return
+        }
+        list.draw(into: &canvas) { canvas, index, line, row, column, width in
+            let hit = hits[index]
+            if line == 0 {
+                PostList.drawEntry(into: &canvas, row: row, column: column, width: width, mark: read.contains(hit.id) ? " " : "•",
+                                   title: hit.title, right: TextWidth.truncate(hit.author, to: max(width / 3, 8)), bold: true)
+            } else {
+                var x = canvas.put("   ", row: row, column: column, width: width)
+                for part in Self.parts(of: hit.snippet) {
+                    x = canvas.put(part.text, row: row, column: x, width: column + width - x, style: part.matched ? .bold : .dim)
+                }
+            }
+        }
+    }
+
     /// The snippet's parts, each marked as a match or not (the index marks matches with
     /// `SearchQuery.marks`).
     static func parts(of snippet: String) -> [(text: String, matched: Bool)] {

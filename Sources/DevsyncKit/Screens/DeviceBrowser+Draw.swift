@@ -29,10 +29,7 @@ extension DeviceBrowser {
         } else {
             sync.draw(into: &canvas, body: body, idWidth: deviceTab.idWidth, tick: chrome.tick)
         }
-        let hints = tab == .devices ? (deviceTab.list.isFiltering ? ListView.filterHints : Self.devicesKeys.hints)
-            : sync.board.running ? Self.syncKeys.hints(where: { $0 == .switchTab || $0 == .back },
-                                                  hint: { $0 == .back ? "stops after the requests in flight" : nil })
-            : Self.syncKeys.hints
+        let hints = tab == .devices ? deviceTab.hints : sync.hints
         let title = tab == .devices ? "devsync › devices" + (deviceTab.typeFilter.map { " · " + $0.displayName } ?? "") : "devsync › sync"
         chrome.draw(into: &canvas, title: title, right: tabs, hints: hints, helpHint: deviceTab.list.isFiltering ? nil : "? help")
     }

@@ -4,7 +4,8 @@ import Synchronization
 import ToolboxKit
 
 extension DeviceBrowser {
-    /// What the commands work with: the store, the server, and the running sync's stop.
+    /// What the commands work with (the store, the server, the running sync's stop), and the
+    /// commands' work itself: the screen's state and its work are two types.
     public struct Context: Sendable {
         public let store: DeviceStore
         public let client: APIClient
@@ -25,18 +26,20 @@ extension DeviceBrowser {
     public static func run(_ context: Context) async throws(ToolError) -> Int32 {
         let program = DeviceBrowser(server: context.client.server.description)
         return try await ScreenRunner.exitStatus(program, color: Terminal.colorEnabled()) { command, poster in
-            await perform(command, context: context, poster: poster)
+            await context.perform(command, poster: poster)
         }
     }
+}
 
+/// The commands' work, off the screen's thread. A change is posted only once the store has it.
+extension DeviceBrowser.Context {
     /// Devices read before the first frame with data: more than any terminal shows.
     static let firstRead = 500
 
     /// Does one command's work off the screen's thread and posts what came of it. A change
     /// is posted only once the store has it.
-    static func perform(_ command: Command, context: Context, poster: ScreenRunner.Poster<Message>) async {
-        let store = context.store
-        switch command {
+    func perform(_ command: DeviceBrowser.Command, poster: ScreenRunner.Poster<DeviceBrowser.Message>) async {
+                switch command {
         case .load:
             // The first screenful is shown as soon as it is read, then the whole store (tig
             // shows the first commits the same way): 100,000 devices take a few hundred ms.
@@ -45,14 +48,14 @@ extension DeviceBrowser {
                     let pending = try store.pending(), lastPull = try store.lastPull(), total = try store.deviceCount()
                     let devices = try store.devices(first: Self.firstRead) { first in
                         guard first.count < total else { return }
-                        poster.post(.loaded(.success(Snapshot(devices: first, pending: pending, lastPull: lastPull, total: total))))
+                        poster.post(.loaded(.success(DeviceBrowser.Snapshot(devices: first, pending: pending, lastPull: lastPull, total: total))))
                     }
-                    return Snapshot(devices: devices, pending: pending, lastPull: lastPull)
+                    return DeviceBrowser.Snapshot(devices: devices, pending: pending, lastPull: lastPull)
                 }
             }
             if !Task.isCancelled { poster.post(.loaded(result)) }
         case .pull:
-            let result = await Result.catching { () throws(ToolError) in try await DevicePull.run(client: context.client, store: store) }
+            let result = await Result.catching { () throws(ToolError) in try await DevicePull.run(client: client, store: store) }
             poster.post(.pulled(result))
         case .history(let id):
             let result = await Result.catching { () throws(ToolError) in
@@ -61,25 +64,25 @@ extension DeviceBrowser {
             poster.post(.history(id: id, result))
         case .record(let id, let date):
             let said = date.map { "\(id) installed \(DateDisplay.human($0)); pending sync" } ?? "\(id) not installed; pending sync"
-            await change(id, in: store, poster: poster) { store throws(ToolError) in
+            await change(id, poster: poster) { store throws(ToolError) in
                 try store.record(id, installationDate: date)
                 return said
             }
         case .discard(let id, let detail):
-            await change(id, in: store, poster: poster) { store throws(ToolError) in
+            await change(id, poster: poster) { store throws(ToolError) in
                 let dropped = try store.discard(id, detail: detail)
                 return dropped ? (detail == nil ? "discarded the change to \(id)" : "\(id): took the server's value")
                     : "no change to discard for \(id)"
             }
         case .keepLocal(let id):
-            await change(id, in: store, poster: poster) { store throws(ToolError) in
+            await change(id, poster: poster) { store throws(ToolError) in
                 _ = try store.keepLocal(id)
                 return "\(id): your date is kept and replaces the server's at the next sync"
             }
         case .sync:
             let stop = SyncStop()
-            context.currentStop.stop.withLock { $0 = stop }
-            var run = SyncRun(store: store, client: context.client, jobs: context.jobs, retries: context.retries)
+            currentStop.stop.withLock { $0 = stop }
+            var run = SyncRun(store: store, client: client, jobs: jobs, retries: retries)
             run.holdsConflicts = true
             run.stop = stop
             run.observe = { poster.post(.sync($0)) }
@@ -88,20 +91,20 @@ extension DeviceBrowser {
             }
             poster.post(.syncEnded(result))
         case .stopSync:
-            context.currentStop.stop.withLock { $0 }.request()
+            currentStop.stop.withLock { $0 }.request()
         case .watchStore:
-            await watch(store, poster: poster)
+            await watch(poster: poster)
         }
     }
 
     /// Makes one change to device `id` and posts what to say with the device and the pending
     /// changes as the store has them after it: the screen patches itself with them.
-    static func change(_ id: String, in store: DeviceStore, poster: ScreenRunner.Poster<Message>,
+    func change(_ id: String, poster: ScreenRunner.Poster<DeviceBrowser.Message>,
                        _ work: @escaping @Sendable (DeviceStore) throws(ToolError) -> String) async {
         let result = await Result.catching { () throws(ToolError) in
             try await store.perform { store throws(ToolError) in
                 let said = try work(store)
-                return Change(said: said, device: try store.device(id), pending: try store.pending())
+                return DeviceBrowser.Change(said: said, device: try store.device(id), pending: try store.pending())
             }
         }
         poster.post(.changed(id: id, result))
@@ -109,7 +112,7 @@ extension DeviceBrowser {
 
     /// Every second, asks SQLite whether another process committed to the store since the
     /// last look (`PRAGMA data_version`: one small read, no file scan), and says so.
-    static func watch(_ store: DeviceStore, poster: ScreenRunner.Poster<Message>) async {
+    func watch(poster: ScreenRunner.Poster<DeviceBrowser.Message>) async {
         var seen = try? await store.perform { store throws(ToolError) in try store.dataVersion() }
         while !Task.isCancelled {
             do { try await Task.sleep(for: .seconds(1)) } catch { return }

@@ -15,6 +15,55 @@ struct DevicesTab: Sendable {
     private(set) var typeFilter: DeviceType?
     private(set) var idWidth = 12
 
+    /// What a key here asks of `DeviceBrowser`.
+    enum Request: Sendable, Equatable { case open(Device), switchTab, sync, pull, reload }
+
+    enum Action: Sendable, Equatable { case motion(Motion), open, filter, cycleType, switchTab, sync, pull, reload, help, quit, clear }
+
+    static let keys = KeyTable<Action>(
+        Motion.bindings.map { .init($0.keys, $0.label, Action.motion($0.action)) } + [
+            .init([.enter, .right], "open the device: details, history, set the date", .open, hint: "open"),
+            .init([.character("/")], "filter by id, meter point, type or date as you type (Enter keeps it, Esc clears it)", .filter,
+                  hint: "filter"),
+            .init([.character("t")], "type: all, then each type the store holds", .cycleType, hint: "type"),
+            .init([.tab, .backTab], "the sync screen", .switchTab, hint: "sync screen"),
+            .init([.character("S")], "sync now", .sync, hint: "sync"),
+            .init([.character("R")], "pull the device list from the server", .pull, hint: "pull"),
+            .init([.character("r")], "read the store again (other processes' changes show by themselves)", .reload),
+            .init([.character("?"), .function(1)], "this help", .help),
+            .init([.escape], "clear the filter and the type (nothing else on this first screen)", .clear),
+            .init([.character("q")], "quit (while a sync runs, q twice)", .quit, hint: "quit"),
+        ])
+
+    /// The footer's hints: the filter's while it is typed, else the table's.
+    var hints: [String] { list.isFiltering ? ListView.filterHints : Self.keys.hints }
+
+    mutating func handle(_ key: KeyPress) -> SubScreenReply<Request> {
+        if list.isFiltering || key == .character("/") {
+            _ = list.handle(key)
+            return .handled
+        }
+        if case .click(let row, _) = key {
+            guard list.click(row: row), let selected else { return .handled }
+            return .request(.open(selected))
+        }
+        switch Self.keys.action(for: key) {
+        case .motion(let motion)?: list.move(motion)
+        case .open?: return selected.map { .request(.open($0)) } ?? .handled
+        case .cycleType?: cycleType()
+        case .clear?: _ = clearFilters()
+        case .switchTab?: return .request(.switchTab)
+        case .sync?: return .request(.sync)
+        case .pull?: return .request(.pull)
+        case .reload?: return .request(.reload)
+        case .help?: return .help
+        case .quit?: return .quit
+        case .filter?: break
+        case nil: return .ignored
+        }
+        return .handled
+    }
+
     mutating func layout(_ body: Rect) {
         list.layout(Rect(row: body.row + 1, column: 0, rows: body.rows - 1, columns: body.columns))
     }

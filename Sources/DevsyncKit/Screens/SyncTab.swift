@@ -2,14 +2,51 @@ import ScreenKit
 import ToolboxKit
 
 /// `devsync ui`'s Sync tab, a child screen of `DeviceBrowser` (as `DeviceDetail` is): the
-/// pending changes as a sync goes through them (`SyncBoard`) above the big Sync button, and
-/// where the focus is. The browser owns the keys' table and the commands; this owns what the
-/// tab shows and how the focus moves in it.
+/// pending changes as a sync goes through them (`SyncBoard`) above the big Sync button, where
+/// the focus is, and the tab's keys; what they ask of the browser comes back as a request.
 struct SyncTab: Sendable {
     var board = SyncBoard()
     /// Whether the Sync button has the focus (else a change has).
     var onButton = true
     var list = ListView()
+
+    /// What a key here asks of `DeviceBrowser`.
+    enum Request: Sendable, Equatable { case sync, open(id: String), switchTab, pull, stop }
+
+    enum Action: Sendable, Equatable { case motion(Motion), open, sync, switchTab, pull, help, back }
+
+    static let keys = KeyTable<Action>(
+        Motion.bindings.map { .init($0.keys, $0.label, Action.motion($0.action)) } + [
+            .init([.enter], "on the button: sync; on a change: open its device", .open, hint: "sync"),
+            .init([.character("S")], "sync now", .sync),
+            .init([.tab, .backTab], "the device list", .switchTab, hint: "devices"),
+            .init([.character("R")], "pull the device list from the server", .pull),
+            .init([.character("?"), .function(1)], "this help", .help),
+            .init([.escape, .character("q")], "while syncing: stop after the requests in flight; else back", .back, hint: "back"),
+        ])
+
+    /// The footer's hints: while a sync runs, only how to leave and stop it.
+    var hints: [String] {
+        board.running ? Self.keys.hints(where: { $0 == .switchTab || $0 == .back },
+                                        hint: { $0 == .back ? "stops after the requests in flight" : nil })
+            : Self.keys.hints
+    }
+
+    mutating func handle(_ key: KeyPress) -> SubScreenReply<Request> {
+        switch Self.keys.action(for: key) {
+        case .motion(let motion)?: move(motion)
+        case .open?:
+            if onButton { return .request(.sync) }
+            return selectedID.map { .request(.open(id: $0)) } ?? .handled
+        case .sync?: return .request(.sync)
+        case .switchTab?: return .request(.switchTab)
+        case .pull?: return .request(.pull)
+        case .help?: return .help
+        case .back?: return board.running ? .request(.stop) : .back
+        case nil: return .ignored
+        }
+        return .handled
+    }
 
     /// Rows of the Sync button, and the summary line under it once a sync ended.
     static let buttonRows = 3

@@ -1,0 +1,114 @@
+import ScreenKit
+import ToolboxKit
+
+/// `blogctl ui`'s list of posts, a child screen of `PostBrowser` (as `SearchResults` and
+/// `PostReader` are): every post as listed, the read marks over them, and the arrangement
+/// (the `o` menu, the unread-only view) that orders them into the list's sections.
+public struct PostList: Sendable {
+    public private(set) var posts: [PostMetadata] = []
+    public private(set) var read: ReadMarks.IDs = []
+    public private(set) var arrangement: Arrangement
+    public private(set) var unreadOnly = false
+    /// The posts in display order: `list`'s items.
+    public private(set) var shown = PickedItems<PostMetadata>()
+    public internal(set) var list = ListView(linesPerItem: 2)
+    /// A listing has come (saved or from the server).
+    private(set) var hasListing = false
+    /// The marks changed in this session, in order.
+    private var markedHere: [(String, Bool)] = []
+    /// Counted when the marks change, not at every frame.
+    private(set) var unreadCount = 0
+
+    init(arrangement: Arrangement) { self.arrangement = arrangement }
+
+    /// A listing arrived: shown in the arrangement, the cursor kept on the same post.
+    mutating func show(_ posts: [PostMetadata], marks: ReadMarks.IDs?) {
+        self.posts = posts
+        if let marks { takeMarks(marks) }
+        hasListing = true
+        arrange()
+    }
+
+    /// Marks `id` here at once; the file follows through a `.mark` command.
+    mutating func setRead(_ id: String, _ isRead: Bool) {
+        markedHere.append((id, isRead))
+        takeMarks(read)
+    }
+
+    /// Marks read from the file, with this session's changes on top (the file may have been
+    /// read before they were written), and the unread posts counted again.
+    mutating func takeMarks(_ marks: ReadMarks.IDs) {
+        read = marks
+        for (id, isRead) in markedHere {
+            if isRead { read.insert([id]) } else { read.remove([id]) }
+        }
+        unreadCount = posts.count { !read.contains($0.id) }
+    }
+
+    mutating func toggleUnreadOnly() {
+        unreadOnly.toggle()
+        arrange()
+    }
+
+    /// The `o` menu's entry `entry` chosen.
+    mutating func choose(_ entry: Int) {
+        arrangement = arrangement.choosing(entry)
+        arrange()
+    }
+
+    /// Orders `posts` by the arrangement (and the unread filter) into the list's sections.
+    mutating func arrange() {
+        let posts = posts
+        unreadCount = posts.count { !read.contains($0.id) }  // the posts themselves may be new
+        let kept = unreadOnly ? posts.indices.filter { !read.contains(posts[$0].id) } : nil
+        let groups = arrangement.ordering.arrangePositions(posts, among: kept)
+        let selected = list.selection.flatMap { $0 < self.shown.count ? self.shown[$0].id : nil }
+        shown = PickedItems(posts, positions: groups.flatMap(\.positions))
+        let grouped = arrangement.grouping != .none
+        let shown = shown
+        // The filter (/) finds a post by its title, author or summary.
+        list.setSections(groups.map { group in
+            ListView.Section(title: grouped ? " \(group.name) (\(group.positions.count))" : nil, items: group.positions.map { posts[$0].title })
+        }, searchText: { shown[$0].title + "\n" + shown[$0].author.name + "\n" + shown[$0].summary })
+        if let selected, let index = shown.firstIndex(where: { $0.id.utf8.elementsEqual(selected.utf8) }) { list.select(index) }
+    }
+
+    /// What the status line counts: the filter in force, the posts shown, the unread.
+    var counts: String {
+        let shownCount = list.filterLabel == nil ? "\(posts.count) posts" : "\(list.shownCount) of \(posts.count) posts"
+        return [list.filterLabel, shownCount, unreadOnly ? "unread only" : nil, "\(unreadCount) unread"]
+            .compactMap { $0 }.joined(separator: " · ")
+    }
+
+    /// The posts in two rows each, or why there are none (`loading`: the list is on its way).
+    func draw(into canvas: inout Canvas, rect: Rect, loading: Bool, tick: Int) {
+        if !hasListing {
+            let text = loading ? Spinner.frame(tick) + " loading the posts…" : "no posts: the server cannot be reached and none are saved"
+            canvas.put(" " + text, row: rect.row, column: 0, width: rect.columns)
+            return
+        }
+        let shown = self.shown
+        let read = self.read
+        let wide = rect.columns >= 80
+        list.draw(into: &canvas) { canvas, index, line, row, column, width in
+            let post = shown[index]
+            let isRead = read.contains(post.id)
+            if line == 0 {
+                let date = wide ? DateDisplay.human(post.publishDate) : String(DateDisplay.human(post.publishDate).prefix(10))
+                Self.drawEntry(into: &canvas, row: row, column: column, width: width, mark: isRead ? " " : "•",
+                               title: post.title, right: TextWidth.truncate(post.author.name, to: max(width / 4, 8)) + " · " + date, bold: !isRead)
+            } else {
+                canvas.put("   " + post.summary, row: row, column: column, width: width, style: .dim)
+            }
+        }
+    }
+
+    /// " • Title ……… Author · 2018-08-23 10:15": the right part whole, the title cut to fit.
+    static func drawEntry(into canvas: inout Canvas, row: Int, column: Int, width: Int, mark: String,
+                          title: String, right: String, bold: Bool) {
+        let rightWidth = min(TextWidth.of(Terminal.sanitizeField(right)), max(width - 12, 0))
+        canvas.put(" " + mark + " ", row: row, column: column, width: width, style: .bold)
+        canvas.put(title, row: row, column: column + 3, width: max(width - 3 - rightWidth - 3, 0), style: bold ? .bold : .plain)
+        canvas.put(right, row: row, column: column + width - rightWidth - 1, width: rightWidth, style: .plain)
+    }
+}
