@@ -276,3 +276,55 @@ extension DeviceBrowserTests {
         #expect(browser.outcome == 0)
     }
 }
+
+/// Issue 48: another process's change patched in from what the store's history names, without
+/// reading the other devices; what a patch cannot say (a pull, a device gone, too many
+/// changes) reads the store whole.
+@Suite struct DeviceBrowserCatchUpTests: DeviceBrowserTesting {
+    func changes(_ named: [Device]?, pending: [Device], seq: Int = 50, lastPull: Date? = fixedNow.addingTimeInterval(-60),
+                 total: Int = 5) -> DeviceStore.ChangesSince {
+        DeviceStore.ChangesSince(seq: seq, lastPull: lastPull, total: total, devices: named, pending: pending)
+    }
+
+    @Test func aDeviceAnotherProcessChangedIsPatchedIn() {
+        var browser = loaded()
+        let day = Date(timeIntervalSince1970: 1_709_543_700)
+        let recorded = device("CWM-0012-62", .coldWater, "Kitchen", change: (day, .pending, nil, nil), recorded: 9)
+        let pending = snapshot(devices).pending + [recorded]
+        #expect(browser.receive(.storeChanged) == [.catchUp(since: 0)])
+        #expect(browser.receive(.caughtUp(.success(changes([recorded], pending: pending)))) == [])
+        #expect(browser.deviceTab.device("CWM-0012-62") == recorded && !browser.loading)
+        #expect(ScreenDriver.screen(&browser, columns: 120).contains("4 pending"))
+        #expect(browser.receive(.storeChanged) == [.catchUp(since: 50)], "the next catch-up starts after it")
+        // A claim changes a pending device without a history entry: patched from the pending.
+        let claimed = Device(id: recorded.id, type: recorded.type, meterPointDescription: recorded.meterPointDescription,
+                             serverDate: nil, change: PendingChange(deviceID: recorded.id, installationDate: day, revision: 1,
+                                                                    state: .pending, attempts: 0, lastError: nil,
+                                                                    recordedAt: recorded.change!.recordedAt, claimedBy: 7))
+        #expect(browser.receive(.caughtUp(.success(changes([], pending: pending.dropLast() + [claimed], seq: 51)))) == [])
+        #expect(browser.deviceTab.device("CWM-0012-62") == claimed)
+    }
+
+    @Test func whatAPatchCannotSayReadsTheStoreWhole() {
+        let pending = snapshot(devices).pending
+        for reason in [changes(nil, pending: pending), changes([], pending: pending, lastPull: fixedNow),
+                       changes([], pending: pending, total: 6),
+                       changes([device("NEW-0000-01", .heating, "Roof")], pending: pending)] {
+            var browser = loaded()
+            #expect(browser.receive(.caughtUp(.success(reason))) == [.load])
+            #expect(browser.loading)
+        }
+        var browser = loaded()
+        #expect(browser.receive(.caughtUp(.failure(.io(path: "devsync.sqlite", reason: "disk I/O error")))) == [.load])
+    }
+
+    /// The open device's detail shows its new state and asks for its history again.
+    @Test func theOpenDetailFollows() {
+        var browser = loaded()
+        press(.enter, on: &browser)
+        let open = browser.detail!.device
+        let changed = device(open.id, open.type, open.meterPointDescription, change: (nil, .pending, nil, nil), recorded: 9)
+        let commands = browser.receive(.caughtUp(.success(changes([changed], pending: snapshot(devices).pending + [changed]))))
+        #expect(commands == [.history(id: open.id)] && browser.detail?.device == changed)
+    }
+}

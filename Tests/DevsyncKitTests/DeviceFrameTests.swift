@@ -32,10 +32,15 @@ import ToolboxKit
         #expect(GoldenFrame.matches(driver.frame, named: "devices-filtered-60x16"))
     }
 
-    /// Item 9: a commit by another process makes the screen read the store again.
+    /// Item 9: a commit by another process makes the screen catch up with the store's
+    /// history (issue 48: patched, not read whole); while a read is under way, read again.
     @Test func anotherProcesssChangeIsRead() {
         var driver = ScreenDriver(DeviceBrowser(server: "http://127.0.0.1:8107", now: { fixedNow }))
-        driver.receive(.loaded(.success(snapshot(devices))))
-        #expect(driver.receive(.storeChanged) == [.load])
+        var first = snapshot(devices)
+        first.historySeq = 41
+        driver.receive(.loaded(.success(first)))
+        #expect(driver.receive(.storeChanged) == [.catchUp(since: 41)])
+        var reading = ScreenDriver(DeviceBrowser(server: "http://127.0.0.1:8107", now: { fixedNow }))
+        #expect(reading.receive(.storeChanged) == [.load])
     }
 }

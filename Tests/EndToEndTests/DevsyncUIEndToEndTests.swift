@@ -53,7 +53,13 @@ import Testing
             let install = try runTool("devsync", ["install", "CWM-0012-62", "--at", "2024-03-04 09:15"], sandbox: sandbox,
                                       environment: ["DEVSYNC_SERVER": mockd.url])
             #expect(install.status == 0)
-            _ = try tmux.waitForScreen { $0.contains("1 pending") && $0.contains("Sync (1)") }
+            // Patched from the store's history (issue 48): the device's row has the date.
+            let patched = try tmux.waitForScreen { $0.contains("1 pending") && $0.contains("Sync (1)") }
+            #expect(patched.split(separator: "\n").contains { $0.contains("CWM-0012-62") && $0.contains("2024-03-04") }, "\(patched)")
+            // Another process syncs it (claims, then the server's answer): patched too.
+            let sync = try runTool("devsync", ["sync", "-q"], sandbox: sandbox, environment: ["DEVSYNC_SERVER": mockd.url])
+            #expect(sync.status == 0)
+            _ = try tmux.waitForScreen { $0.contains("0 pending") && !$0.contains("Sync (1)") }
         }
     }
 

@@ -42,7 +42,7 @@ extension DeviceBrowser {
             let history: [Command] = detail?.device.id == id ? [.history(id: id)] : []
             // Patched in place; read whole only while a read is under way (it may have begun
             // before the change) or when the device is not where the list has it.
-            if !loading && patch(change) { return history }
+            if !loading, let device = change.device, patch([device], pending: change.pending) { return history }
             loading = true
             return [.load] + history
         case .changed(_, .failure(let failure)):
@@ -52,7 +52,17 @@ extension DeviceBrowser {
         case .syncEnded(let result):
             return syncEnded(result)
         case .storeChanged:
-            return [.load]
+            // Patched from what the history says changed (at 100,000 devices, reading them
+            // all again took a few hundred ms); while a read is under way, read again.
+            return loading ? [.load] : [.catchUp(since: historySeq)]
+        case .caughtUp(let result):
+            guard !loading, case .success(let changes) = result, catchUp(changes) else {
+                loading = true
+                return [.load]
+            }
+            if let id = detail?.device.id, changes.devices?.contains(where: { $0.id.utf8.elementsEqual(id.utf8) }) == true {
+                return [.history(id: id)]
+            }
         }
         return []
     }

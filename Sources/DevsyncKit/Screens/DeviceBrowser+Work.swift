@@ -45,12 +45,15 @@ extension DeviceBrowser.Context {
             // shows the first commits the same way): 100,000 devices take a few hundred ms.
             let result = await Result.catching { () throws(ToolError) in
                 try await store.perform { store throws(ToolError) in
+                    // The history's end first: the devices read after it are at least as new.
+                    let seq = try store.historySeq()
                     let pending = try store.pending(), lastPull = try store.lastPull(), total = try store.deviceCount()
                     let devices = try store.devices(first: Self.firstRead) { first in
                         guard first.count < total else { return }
-                        poster.post(.loaded(.success(DeviceBrowser.Snapshot(devices: first, pending: pending, lastPull: lastPull, total: total))))
+                        poster.post(.loaded(.success(DeviceBrowser.Snapshot(devices: first, pending: pending, lastPull: lastPull, total: total,
+                                                                            historySeq: seq))))
                     }
-                    return DeviceBrowser.Snapshot(devices: devices, pending: pending, lastPull: lastPull)
+                    return DeviceBrowser.Snapshot(devices: devices, pending: pending, lastPull: lastPull, historySeq: seq)
                 }
             }
             if !Task.isCancelled { poster.post(.loaded(result)) }
@@ -94,6 +97,11 @@ extension DeviceBrowser.Context {
             currentStop.stop.withLock { $0 }.request()
         case .watchStore:
             await watch(poster: poster)
+        case .catchUp(let seq):
+            let result = await Result.catching { () throws(ToolError) in
+                try await store.perform { store throws(ToolError) in try store.changes(since: seq) }
+            }
+            if !Task.isCancelled { poster.post(.caughtUp(result)) }
         }
     }
 

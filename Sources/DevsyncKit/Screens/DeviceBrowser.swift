@@ -23,6 +23,8 @@ public struct DeviceBrowser: ScreenProgram {
         /// Watches the store for changes other processes commit (`devsync install` in
         /// another terminal), for as long as the screen is open.
         case watchStore
+        /// What the store's history says changed after entry `since`, to patch in.
+        case catchUp(since: Int)
 
         public var policy: CommandPolicy {
             switch self {
@@ -33,6 +35,7 @@ public struct DeviceBrowser: ScreenProgram {
             case .sync: .latest("sync")
             case .stopSync: .serial("stop")
             case .watchStore: .latest("watch")
+            case .catchUp: .latest("catchUp")
             }
         }
     }
@@ -47,14 +50,17 @@ public struct DeviceBrowser: ScreenProgram {
         public var lastPull: Date?
         /// The devices in the store: more than `devices` while the rest is still being read.
         public var total: Int
+        /// The store's newest history entry, read before the devices.
+        public var historySeq: Int
         public var isComplete: Bool { devices.count >= total }
 
-        public init(devices: [Device], pending: [Device], lastPull: Date?, total: Int? = nil) {
+        public init(devices: [Device], pending: [Device], lastPull: Date?, total: Int? = nil, historySeq: Int = 0) {
             self.devices = devices
             texts = devices.map(DeviceLine.filterText)
             self.pending = pending
             self.lastPull = lastPull
             self.total = total ?? devices.count
+            self.historySeq = historySeq
         }
     }
 
@@ -69,6 +75,7 @@ public struct DeviceBrowser: ScreenProgram {
         case syncEnded(Result<SyncReport, ToolError>)
         /// Another process committed to the store.
         case storeChanged
+        case caughtUp(Result<DeviceStore.ChangesSince, ToolError>)
     }
 
     /// A change this screen made, as the store has it after the commit: enough to patch the
@@ -99,6 +106,9 @@ public struct DeviceBrowser: ScreenProgram {
     var loading = true
     var pulling = false
     var lastPull: Date?
+    /// The store's history as far as the screen shows it: another process's changes are
+    /// those after it.
+    var historySeq = 0
     /// q pressed once while a sync runs: a second q quits.
     var quitArmed = false
     /// Now, for the date field (tests fix it).
@@ -150,20 +160,35 @@ public struct DeviceBrowser: ScreenProgram {
         deviceTab.show(snapshot.devices, texts: snapshot.texts)
         lastPull = snapshot.lastPull
         deviceTotal = snapshot.total
+        historySeq = snapshot.historySeq
         pendingCount = snapshot.pending.count
         conflictCount = snapshot.pending.count { $0.change?.serverChange != nil }
         sync.show(pending: snapshot.pending)
         if let open = detail?.device.id, let device = deviceTab.device(open) { detail?.update(device) }
     }
 
-    /// One device changed by this screen, and the pending changes after it, patched in without
-    /// reading the other devices again. False when it cannot be patched.
-    mutating func patch(_ change: Change) -> Bool {
-        guard let device = change.device, deviceTab.patch(device) else { return false }
-        pendingCount = change.pending.count
-        conflictCount = change.pending.count { $0.change?.serverChange != nil }
-        sync.show(pending: change.pending)
-        if detail?.device.id.utf8.elementsEqual(device.id.utf8) == true { detail?.update(device) }
+    /// Devices changed (by this screen, or by another process as the history names them),
+    /// and the pending changes after them, patched in without reading the other devices
+    /// again. False when one cannot be patched: the store is read whole then.
+    mutating func patch(_ devices: [Device], pending: [Device]) -> Bool {
+        for device in devices {
+            guard deviceTab.patch(device) else { return false }
+            if detail?.device.id.utf8.elementsEqual(device.id.utf8) == true { detail?.update(device) }
+        }
+        pendingCount = pending.count
+        conflictCount = pending.count { $0.change?.serverChange != nil }
+        sync.show(pending: pending)
+        return true
+    }
+
+    /// Another process's changes: the devices its history entries name, and those whose
+    /// pending change differs from what the list shows (a sync's claims write no entry).
+    /// A pull (a new time, devices added or gone) or too many changes: false.
+    mutating func catchUp(_ changes: DeviceStore.ChangesSince) -> Bool {
+        guard let named = changes.devices, changes.lastPull == lastPull, changes.total == deviceTotal else { return false }
+        let differing = changes.pending.filter { deviceTab.device($0.id) != $0 }
+        guard patch(named + differing, pending: changes.pending) else { return false }
+        historySeq = changes.seq
         return true
     }
 }
