@@ -68,12 +68,22 @@ final class BodyRenderer {
     // MARK: - Input
 
     /// Renders HTML that `feed` hands over in pieces.
-    func renderHTML(_ feed: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void) throws(ToolError) {
+    /// `also`: a second renderer (the search index's) that gets every event too, so one parse
+    /// lays the body out twice.
+    func renderHTML(also: BodyRenderer? = nil, _ feed: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void) throws(ToolError) {
         // unowned(unsafe): the stream lives only inside this call, and no reference counting per event.
-        let stream = try HTMLStream { [unowned(unsafe) self] event in self.handle(event) }
+        let stream = if let also {
+            try HTMLStream { [unowned(unsafe) self, unowned(unsafe) also] event in
+                self.handle(event)
+                also.handle(event)
+            }
+        } else {
+            try HTMLStream { [unowned(unsafe) self] event in self.handle(event) }
+        }
         feed { stream.feed($0) }
         stream.finish()
         flushParagraph()
+        also?.flushParagraph()
     }
 
     /// Elements inside a dropped one (script, style, head) and their text are skipped.

@@ -54,8 +54,10 @@ extension PostCache {
         /// Finishes the file, moves it into place as `metadata`'s body, then writes the
         /// sidecar, indexes the text and evicts; the body, as a file to render from.
         /// `batch`: one of many stored at once (`PostCache.storeAll`): not synced to disk one by
-        /// one, and indexed by the caller, all in one transaction.
-        public func commit(_ metadata: PostMetadata, etag: String?, evicting: Bool = true, batch: Bool = false) throws(ToolError)
+        /// one, and indexed by the caller, all in one transaction. `indexing` false: indexed by
+        /// the caller's own parse (`BodyIndexer`).
+        public func commit(_ metadata: PostMetadata, etag: String?, evicting: Bool = true, batch: Bool = false,
+                           indexing: Bool = true) throws(ToolError)
             -> (entry: CacheEntry, body: PostBody) {
             done = true
             var failure = gzip.finish()
@@ -77,7 +79,7 @@ extension PostCache {
             let entry = CacheEntry(metadata: metadata, etag: etag, size: size, storedSize: stored, stored: Date(), lastUsed: Date())
             try LocalFile.writeAtomically(cache.entryPath(metadata.id), Array(JSONCoding.encode(entry)), mode: 0o600, durable: !batch)
             let body = PostBody.file(path: path, size: size)
-            if !batch { cache.indexStored(metadata, body: body) }
+            if !batch && indexing { cache.indexStored(metadata, body: body) }
             if evicting { cache.evict(keeping: metadata.id) }
             return (entry, body)
         }

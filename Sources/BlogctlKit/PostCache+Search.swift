@@ -65,13 +65,16 @@ extension PostCache {
     /// render in parallel); a longer one is laid out into the index as it goes, in little memory.
     static let layOutApart = 1 << 20
 
+    /// How the index lays a body out: as `read` does, without styles, wide.
+    static let indexOptions = RenderOptions(format: .text, width: 1000, styled: false)
+
     /// The text of a body as `read` lays it out, without styles, wide, in the index's chunks.
     /// Without libxml2 an HTML body adds nothing: indexing is best effort, and `read` and
     /// `reindex` say why.
     static func layOut(_ body: PostBody, _ add: (String) -> Void) {
         withoutActuallyEscaping(add) { add in
             var chunker = SearchChunker(emit: add)
-            let renderer = BodyRenderer(options: RenderOptions(format: .text, width: 1000, styled: false)) { piece in
+            let renderer = BodyRenderer(options: indexOptions) { piece in
                 chunker.append(piece)
             }
             guard (try? PostPage.renderBody(body, into: renderer)) != nil else { return }

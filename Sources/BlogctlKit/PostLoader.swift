@@ -15,11 +15,17 @@ public struct PostLoader: Sendable {
     /// (man page, `--max-age`): 5 minutes unless said otherwise; 0 always asks.
     public static let defaultMaxAge: Double = 300
     public var maxAge: Double = PostLoader.defaultMaxAge
+    /// A body fetched now is indexed by the caller's own parse (`Loaded.indexer`), not here
+    /// before it is shown: for `read` and the screen, which lay it out at once.
+    public var indexesAsRendered = false
 
     public struct Loaded: Sendable {
         public let metadata: PostMetadata
         public let body: PostBody
         public let source: Source
+        /// A body just stored and not yet indexed: hand it to the renderer
+        /// (`PostPage.render(…, indexing:)`), then `finish` it (dropped, it indexes itself).
+        public var indexer: PostCache.BodyIndexer? = nil
     }
 
     public init(cache: PostCache, client: BlogClient?, maxAge: Double = PostLoader.defaultMaxAge,
@@ -63,8 +69,9 @@ public struct PostLoader: Sendable {
                 metadata.id = id
                 metadata.postId = postId
                 // The body went network → compressor → cache file; it is rendered from there.
-                let stored = try writer.commit(metadata, etag: etag)
-                return Loaded(metadata: metadata, body: stored.body, source: .server)
+                let stored = try writer.commit(metadata, etag: etag, indexing: !indexesAsRendered)
+                let indexer = indexesAsRendered ? PostCache.BodyIndexer(cache: cache, metadata: metadata, body: stored.body) : nil
+                return Loaded(metadata: metadata, body: stored.body, source: .server, indexer: indexer)
             }
         } catch {
             // The server is out of reach but we hold a copy: show it, and say so.

@@ -15,8 +15,9 @@ public enum PostPage {
     }
 
     /// Renders as `render`, handing the text to `sink` piece by piece as it is laid out.
+    /// `indexing`: the search index's renderer, fed by the same parse (a body just downloaded).
     public static func render(_ metadata: PostMetadata, body: PostBody, options: RenderOptions,
-                              sink: @escaping ([UInt8]) -> Void) throws(ToolError) {
+                              indexing: PostCache.BodyIndexer? = nil, sink: @escaping ([UInt8]) -> Void) throws(ToolError) {
         if options.format == .html {
             streamSanitizedHTML(body, sink: sink)
             return
@@ -25,7 +26,7 @@ public enum PostPage {
         let renderer = BodyRenderer(options: options, sink: sink)
         renderer.heading(metadata.title, level: 1)
         renderer.paragraph(byline(metadata))
-        try renderBody(body, into: renderer)
+        try renderBody(body, into: renderer, indexing: indexing)
         renderer.appendLinkList()
         renderer.finish()
     }
@@ -43,9 +44,10 @@ public enum PostPage {
     /// The body and its numbered links as a screen shows them under its own header: one
     /// rendering gives both (the massive post is not laid out twice). The text goes to `sink`
     /// as it is laid out (the screen spools it to a file), never held whole.
-    public static func renderBodyAndLinks(_ body: PostBody, options: RenderOptions, sink: @escaping ([UInt8]) -> Void) throws(ToolError) -> [String] {
+    public static func renderBodyAndLinks(_ body: PostBody, options: RenderOptions, indexing: PostCache.BodyIndexer? = nil,
+                                          sink: @escaping ([UInt8]) -> Void) throws(ToolError) -> [String] {
         let renderer = BodyRenderer(options: options, sink: sink)
-        try renderBody(body, into: renderer)
+        try renderBody(body, into: renderer, indexing: indexing)
         renderer.appendLinkList()
         renderer.finish()
         return renderer.links
@@ -65,16 +67,23 @@ public enum PostPage {
 
     /// HTML is parsed as it is decompressed; whether the body is HTML at all is decided on its
     /// first piece (plain-text bodies are small and read whole).
-    static func renderBody(_ body: PostBody, into renderer: BodyRenderer) throws(ToolError) {
+    /// `indexing`: the search index's renderer gets every event too, and is told when the
+    /// parse reached the end.
+    static func renderBody(_ body: PostBody, into renderer: BodyRenderer, indexing: PostCache.BodyIndexer? = nil) throws(ToolError) {
         var isHTML: Bool?
         var plain: [UInt8] = []
-        try renderer.renderHTML { parse in
+        let also = indexing?.renderer
+        try renderer.renderHTML(also: also) { parse in
             body.stream { piece in
                 if isHTML == nil { isHTML = looksLikeHTML(Array(piece.prefix(1 << 16))) }
                 if isHTML == true { parse(piece) } else { plain.append(contentsOf: piece) }
             }
         }
-        if isHTML != true { renderer.renderPlainText(plain) }
+        if isHTML != true {
+            renderer.renderPlainText(plain)
+            also?.renderPlainText(plain)
+        }
+        indexing?.parsed = true
     }
 
     /// "By Ada Lovelace, Analyst · 2018-08-23 10:15"

@@ -5,7 +5,9 @@ import ToolboxKit
 /// with the server unless `offline` or younger than `maxAge`, with the download's progress on
 /// stderr. With it, the server it came from: the one named, or the subscribed feed listing it
 /// (worked out once: its marks and its links' base are that feed's).
-func loadPost(_ id: String, offline: Bool, maxAge: Double, common: CommonOptions) async throws -> (post: PostLoader.Loaded, server: ServerURL) {
+/// `indexesAsRendered`: a body fetched now comes with its `indexer`, for the caller's parse.
+func loadPost(_ id: String, offline: Bool, maxAge: Double, common: CommonOptions,
+              indexesAsRendered: Bool = false) async throws -> (post: PostLoader.Loaded, server: ServerURL) {
     // Without a server, a subscribed feed that lists the post.
     let server = try SubscribedFeeds.server(for: id, common) ?? common.serverURL(tool: .blogctl)
     let cache = try PostCache.standard(server: server)
@@ -20,7 +22,8 @@ func loadPost(_ id: String, offline: Bool, maxAge: Double, common: CommonOptions
     progress.start()
     defer { progress.finish() }
     let post = try await common.withClient(tool: .blogctl, server: server, waitSpinner: false) { api in
-        let loader = PostLoader(cache: cache, client: BlogClient(api: api), maxAge: maxAge, warn: warn)
+        var loader = PostLoader(cache: cache, client: BlogClient(api: api), maxAge: maxAge, warn: warn)
+        loader.indexesAsRendered = indexesAsRendered
         // No bar shown (not a terminal, --quiet): the whole download within --timeout.
         guard progress.enabled else { return try await loader.load(id, listedPostId: postId) }
         return try await loader.load(id, listedPostId: postId) { done, total in progress.update(done: done, total: total) }

@@ -41,7 +41,11 @@ extension Blogctl {
 
         func run() async throws {
             // The marks of the server the post came from (a subscribed feed's, without --server).
-            let (loaded, server) = try await loadPost(id, offline: offline, maxAge: freshness.seconds, common: common)
+            // A body fetched now is indexed by the same parse that lays it out (not before the
+            // first line); JSON and HTML output lay nothing out, so the cache indexes it.
+            let (loaded, server) = try await loadPost(id, offline: offline, maxAge: freshness.seconds, common: common,
+                                                      indexesAsRendered: !common.json && format != .html)
+            defer { loaded.indexer?.finish() }
             if common.verbose { StandardError.write("* body from \(loaded.source.rawValue)") }
             // Read once shown; a mark that cannot be written costs a warning, not the post.
             defer {
@@ -59,11 +63,17 @@ extension Blogctl {
             // Laid out a piece at a time: to a pipe as it comes, to a terminal through the pager
             // once it is taller than the screen (a reader quitting the pager ends the command).
             guard toTerminal && !noPager && !Pager.isDisabled else {
-                try PostPage.render(loaded.metadata, body: loaded.body, options: options) { StandardOutput.write(bytes: $0) }
+                try PostPage.render(loaded.metadata, body: loaded.body, options: options, indexing: loaded.indexer) {
+                    StandardOutput.write(bytes: $0)
+                }
                 return
             }
-            let paged = PagedOutput(readerQuit: { _ = try? ReadMarks.standard(server: server).mark([loaded.metadata.id], read: true) })
-            try PostPage.render(loaded.metadata, body: loaded.body, options: options) { paged.write($0) }
+            // Quitting the pager ends the process: the body is indexed on its own first.
+            let paged = PagedOutput(readerQuit: {
+                _ = try? ReadMarks.standard(server: server).mark([loaded.metadata.id], read: true)
+                loaded.indexer?.finish()
+            })
+            try PostPage.render(loaded.metadata, body: loaded.body, options: options, indexing: loaded.indexer) { paged.write($0) }
             paged.finish()
         }
     }

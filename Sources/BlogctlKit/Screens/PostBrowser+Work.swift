@@ -54,7 +54,8 @@ extension PostBrowser.Context {
             let cached = try? await PostLoader(cache: cache, client: nil).load(id)
             if let cached { poster.post(.post(id: id, render(cached, width: width, offline: false))) }
             let gate = ProgressGate()
-            let loader = PostLoader(cache: cache, client: client)
+            var loader = PostLoader(cache: cache, client: client)
+            loader.indexesAsRendered = true  // one parse lays it out for the pane and the index
             do {
                 let loaded = try await loader.load(id) { done, total in
                     if let seconds = gate.due() { poster.post(.progress(id: id, done: done, total: total, seconds: seconds)) }
@@ -65,6 +66,7 @@ extension PostBrowser.Context {
                 if cached != nil && loaded.source == .cache { return poster.post(.cachedOnly(id: id)) }
                 guard cached == nil || loaded.source == .server else { return }
                 poster.post(.post(id: id, render(loaded, width: width)))
+                loaded.indexer?.finish()
             } catch {
                 if !Task.isCancelled, cached == nil { poster.post(.post(id: id, .failure(error))) }
             }
@@ -114,7 +116,7 @@ extension PostBrowser.Context {
                                     links: LinkResolver(for: loaded.metadata, server: client.server))
         do throws(ToolError) {
             let writer = try SpooledText.Writer(folder: cache.directory)
-            let links = try PostPage.renderBodyAndLinks(loaded.body, options: options) { writer.append($0) }
+            let links = try PostPage.renderBodyAndLinks(loaded.body, options: options, indexing: loaded.indexer) { writer.append($0) }
             return .success(PostBrowser.PostText(metadata: loaded.metadata, text: try writer.finish(), links: links,
                                      offline: offline ?? (loaded.source == .cache)))
         } catch {
