@@ -32,11 +32,12 @@ public enum PostPage {
     }
 
     /// The link targets of a post, numbered (from 1) as `read` numbers them.
-    public static func links(_ body: PostBody, options: RenderOptions) throws(ToolError) -> [String] {
+    /// `indexing`: as `render`'s.
+    public static func links(_ body: PostBody, options: RenderOptions, indexing: PostCache.BodyIndexer? = nil) throws(ToolError) -> [String] {
         var text = options
         text.format = .text
         let renderer = BodyRenderer(options: text, sink: { _ in })
-        try renderBody(body, into: renderer)
+        try renderBody(body, into: renderer, indexing: indexing)
         renderer.finish()
         return renderer.links
     }

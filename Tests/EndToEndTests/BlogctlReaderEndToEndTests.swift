@@ -127,6 +127,13 @@ import ToolboxKit
             let hits = try JSONSerialization.jsonObject(with: Data(offline.stdout.utf8)) as? [[String: Any]]
             #expect(hits?.map { $0["id"] as? String } == ["gen-42"])
             #expect(hits?.first?["cached"] as? Bool == true)
+            // Every command that fetches a body indexes it (issue 48: most by their own parse).
+            let links = try blogctl(["links", "gen-43"], server: mockd.url, sandbox: sandbox)
+            #expect(links.status == 0 || links.status == 1, "\(links.stderr)")
+            #expect(try blogctl(["read", "--json", "gen-44"], server: mockd.url, sandbox: sandbox).status == 0)
+            #expect(try blogctl(["read", "--format", "markdown", "gen-45"], server: mockd.url, sandbox: sandbox).status == 0)
+            let all = try blogctl(["search", "written", "load"], server: mockd.url, sandbox: sandbox)
+            #expect(Set(all.lines.map { String($0.split(separator: "\t")[0]) }) == ["gen-42", "gen-43", "gen-44", "gen-45"], "\(all.stdout)")
             // Cleared from the cache, gone from the index; a damaged index is made anew.
             #expect(try blogctl(["cache", "clear"], server: mockd.url, sandbox: sandbox).status == 0)
             #expect(try blogctl(["search", "written", "load"], server: mockd.url, sandbox: sandbox).status == 1)
