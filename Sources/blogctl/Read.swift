@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArgumentParser
 import BlogctlKit
 import ToolboxKit
@@ -63,8 +66,13 @@ extension Blogctl {
             // Laid out a piece at a time: to a pipe as it comes, to a terminal through the pager
             // once it is taller than the screen (a reader quitting the pager ends the command).
             guard toTerminal && !noPager && !Pager.isDisabled else {
-                try PostPage.render(loaded.metadata, body: loaded.body, options: options, indexing: loaded.indexer) {
-                    StandardOutput.write(bytes: $0)
+                // A reader that leaves early (`| head`) ends the output, not the parse: the index
+                // still gets the whole body from it (as the pager's reader quitting, below).
+                var left = false
+                try PostPage.render(loaded.metadata, body: loaded.body, options: options, indexing: loaded.indexer) { bytes in
+                    guard !left else { return }
+                    guard loaded.indexer != nil else { return StandardOutput.write(bytes: bytes) }
+                    left = LocalFile.writeAll(1, bytes) == EPIPE
                 }
                 return
             }

@@ -133,7 +133,8 @@ import ToolboxKit
             #expect(try blogctl(["read", "--json", "gen-44"], server: mockd.url, sandbox: sandbox).status == 0)
             #expect(try blogctl(["read", "--format", "markdown", "gen-45"], server: mockd.url, sandbox: sandbox).status == 0)
             let all = try blogctl(["search", "written", "load"], server: mockd.url, sandbox: sandbox)
-            #expect(Set(all.lines.map { String($0.split(separator: "\t")[0]) }) == ["gen-42", "gen-43", "gen-44", "gen-45"], "\(all.stdout)")
+            #expect(Set(all.lines.map { String($0.split(separator: "\t")[0]) }) == ["gen-42", "gen-43", "gen-44", "gen-45"],
+                    "\(all.stdout)")
             // Cleared from the cache, gone from the index; a damaged index is made anew.
             #expect(try blogctl(["cache", "clear"], server: mockd.url, sandbox: sandbox).status == 0)
             #expect(try blogctl(["search", "written", "load"], server: mockd.url, sandbox: sandbox).status == 1)
@@ -144,6 +145,21 @@ import ToolboxKit
             #expect(rebuilt.status == 0 && rebuilt.lines.map { String($0.split(separator: "\t")[0]) } == ["gen-7"], "\(rebuilt.stdout)\(rebuilt.stderr)")
             let none = try blogctl(["search", "\"", "*"], server: mockd.url, sandbox: sandbox)
             #expect(none.status == 1 && none.stdout.isEmpty)
+        }
+    }
+
+    /// A reader that leaves after the first line of a long post (the pipe closes before the
+    /// parse is through): the body is indexed all the same.
+    @Test func aReaderLeavingEarlyLeavesTheBodyIndexed() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(["--quiet", "--posts", "3", "--post-size", "600000"] + BlogctlEndToEndTests.fast, sandbox: sandbox) { mockd in
+            // The index made first (a new one would take in every cached body when first opened).
+            #expect(try blogctl(["search", "written"], server: mockd.url, sandbox: sandbox).status == 1)
+            let head = try runTool("/bin/sh", ["-c", "\"$0\" read gen-2 | head -n 1", Binaries.path("blogctl")], sandbox: sandbox,
+                                   environment: ["BLOGCTL_SERVER": mockd.url])
+            #expect(head.status == 0 && head.lines.count == 1, "\(head.stderr)")
+            let found = try blogctl(["search", "written", "load"], server: mockd.url, sandbox: sandbox)
+            #expect(found.status == 0 && found.lines.map { String($0.split(separator: "\t")[0]) } == ["gen-2"], "\(found.stdout)")
         }
     }
 
