@@ -29,9 +29,15 @@ extension PostCache {
             self.body = body
         }
 
-        deinit { finish() }
+        /// Dropped unfinished: indexed on its own (the renderer, which calls back into this
+        /// object, is not touched while it goes).
+        deinit {
+            parsed = false
+            finish()
+        }
 
         private func take(_ bytes: [UInt8]) {
+            guard !failed else { return }
             if let spool { return spool.append(bytes) }
             text += bytes
             guard text.count > PostCache.layOutApart else { return }

@@ -61,7 +61,10 @@ import ToolboxKit
     @Test func aParseThatDidNotFinishIndexesTheBodyOnItsOwn() throws {
         let temporary = TemporaryCache()
         let (metadata, body) = try stored(Self.html, in: temporary.cache, indexing: false)
-        do { _ = PostCache.BodyIndexer(cache: temporary.cache, metadata: metadata, body: body) }  // dropped unused
+        do {  // dropped after the parse, unfinished
+            let indexer = PostCache.BodyIndexer(cache: temporary.cache, metadata: metadata, body: body)
+            try PostPage.render(metadata, body: body, options: RenderOptions(format: .text, width: 40, styled: false), indexing: indexer) { _ in }
+        }
         #expect(try hits(temporary.cache, "analytical").count == 1)
         let (other, html) = try stored(Self.html.replacingOccurrences(of: "analytical", with: "difference"), id: "8",
                                        in: temporary.cache, indexing: false)

@@ -35,12 +35,12 @@ extension PostBrowser.Context {
     func perform(_ command: PostBrowser.Command, poster: ScreenRunner.Poster<PostBrowser.Message>) async {
         switch command {
         case .loadList:
-            let marks = try? marks.load()
-            if let saved = try? cache.savedListing() { poster.post(.listing(saved, read: marks, fromServer: false)) }
+            let read = try? marks.load()
+            if let saved = try? cache.savedListing() { poster.post(.listing(saved, read: read, fromServer: false)) }
             do {
                 let posts = try await client.metadataList()
                 guard !Task.isCancelled else { return }
-                poster.post(.listing(posts, read: marks, fromServer: true))
+                poster.post(.listing(posts, read: read, fromServer: true))
                 // A copy, after the screen has the list: failing to write it is no error. The
                 // search index learns it at the first search (`PostCache.search`).
                 try? cache.saveListing(posts)

@@ -31,7 +31,7 @@ extension DeviceBrowser {
     }
 }
 
-/// The commands' work, off the screen's thread. A change is posted only once the store has it.
+/// The commands' work, off the screen's thread.
 extension DeviceBrowser.Context {
     /// Devices read before the first frame with data: more than any terminal shows.
     static let firstRead = 500
@@ -39,7 +39,7 @@ extension DeviceBrowser.Context {
     /// Does one command's work off the screen's thread and posts what came of it. A change
     /// is posted only once the store has it.
     func perform(_ command: DeviceBrowser.Command, poster: ScreenRunner.Poster<DeviceBrowser.Message>) async {
-                switch command {
+        switch command {
         case .load:
             // The first screenful is shown as soon as it is read, then the whole store (tig
             // shows the first commits the same way): 100,000 devices take a few hundred ms.
