@@ -130,6 +130,10 @@ final class HTMLStream {
         var from = bytes.startIndex
         var starts = 0
         var index = bytes.startIndex
+        // A local copy, stored back at the end: a stored property stepped per byte paid a
+        // dynamic exclusivity check per byte.
+        var scanner = self.scanner
+        defer { self.scanner = scanner }
         while index < bytes.endIndex {
             let byte = bytes[index]
             let wasText = scanner.inText
@@ -164,16 +168,33 @@ final class HTMLStream {
     static let lineBreak = Array("<br>".utf8)
     static let space = [UInt8(ascii: " ")]
 
-    /// The elements that start a block of their own (a line of their own when left out).
-    static let blockElements: Set<[UInt8]> = Set(["address", "article", "aside", "blockquote", "dd", "details", "div", "dl", "dt",
-                                                  "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5",
-                                                  "h6", "header", "li", "main", "nav", "ol", "p", "pre", "section", "table", "tbody",
-                                                  "td", "tfoot", "th", "thead", "tr", "ul"].map { Array($0.utf8) })
+    /// The elements that start a block of their own (a line of their own when left out),
+    /// packed as `blockKey` packs a name: each start tag left out is checked with no allocation
+    /// (a `Set<[UInt8]>` made and hashed an array per tag: a tenth of deep nesting's time).
+    static let blockElements: [BlockKey] = ["address", "article", "aside", "blockquote", "dd", "details", "div", "dl", "dt",
+                                            "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5",
+                                            "h6", "header", "li", "main", "nav", "ol", "p", "pre", "section", "table", "tbody",
+                                            "td", "tfoot", "th", "thead", "tr", "ul"].map { blockKey(Array($0.utf8)[...], nameAt: 0) }
+
+    /// A tag name of up to 12 letters and digits, lowercased, in two words.
+    struct BlockKey: Equatable {
+        var head: UInt64 = 0
+        var tail: UInt32 = 0
+    }
+
+    static func blockKey(_ bytes: ArraySlice<UInt8>, nameAt start: Int) -> BlockKey {
+        var key = BlockKey()
+        var end = start
+        while end < bytes.endIndex, end - start < 12, isLetter(bytes[end]) || (0x30...0x39).contains(bytes[end]) {
+            let byte = bytes[end] | 0x20, at = end - start
+            if at < 8 { key.head |= UInt64(byte) << (8 * UInt64(at)) } else { key.tail |= UInt32(byte) << (8 * UInt32(at - 8)) }
+            end += 1
+        }
+        return key
+    }
 
     static func isBlock(_ bytes: ArraySlice<UInt8>, nameAt start: Int) -> Bool {
-        var end = start
-        while end < bytes.endIndex, end - start < 12, isLetter(bytes[end]) || (0x30...0x39).contains(bytes[end]) { end += 1 }
-        return blockElements.contains(bytes[start..<end].map { $0 | 0x20 })
+        blockElements.contains(blockKey(bytes, nameAt: start))
     }
 
     static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
