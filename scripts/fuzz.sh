@@ -18,7 +18,7 @@ out=.build-fuzz
 toolbox=$(find Sources/CoreKit -name '*.swift' -print0 | sort -z | xargs -0)
 # CondtestKit without the files that talk to the server (they need ToolboxKit's network client).
 condtest=$(grep -L -E '\bAPIClient\b|\bShellCompletion\b' Sources/CondtestKit/*.swift Sources/CondtestKit/Operators/*.swift)
-blogctl="$(ls Sources/BlogctlKit/BodyRenderer*.swift) Sources/BlogctlKit/HTMLStream.swift Sources/BlogctlKit/LibXML2.swift
+blogctl="$(ls Sources/BlogctlKit/BodyRenderer*.swift) Sources/BlogctlKit/HTMLStream.swift Sources/BlogctlKit/LibXML2.swift Sources/BlogctlKit/SharedParse.swift
   Sources/BlogctlKit/HTMLTag.swift Sources/BlogctlKit/InlineText.swift Sources/BlogctlKit/InlineText+Layout.swift Sources/BlogctlKit/UTF8Scalar.swift Sources/BlogctlKit/LinkResolver.swift
   Sources/BlogctlKit/PostBody.swift Sources/BlogctlKit/PostMetadata.swift Sources/BlogctlKit/PostPage.swift
   Sources/BlogctlKit/RenderOptions.swift Sources/BlogctlKit/TableLayout.swift"

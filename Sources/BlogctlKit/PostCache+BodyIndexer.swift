@@ -3,7 +3,7 @@ import ToolboxKit
 
 extension PostCache {
     /// The search index's half of a body parsed once (issue 48). `read` and the screen hand
-    /// libxml2's events to `renderer` beside their own (`PostPage.render(…, indexing:)`), so
+    /// libxml2's events to `parse` beside their own (`PostPage.render(…, indexing:)`), so
     /// a body just downloaded is decompressed and parsed once, for the reader and the index
     /// together, and its first line is not held back by indexing. The index's text is kept
     /// (up to `layOutApart`) or spooled to an unlinked file in the cache's private folder,
@@ -14,10 +14,17 @@ extension PostCache {
         let cache: PostCache
         let metadata: PostMetadata
         let body: PostBody
-        /// Lays out the body as `indexStored` does: plain text, wide, no styles.
-        private(set) lazy var renderer = BodyRenderer(options: PostCache.indexOptions) { [unowned self] in self.take($0) }
-        /// Set once the shared parse reached the body's end.
-        var parsed = false
+        /// What the reader's parse hands the index: a renderer laying the body out as
+        /// `indexStored` does (plain text, wide, no styles), into this indexer.
+        public var parse: SharedParse {
+            if let shared { return shared }
+            let made = SharedParse(renderer: BodyRenderer(options: PostCache.indexOptions) { [unowned self] in self.take($0) })
+            shared = made
+            return made
+        }
+        private var shared: SharedParse?
+        /// The shared parse reached the body's end.
+        private var parsed: Bool { shared?.reachedEnd == true }
         private var text: [UInt8] = []
         private var spool: SpooledText.Writer?
         private var failed = false
@@ -32,7 +39,7 @@ extension PostCache {
         /// Dropped unfinished: indexed on its own (the renderer, which calls back into this
         /// object, is not touched while it goes).
         deinit {
-            parsed = false
+            shared = nil
             finish()
         }
 
@@ -56,7 +63,7 @@ extension PostCache {
         public func finish() {
             guard !finished else { return }
             finished = true
-            if parsed { renderer.finish() }
+            if parsed { shared?.renderer.finish() }
             let spooling = spool != nil
             let spooled = try? spool?.finish()
             spool = nil

@@ -17,7 +17,7 @@ public enum PostPage {
     /// Renders as `render`, handing the text to `sink` piece by piece as it is laid out.
     /// `indexing`: the search index's renderer, fed by the same parse (a body just downloaded).
     public static func render(_ metadata: PostMetadata, body: PostBody, options: RenderOptions,
-                              indexing: PostCache.BodyIndexer? = nil, sink: @escaping ([UInt8]) -> Void) throws(ToolError) {
+                              indexing: SharedParse? = nil, sink: @escaping ([UInt8]) -> Void) throws(ToolError) {
         if options.format == .html {
             streamSanitizedHTML(body, sink: sink)
             return
@@ -33,7 +33,7 @@ public enum PostPage {
 
     /// The link targets of a post, numbered (from 1) as `read` numbers them.
     /// `indexing`: as `render`'s.
-    public static func links(_ body: PostBody, options: RenderOptions, indexing: PostCache.BodyIndexer? = nil) throws(ToolError) -> [String] {
+    public static func links(_ body: PostBody, options: RenderOptions, indexing: SharedParse? = nil) throws(ToolError) -> [String] {
         var text = options
         text.format = .text
         let renderer = BodyRenderer(options: text, sink: { _ in })
@@ -45,7 +45,7 @@ public enum PostPage {
     /// The body and its numbered links as a screen shows them under its own header: one
     /// rendering gives both (the massive post is not laid out twice). The text goes to `sink`
     /// as it is laid out (the screen spools it to a file), never held whole.
-    public static func renderBodyAndLinks(_ body: PostBody, options: RenderOptions, indexing: PostCache.BodyIndexer? = nil,
+    public static func renderBodyAndLinks(_ body: PostBody, options: RenderOptions, indexing: SharedParse? = nil,
                                           sink: @escaping ([UInt8]) -> Void) throws(ToolError) -> [String] {
         let renderer = BodyRenderer(options: options, sink: sink)
         try renderBody(body, into: renderer, indexing: indexing)
@@ -70,7 +70,7 @@ public enum PostPage {
     /// first piece (plain-text bodies are small and read whole).
     /// `indexing`: the search index's renderer gets every event too, and is told when the
     /// parse reached the end.
-    static func renderBody(_ body: PostBody, into renderer: BodyRenderer, indexing: PostCache.BodyIndexer? = nil) throws(ToolError) {
+    static func renderBody(_ body: PostBody, into renderer: BodyRenderer, indexing: SharedParse? = nil) throws(ToolError) {
         var isHTML: Bool?
         var plain: [UInt8] = []
         let also = indexing?.renderer
@@ -84,7 +84,7 @@ public enum PostPage {
             renderer.renderPlainText(plain)
             also?.renderPlainText(plain)
         }
-        indexing?.parsed = true
+        indexing?.reachedEnd = true
     }
 
     /// "By Ada Lovelace, Analyst · 2018-08-23 10:15"

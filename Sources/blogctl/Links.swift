@@ -38,7 +38,7 @@ extension Blogctl {
                                                       indexesAsRendered: true)
             defer { loaded.indexer?.finish() }
             let links = try PostPage.links(loaded.body, options: RenderOptions(links: LinkResolver(for: loaded.metadata, server: server)),
-                                           indexing: loaded.indexer)
+                                           indexing: loaded.indexer?.parse)
             if common.json {
                 StandardOutput.printJSON(links.enumerated().map { Link(number: $0.offset + 1, url: $0.element) })
                 return

@@ -42,7 +42,7 @@ extension Blogctl {
                                                       indexesAsRendered: true)
             defer { loaded.indexer?.finish() }
             let links = try PostPage.links(loaded.body, options: RenderOptions(links: LinkResolver(for: loaded.metadata, server: server)),
-                                           indexing: loaded.indexer)
+                                           indexing: loaded.indexer?.parse)
             guard let number else {
                 // A feed's entry has its page: its link.
                 if let page = loaded.metadata.link { return try BrowserLauncher.open(page) }

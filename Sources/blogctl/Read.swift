@@ -69,7 +69,7 @@ extension Blogctl {
                 // A reader that leaves early (`| head`) ends the output, not the parse: the index
                 // still gets the whole body from it (as the pager's reader quitting, below).
                 var left = false
-                try PostPage.render(loaded.metadata, body: loaded.body, options: options, indexing: loaded.indexer) { bytes in
+                try PostPage.render(loaded.metadata, body: loaded.body, options: options, indexing: loaded.indexer?.parse) { bytes in
                     guard !left else { return }
                     guard loaded.indexer != nil else { return StandardOutput.write(bytes: bytes) }
                     left = LocalFile.writeAll(1, bytes) == EPIPE
@@ -81,7 +81,7 @@ extension Blogctl {
                 _ = try? ReadMarks.standard(server: server).mark([loaded.metadata.id], read: true)
                 loaded.indexer?.finish()
             })
-            try PostPage.render(loaded.metadata, body: loaded.body, options: options, indexing: loaded.indexer) { paged.write($0) }
+            try PostPage.render(loaded.metadata, body: loaded.body, options: options, indexing: loaded.indexer?.parse) { paged.write($0) }
             paged.finish()
         }
     }

@@ -31,7 +31,7 @@ import ToolboxKit
         #expect(try hits(shared.cache, "analytical").isEmpty, "not indexed before it is shown")
         let indexer = PostCache.BodyIndexer(cache: shared.cache, metadata: metadata, body: body)
         var page: [UInt8] = []
-        try PostPage.render(metadata, body: body, options: RenderOptions(format: .text, width: 40, styled: false), indexing: indexer) {
+        try PostPage.render(metadata, body: body, options: RenderOptions(format: .text, width: 40, styled: false), indexing: indexer.parse) {
             page += $0
         }
         #expect(String(decoding: page, as: UTF8.self).contains("analytical"))
@@ -49,7 +49,7 @@ import ToolboxKit
         let html = String(repeating: paragraph, count: 1_600) + "<p>zyzzyva at the very end</p>"
         let (metadata, body) = try stored(html, in: temporary.cache, indexing: false)
         let indexer = PostCache.BodyIndexer(cache: temporary.cache, metadata: metadata, body: body)
-        try PostPage.render(metadata, body: body, options: RenderOptions(format: .text, width: 80, styled: false), indexing: indexer) { _ in }
+        try PostPage.render(metadata, body: body, options: RenderOptions(format: .text, width: 80, styled: false), indexing: indexer.parse) { _ in }
         indexer.finish()
         let found = try hits(temporary.cache, "zyzzyva")
         #expect(found.count == 1, "\(found)")
@@ -63,13 +63,13 @@ import ToolboxKit
         let (metadata, body) = try stored(Self.html, in: temporary.cache, indexing: false)
         do {  // dropped after the parse, unfinished
             let indexer = PostCache.BodyIndexer(cache: temporary.cache, metadata: metadata, body: body)
-            try PostPage.render(metadata, body: body, options: RenderOptions(format: .text, width: 40, styled: false), indexing: indexer) { _ in }
+            try PostPage.render(metadata, body: body, options: RenderOptions(format: .text, width: 40, styled: false), indexing: indexer.parse) { _ in }
         }
         #expect(try hits(temporary.cache, "analytical").count == 1)
         let (other, html) = try stored(Self.html.replacingOccurrences(of: "analytical", with: "difference"), id: "8",
                                        in: temporary.cache, indexing: false)
         let indexer = PostCache.BodyIndexer(cache: temporary.cache, metadata: other, body: html)
-        _ = try PostPage.render(other, body: html, options: RenderOptions(format: .html, width: 40, styled: false), indexing: indexer) { _ in }
+        _ = try PostPage.render(other, body: html, options: RenderOptions(format: .html, width: 40, styled: false), indexing: indexer.parse) { _ in }
         indexer.finish()
         #expect(try hits(temporary.cache, "difference").map { $0.prefix(2) } == ["8:"], "HTML output parses nothing: indexed alone")
     }
