@@ -305,6 +305,26 @@ extension DeviceBrowserTests {
         #expect(browser.deviceTab.device("CWM-0012-62") == claimed)
     }
 
+    /// A change made here lands between the catch-up's read and its answer: the answer (which
+    /// may hold the device as it was) is not applied over it; the catch-up is asked again.
+    @Test func aCatchUpOvertakenByAChangeHereIsAskedAgain() {
+        var browser = loaded()
+        let day = Date(timeIntervalSince1970: 1_709_543_700)
+        let before = browser.deviceTab.device("HEA-8127-29")!
+        #expect(browser.receive(.storeChanged) == [.catchUp(since: 0)])
+        let recorded = device("HEA-8127-29", .heating, "Hallway", change: (day.addingTimeInterval(3_600), .pending, nil, nil), recorded: 2)
+        let pendingNow = snapshot(devices).pending.map { $0.id == recorded.id ? recorded : $0 }
+        _ = browser.receive(.changed(id: recorded.id, .success(DeviceBrowser.Change(said: "recorded", device: recorded, pending: pendingNow))))
+        #expect(browser.deviceTab.device("HEA-8127-29") == recorded)
+        // The answer read before the change: the device as it was.
+        let stale = changes([], pending: snapshot(devices).pending)
+        #expect(before != recorded && stale.pending.contains(before))
+        #expect(browser.receive(.caughtUp(.success(stale))) == [.catchUp(since: 0)])
+        #expect(browser.deviceTab.device("HEA-8127-29") == recorded, "not patched back")
+        #expect(browser.receive(.caughtUp(.success(changes([], pending: pendingNow)))) == [])
+        #expect(browser.deviceTab.device("HEA-8127-29") == recorded && !browser.loading)
+    }
+
     @Test func whatAPatchCannotSayReadsTheStoreWhole() {
         let pending = snapshot(devices).pending
         for reason in [changes(nil, pending: pending), changes([], pending: pending, lastPull: fixedNow),

@@ -40,6 +40,7 @@ extension DeviceBrowser {
             // Said where the change was made: the detail's own line, else the footer.
             if detail != nil { detail?.say(change.said) } else { chrome.notice = change.said }
             let history: [Command] = detail?.device.id == id ? [.history(id: id)] : []
+            if catchingUp.asked { catchingUp.overtaken = true }
             // Patched in place; read whole only while a read is under way (it may have begun
             // before the change) or when the device is not where the list has it.
             if !loading, let device = change.device, patch([device], pending: change.pending) { return history }
@@ -54,8 +55,16 @@ extension DeviceBrowser {
         case .storeChanged:
             // Patched from what the history says changed (at 100,000 devices, reading them
             // all again took a few hundred ms); while a read is under way, read again.
-            return loading ? [.load] : [.catchUp(since: historySeq)]
+            if loading { return [.load] }
+            catchingUp = (true, false)
+            return [.catchUp(since: historySeq)]
         case .caughtUp(let result):
+            // Read before a change of this screen's own landed: asked again, after it.
+            if catchingUp.overtaken {
+                catchingUp = (true, false)
+                return [.catchUp(since: historySeq)]
+            }
+            catchingUp = (false, false)
             guard !loading, case .success(let changes) = result, catchUp(changes) else {
                 loading = true
                 return [.load]

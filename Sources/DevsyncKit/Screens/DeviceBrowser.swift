@@ -109,6 +109,9 @@ public struct DeviceBrowser: ScreenProgram {
     /// The store's history as far as the screen shows it: another process's changes are
     /// those after it.
     var historySeq = 0
+    /// A catch-up asked for and not yet answered, and whether a change of this screen's own
+    /// landed meanwhile: the answer may have been read before it, and would patch it back.
+    var catchingUp: (asked: Bool, overtaken: Bool) = (false, false)
     /// q pressed once while a sync runs: a second q quits.
     var quitArmed = false
     /// Now, for the date field (tests fix it).
