@@ -290,4 +290,17 @@ import CoreKit
         #expect(throws: ToolError.self) { try feed("") }
         #expect(throws: ToolError.self) { try feed("not xml at all") }
     }
+
+    /// Text already on one line is returned as it is; any other is collapsed: for random text
+    /// of spaces, tabs, line breaks and letters, the same as splitting on them and joining.
+    @Test func collapsingIsSplittingAndJoining() {
+        var generator = SeededGenerator(seed: 491)
+        let alphabet: [String] = [" ", "  ", "\t", "\n", "\r", "a", "é", "東", "\u{0301}", "\u{A0}"]
+        for _ in 0..<5_000 {
+            let text = (0..<Int.random(in: 0...10, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }.joined()
+            let words = text.utf8.split(whereSeparator: { [0x20, 0x09, 0x0A, 0x0D].contains($0) })
+            let expected = words.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
+            #expect(Array(FeedText.collapsed(text).utf8) == Array(expected.utf8), "\(Array(text.utf8))")
+        }
+    }
 }

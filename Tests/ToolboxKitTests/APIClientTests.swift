@@ -74,6 +74,23 @@ import Synchronization
         #expect(try APIClient.redirectTarget("/%2e%2e/%7Ex", from: "http://h:1/a/b") == "http://h:1/~x")
     }
 
+    /// An absolute-path reference that needs no normalising takes a short way (a feed's
+    /// links): it must name what the long way names, for any path, dots and escapes included.
+    @Test func anAbsolutePathResolvesAsItParses() throws {
+        let base = try #require(URLReference("http://H:1/x/y?q"))
+        let alphabet = Array("/./%2e%7E?#a:@;=b".utf8)
+        var generator = SeededGenerator(seed: 49)
+        for _ in 0..<5_000 {
+            var bytes: [UInt8] = [UInt8(ascii: "/")]
+            for _ in 0..<Int.random(in: 0...12, using: &generator) { bytes.append(alphabet.randomElement(using: &generator)!) }
+            let reference = String(decoding: bytes, as: UTF8.self)
+            guard !reference.hasPrefix("//") else { continue }
+            #expect(base.resolving(reference)?.absolute == URLReference("http://h:1" + reference)?.absolute, "\(reference)")
+        }
+        #expect(base.resolving("/a/b?c=d")?.absolute == "http://h:1/a/b?c=d")
+        #expect(base.resolving("/a/./b/%7e")?.absolute == "http://h:1/a/b/~")
+    }
+
     /// A credential's scope is an origin and a path, compared normalised.
     @Test func credentialsGoOnlyWhereTheyBelong() throws {
         let credential = Credential(user: "u", password: "p", scope: try #require(URLReference("http://Host:80/api")))

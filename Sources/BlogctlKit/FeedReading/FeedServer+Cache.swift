@@ -13,11 +13,14 @@ extension FeedServer {
     /// all at once (`PostCache.storeAll`), as a feed's entries come hundreds at a time.
     func store(_ posts: [FeedPost]) {
         guard let cache else { return }
-        let newest = posts.count <= Self.keptAtList ? posts : Array(posts.sorted {
-            ($0.metadata.publishDate ?? .distantPast) > ($1.metadata.publishDate ?? .distantPast)
+        // Their places sorted, not the posts: a copy of 100,000 posts moved about by a sort
+        // was a twentieth of such a feed's list. Equal dates keep the feed's order.
+        let newest = posts.count <= Self.keptAtList ? Array(posts.indices) : Array(posts.indices.sorted { left, right in
+            let (a, b) = (posts[left].metadata.publishDate ?? .distantPast, posts[right].metadata.publishDate ?? .distantPast)
+            return a != b ? a > b : left < right
         }.prefix(Self.keptAtList))
         var changed: [(metadata: PostMetadata, body: [UInt8], etag: String?)] = []
-        for post in newest {
+        for post in newest.lazy.map({ posts[$0] }) {
             if let entry = cache.entry(post.metadata.id), entry.etag == post.etag {
                 cache.markValidated(entry, durable: false)
                 continue

@@ -236,13 +236,25 @@ public final class FeedServer: Sendable {
         let hasSaved = cache.map { LocalFile.isRegularFile($0.listingPath) } ?? false
         if let posts = try await posts(conditional: hasSaved, warn: warn) {
             store(posts)
-            if !keepingBodies { known.withLock { if case .feed(let state, _) = $0 { $0 = .feed(state, fetched: nil) } } }
-            return posts.map(\.metadata)
+            guard !keepingBodies else { return posts.map(\.metadata) }
+            known.withLock { if case .feed(let state, _) = $0 { $0 = .feed(state, fetched: nil) } }
+            return Self.metadata(consuming: consume posts)
         }
         if hasSaved, let saved = (try? cache?.savedListing()) ?? nil { return saved }
         // A 304 to a conditional request, and no listing after all: ask again, in full.
         known.withLock { if case .feed(var state, _) = $0 { state.etag = nil; state.lastModified = nil; $0 = .feed(state, fetched: nil) } }
         return try await posts(conditional: false, warn: warn)?.map(\.metadata) ?? []
+    }
+
+    /// The posts' metadata, each post let go as its metadata is taken (from the end), so that
+    /// its body and tag are freed while the list grows: never both lists whole at once.
+    static func metadata(consuming posts: consuming [FeedPost]) -> [PostMetadata] {
+        var posts = posts
+        var metadata: [PostMetadata] = []
+        metadata.reserveCapacity(posts.count)
+        while let post = posts.popLast() { metadata.append(post.metadata) }
+        metadata.reverse()
+        return metadata
     }
 
     /// Post `postId` of the feed; its body goes to `writer` unless the copy tagged `etag` is
@@ -298,7 +310,7 @@ struct FeedPost: Sendable {
         var hash = FNV1a()
         for part in [entry.title, entry.summary, entry.body, entry.author ?? "", entry.link ?? "", entry.base,
                      entry.date.map { String($0.timeIntervalSince1970) } ?? ""] {
-            hash.add(part.utf8)
+            hash.add(part)
             hash.add(0xFF)
         }
         return "W/\"feed-" + String(hash.value, radix: 16) + "\""

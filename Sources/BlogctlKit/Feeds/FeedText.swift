@@ -20,6 +20,7 @@ enum FeedText {
 
     /// Runs of whitespace as one space, none at either end.
     static func collapsed(_ text: String) -> String {
+        if isCollapsed(text) { return text }
         var out: [UInt8] = []
         var space = false
         for byte in text.utf8 {
@@ -32,6 +33,22 @@ enum FeedText {
             }
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Whether `text` has no run of whitespace, no tab or line break, nothing at either end:
+    /// most titles, ids and links, returned as they are without a copy.
+    static func isCollapsed(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return true }
+            guard first != 0x20, last != 0x20 else { return false }
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte == 0x09 || byte == 0x0A || byte == 0x0D || (byte == 0x20 && previous == 0x20) { return false }
+                previous = byte
+            }
+            return true
+        }
     }
 
     /// Plain text as HTML: escaped, each paragraph (lines up to a blank one) a `<p>`.

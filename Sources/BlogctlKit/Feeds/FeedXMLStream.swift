@@ -51,6 +51,7 @@ final class FeedXMLStream {
     /// The base URL of each open element, the document's first.
     private var bases: [String]
     private var stopped = false
+    private var lastNamespace = 0
 
     /// A stream of the document at `url` (the base of its relative links); `encoding`, when
     /// given, is used whatever the document declares (an HTTP charset, RFC 7303). `visit`
@@ -133,23 +134,28 @@ final class FeedXMLStream {
         FeedXMLParser.Namespace.content, xmlNamespace, "http://www.w3.org/1999/xhtml",
     ].map { (Array($0.utf8) + [0], $0) }
 
-    static func namespace(_ uri: UnsafePointer<xmlChar>?) -> String {
+    /// A namespace URI as a String, one of `knownNamespaces` made once. `lastFound`: where the last known one was found, compared first (a feed's namespaced
+    /// elements are mostly of one or two namespaces).
+    static func namespace(_ uri: UnsafePointer<xmlChar>?, lastFound: inout Int) -> String {
         guard let uri else { return "" }
-        for known in knownNamespaces where known.bytes.withUnsafeBufferPointer({ strcmp($0.baseAddress!, uri) == 0 }) {
-            return known.name
+        func matches(_ index: Int) -> Bool { knownNamespaces[index].bytes.withUnsafeBufferPointer { strcmp($0.baseAddress!, uri) == 0 } }
+        if matches(lastFound) { return knownNamespaces[lastFound].name }
+        for index in knownNamespaces.indices where index != lastFound && matches(index) {
+            lastFound = index
+            return knownNamespaces[index].name
         }
         return String(cString: uri)
     }
 
     private func start(_ name: UnsafePointer<xmlChar>, _ uri: UnsafePointer<xmlChar>?, _ count: Int,
                        _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
-        var element = FeedXMLElement(name: String(cString: name), namespace: Self.namespace(uri), attributes: [], base: bases.last)
+        var element = FeedXMLElement(name: String(cString: name), namespace: Self.namespace(uri, lastFound: &lastNamespace), attributes: [], base: bases.last)
         if let attributes {
             // Five pointers an attribute: local name, prefix, URI, value, end of value.
             for index in 0..<count {
                 guard let local = attributes[index * 5], let value = attributes[index * 5 + 3], let end = attributes[index * 5 + 4] else { continue }
                 let text = String(decoding: UnsafeBufferPointer(start: value, count: value.distance(to: end)), as: UTF8.self)
-                element.attributes.append((String(cString: local), Self.namespace(attributes[index * 5 + 2]), text))
+                element.attributes.append((String(cString: local), Self.namespace(attributes[index * 5 + 2], lastFound: &lastNamespace), text))
             }
         }
         if let base = element.attribute("base", namespace: Self.xmlNamespace) {

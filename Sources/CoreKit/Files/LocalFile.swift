@@ -98,18 +98,21 @@ extension LocalFile {
 
     /// Writes all of `bytes`, retrying short writes; 0 or the errno of the failure.
     public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32 {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
+        bytes.withUnsafeBytes { writeAll(fd, $0) }
+    }
+
+    /// `writeAll` of bytes in place (a String's own, with no copy to an array).
+    public static func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer) -> Int32 {
+        var offset = 0
+        while offset < raw.count {
+            let written = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
             }
-            return 0
+            offset += written
         }
+        return 0
     }
 
     /// `.NAME.tmp.`: a file starting so, followed by a process id, a dot and 16 hex digits,

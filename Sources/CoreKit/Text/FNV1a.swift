@@ -15,6 +15,12 @@
         for byte in bytes { add(byte) }
     }
 
+    /// A string's UTF-8, read in place rather than through its view's iterator.
+    @inlinable public mutating func add(_ string: String) {
+        var string = string
+        string.withUTF8 { for byte in $0 { add(byte) } }
+    }
+
     @inlinable public static func hash(_ bytes: some Sequence<UInt8>) -> FNV1a {
         var hasher = FNV1a()
         hasher.add(bytes)

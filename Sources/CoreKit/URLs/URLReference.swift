@@ -16,6 +16,9 @@ public struct URLReference: Sendable, Equatable {
     public let path: String
     /// What follows `?`, without it, or nil.
     public let query: String?
+    /// `scheme://host`, with the port only when it is not the scheme's default; made once,
+    /// as a feed's hundred thousand links are each read against the same base.
+    let authority: String
 
     /// Parses an absolute http(s) URL; nil for anything else. The fragment is dropped.
     public init?(_ text: String) {
@@ -55,6 +58,7 @@ public struct URLReference: Sendable, Equatable {
         self.port = port
         self.path = String(decoding: Self.removingDotSegments(Self.normalized(Array(tail[..<(question ?? tail.endIndex)]))), as: UTF8.self)
         self.query = question.map { String(decoding: tail[($0 + 1)...], as: UTF8.self) }
+        self.authority = Self.authority(scheme: scheme, host: self.host, port: port)
     }
 
     /// The URL a reference (a `Location`) names when read against this one (RFC 3986 §5.2.2):
@@ -75,6 +79,12 @@ public struct URLReference: Sendable, Equatable {
             path = Array(self.path.utf8)
             query = referenceQuery ?? self.query
         } else if referencePath.first == UInt8(ascii: "/") {
+            if Self.isNormalized(referencePath) {
+                // Already as parsing would leave it (a feed's links, a hundred thousand a
+                // feed): this URL's authority, that path, no second parse.
+                return URLReference(scheme: scheme, host: host, port: port, authority: authority,
+                                    path: String(decoding: referencePath, as: UTF8.self), query: referenceQuery)
+            }
             path = Self.removingDotSegments(referencePath)
             query = referenceQuery
         } else {
@@ -87,14 +97,34 @@ public struct URLReference: Sendable, Equatable {
         return URLReference(authority + String(decoding: path, as: UTF8.self) + (query.map { "?" + $0 } ?? ""))
     }
 
+    private init(scheme: String, host: String, port: Int, authority: String, path: String, query: String?) {
+        self.authority = authority
+        self.scheme = scheme
+        userInfo = nil
+        self.host = host
+        self.port = port
+        self.path = path
+        self.query = query
+    }
+
+    /// Whether a path is what `normalized` and `removingDotSegments` would make it: no
+    /// percent-escape and no segment starting with a dot (`/.x` is sent the long way too).
+    static func isNormalized(_ path: [UInt8]) -> Bool {
+        var previous: UInt8 = 0
+        for byte in path {
+            if byte == UInt8(ascii: "%") || (byte == UInt8(ascii: ".") && previous == UInt8(ascii: "/")) { return false }
+            previous = byte
+        }
+        return true
+    }
+
     /// `scheme://host:port`, the port always written: what two URLs must share to be one origin.
     public var origin: String {
         let shownHost = host.utf8.contains(UInt8(ascii: ":")) ? "[" + host + "]" : host
         return scheme + "://" + shownHost + ":" + String(port)
     }
 
-    /// `scheme://host`, with the port only when it is not the scheme's default.
-    var authority: String {
+    static func authority(scheme: String, host: String, port: Int) -> String {
         let shownHost = host.utf8.contains(UInt8(ascii: ":")) ? "[" + host + "]" : host
         return scheme + "://" + shownHost + (port == (scheme == "https" ? 443 : 80) ? "" : ":" + String(port))
     }
