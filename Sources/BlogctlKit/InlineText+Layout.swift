@@ -74,6 +74,40 @@ extension InlineText {
         return atoms.count
     }
 
+    /// Whether `layOut` would make this text one line at `width` (or none, empty): no forced
+    /// break after its first atom, no atom without width (the rules for those depend on what
+    /// came before), and all of it no wider than `width`.
+    func fitsOneLine(width: Int) -> Bool {
+        for (index, atom) in atoms.enumerated() where atom.width == 0 || (index > 0 && atom.breakBefore) { return false }
+        return singleLineWidth <= width
+    }
+
+    /// The one line `layOut` makes of a text that `fitsOneLine`, appended to `line`; its width.
+    func appendOneLine(to line: inout [UInt8], styled: Bool) -> Int {
+        var width = 0
+        var lineStyle: TextStyle = []
+        bytes.withUnsafeBufferPointer { text in
+            for (index, atom) in atoms.enumerated() {
+                if index > 0 && atom.spaceBefore {
+                    if styled && !lineStyle.isEmpty && !lineStyle.isSubset(of: atom.style) {
+                        line += TextStyle.reset
+                        lineStyle = []
+                    }
+                    line.append(0x20)
+                    width += 1
+                }
+                if styled && atom.style != lineStyle {
+                    line += atom.style.isEmpty ? TextStyle.reset : atom.style.sequence
+                    lineStyle = atom.style
+                }
+                line.append(contentsOf: UnsafeBufferPointer(rebasing: text[atom.start..<atom.end]))
+                width += atom.width
+            }
+        }
+        if styled && !lineStyle.isEmpty { line += TextStyle.reset }
+        return width
+    }
+
     /// A letter or a non-ASCII byte: no Markdown block (list, heading, quote, rule, code) starts so.
     static func canStartMarkdownLine(_ byte: UInt8) -> Bool {
         byte >= 0x80 || ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z"))

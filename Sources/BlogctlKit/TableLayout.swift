@@ -102,6 +102,14 @@ struct TableLayout {
     /// Lines for a terminal at most `width` columns wide, header rows bold when `styled` and
     /// underlined with dashes.
     func textLines(width: Int, styled: Bool) -> [(bytes: [UInt8], width: Int)] {
+        textLines(width: width, styled: styled, oneLineRowsInPlace: true)
+    }
+
+    /// `oneLineRowsInPlace`: a row whose every cell fits its column on one line is written
+    /// straight into its line, with no wrapped lines made for each cell (most rows of a long
+    /// table; three allocations a cell were most of such a table's time). False only for
+    /// the test that holds the two ways to the same lines.
+    func textLines(width: Int, styled: Bool, oneLineRowsInPlace: Bool) -> [(bytes: [UInt8], width: Int)] {
         // Closures, not key paths: a key path projected at run time per row was a tenth of a
         // table's time.
         let columns = rows.reduce(0) { max($0, $1.cells.count) }
@@ -123,6 +131,11 @@ struct TableLayout {
         widths = Self.narrowed(widths, least: least, toFit: available)
         var lines: [(bytes: [UInt8], width: Int)] = []
         for (rowIndex, row) in rows.enumerated() {
+            if oneLineRowsInPlace, let line = Self.oneLine(row, widths: widths, gap: gap, styled: styled) {
+                lines.append(line)
+                appendRule(after: rowIndex, widths: widths, gap: gap, to: &lines)
+                continue
+            }
             let wrapped = (0..<columns).map { index in
                 index < row.cells.count ? row.cells[index].lines(width: widths[index], styled: styled && !row.isHeader) : []
             }
@@ -145,14 +158,38 @@ struct TableLayout {
                 if styled && row.isHeader && !line.isEmpty { line = TextStyle.bold.sequence + line + TextStyle.reset }
                 lines.append((line, lineWidth))
             }
-            let nextIsBody = rowIndex + 1 < rows.count && !rows[rowIndex + 1].isHeader
-            if row.isHeader && (nextIsBody || rowIndex + 1 == rows.count) {
-                let rule = widths.map { [UInt8](repeating: UInt8(ascii: "-"), count: $0) }
-                    .joined(separator: [UInt8](repeating: 0x20, count: gap))
-                lines.append((Array(rule), widths.reduce(0, +) + gap * (columns - 1)))
-            }
+            appendRule(after: rowIndex, widths: widths, gap: gap, to: &lines)
         }
         return lines
+    }
+
+    /// The dashes under the last header row before the body.
+    private func appendRule(after rowIndex: Int, widths: [Int], gap: Int, to lines: inout [(bytes: [UInt8], width: Int)]) {
+        let nextIsBody = rowIndex + 1 < rows.count && !rows[rowIndex + 1].isHeader
+        guard rows[rowIndex].isHeader && (nextIsBody || rowIndex + 1 == rows.count) else { return }
+        let rule = widths.map { [UInt8](repeating: UInt8(ascii: "-"), count: $0) }
+            .joined(separator: [UInt8](repeating: 0x20, count: gap))
+        lines.append((Array(rule), widths.reduce(0, +) + gap * (widths.count - 1)))
+    }
+
+    /// `row` as one line, when each of its cells fits its column on one line; else nil.
+    private static func oneLine(_ row: Row, widths: [Int], gap: Int, styled: Bool) -> (bytes: [UInt8], width: Int)? {
+        for (index, cell) in row.cells.enumerated() where !cell.fitsOneLine(width: widths[index]) { return nil }
+        var line: [UInt8] = []
+        var lineWidth = 0
+        var previous = 0
+        for (index, cell) in row.cells.enumerated() {
+            if index > 0 {
+                let pad = max(widths[index - 1] - previous, 0) + gap
+                line.append(contentsOf: repeatElement(0x20, count: pad))
+                lineWidth += pad
+            }
+            previous = cell.appendOneLine(to: &line, styled: styled && !row.isHeader)
+            lineWidth += previous
+        }
+        while line.last == 0x20 { line.removeLast(); lineWidth -= 1 }
+        if styled && row.isHeader && !line.isEmpty { line = TextStyle.bold.sequence + line + TextStyle.reset }
+        return (line, lineWidth)
     }
 
     /// A table too wide for side-by-side columns: each non-empty cell wrapped to the full
