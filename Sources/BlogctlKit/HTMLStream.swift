@@ -21,12 +21,23 @@ struct HTMLAttributes {
         guard let pairs else { return nil }
         var index = 0
         while let key = pairs[index] {
-            if String(cString: key) == name {
+            if Self.equals(key, name) {
                 return pairs[index + 1].map { Terminal.sanitizeField(String(cString: $0)) } ?? ""
             }
             index += 2
         }
         return nil
+    }
+
+    /// Whether the NUL-ended `key` is `name`, byte for byte, with no String made of it.
+    static func equals(_ key: UnsafePointer<xmlChar>, _ name: String) -> Bool {
+        var index = 0
+        for byte in name.utf8 {
+            // A shorter key ends in NUL first, which no byte of a name is: never read past it.
+            guard key[index] == byte else { return false }
+            index += 1
+        }
+        return key[index] == 0
     }
 }
 

@@ -26,6 +26,31 @@ import Testing
         #expect(Terminal.sanitizeField("a\tb\nc\u{1B}") == "a b c")
     }
 
+    /// Printable ASCII takes a short way out: each byte alone and all together come back as
+    /// they are, and one control or bidi mark anywhere still takes the long way.
+    @Test func sanitizeFieldKeepsPrintableASCIIAndCleansAnythingElse() {
+        let printable = String(String.UnicodeScalarView((0x20...0x7E).map { Unicode.Scalar(UInt32($0))! }))
+        #expect(Terminal.sanitizeField(printable) == printable)
+        for scalar in printable.unicodeScalars { #expect(Terminal.sanitizeField(String(scalar)) == String(scalar)) }
+        #expect(Terminal.sanitizeField("ab\u{7F}c") == "abc")
+        #expect(Terminal.sanitizeField("ab\u{202E}c") == "ab<U+202E>c")
+        #expect(Terminal.sanitizeField("ab\u{9B}c") == "abc")
+    }
+
+    /// Trimming ends as Characters do, whatever the ends are (the short way takes two
+    /// printable ASCII ends only): random text of spaces, tabs, marks and letters.
+    @Test func trimmingSpacesIsTrimmingWhitespaceCharacters() {
+        var generator = SeededGenerator(seed: 46_2)
+        let alphabet = [" ", "\t", "\n", "a", "~", "\u{0301}", "\u{A0}", "\u{0600}", "\u{2003}", "東"]
+        for _ in 0..<5_000 {
+            let text = (0..<Int.random(in: 0...6, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }.joined()
+            var view = Substring(text)
+            while let first = view.first, first.isWhitespace { view.removeFirst() }
+            while let last = view.last, last.isWhitespace { view.removeLast() }
+            #expect(Array(text.trimmingSpaces().utf8) == Array(String(view).utf8), "\(Array(text.unicodeScalars))")
+        }
+    }
+
     @Test func colorNeedsATerminalAndNoNOCOLOR() throws {
         // File descriptor -1 is never a terminal.
         #expect(Terminal.colorEnabled(-1, environment: ["TERM": "xterm"]) == false)

@@ -50,6 +50,9 @@ public enum Terminal {
     /// As `sanitize`, and also turns tabs and newlines into spaces, for one TSV field, one
     /// table cell or one message line.
     public static func sanitizeField(_ text: String) -> String {
+        // Printable ASCII alone (most fields) needs nothing: known from the bytes, with no
+        // scalar decoded nor any property looked up.
+        if text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }) == true { return text }
         guard text.unicodeScalars.contains(where: { needsCleaning($0) || $0 == "\t" || $0 == "\n" }) else { return text }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars { append(scalar, to: &scalars, flattening: true) }

@@ -170,6 +170,9 @@ extension StringProtocol {
 extension String {
     /// The string without leading and trailing white space.
     public func trimmingSpaces() -> String {
+        // Printable ASCII, not a space, at both ends: nothing to trim, known from two bytes
+        // (an image's alt text, a thousand a paragraph), no Character made.
+        if let first = utf8.first, let last = utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) { return self }
         var view = Substring(self)
         while let first = view.first, first.isWhitespace { view.removeFirst() }
         while let last = view.last, last.isWhitespace { view.removeLast() }
