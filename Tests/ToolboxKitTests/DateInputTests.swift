@@ -94,6 +94,22 @@ import Testing
         #expect(ISO8601.parse("0001-01-01T00:00:00Z").map(ISO8601.format) == "0001-01-01T00:00:00Z")
     }
 
+    /// The digits written into one buffer are the fields joined as strings, for any second
+    /// from year -99999 to 99999: zeros to four digits of year, two of everything else.
+    @Test func formattingIsTheFieldsJoined() {
+        var generator = SeededGenerator(seed: 49_3)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        for _ in 0..<20_000 {
+            let date = Date(timeIntervalSince1970: Double(Int.random(in: -3_217_000_000_000...3_093_000_000_000, using: &generator)))
+            let (day, second) = ISO8601.civil(date)
+            let year = String(abs(day.year))
+            let expected = (day.year < 0 ? "-" : "") + String(repeating: "0", count: max(4 - year.count, 0)) + year
+                + "-" + two(day.month) + "-" + two(day.day) + "T" + two(second / 3600) + ":" + two(second / 60 % 60) + ":" + two(second % 60) + "Z"
+            #expect(ISO8601.format(date) == expected)
+        }
+        #expect(ISO8601.format(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
+    }
+
     @Test func whatTheFormCannotCarryIsRefused() {
         let input = DateInput(now: Date(timeIntervalSince1970: 0), utcOffset: { _ in 0 })
         #expect(input.value("9999-12-31T23:00-01") == nil)
