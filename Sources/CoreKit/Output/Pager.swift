@@ -16,16 +16,20 @@ public enum Pager {
     }
 
     /// Whether `lineCount` lines should go through the pager.
-    public static func wanted(lineCount: Int, fd: Int32 = 1) -> Bool {
+    /// `lineCount` is counted only on a terminal: piped, a list of megabytes is not read
+    /// through once more for nothing.
+    public static func wanted(lineCount: @autoclosure () -> Int, fd: Int32 = 1) -> Bool {
         guard !isDisabled, Terminal.isTTY(fd), let height = Terminal.height(fd) else { return false }
-        return lineCount > height - 1
+        return lineCount() > height - 1
     }
 
-    /// Writes `bytes` through the pager and waits for it; false when no pager ran.
+    /// Writes `text` through the pager (its own bytes, no copy) and waits for it; false when
+    /// no pager ran.
     @discardableResult
-    public static func show(_ bytes: [UInt8], environment: [String: String] = Environment.current) -> Bool {
+    public static func show(_ text: String, environment: [String: String] = Environment.current) -> Bool {
         guard let (child, input) = start(environment: environment) else { return false }
-        _ = LocalFile.writeAll(input, bytes)
+        var text = text
+        _ = text.withUTF8 { LocalFile.writeAll(input, UnsafeRawBufferPointer($0)) }
         close(input)
         wait(child)
         return true

@@ -11,7 +11,7 @@ public struct PagerOption: ParsableArguments, Sendable {
 
     /// Prints `text`, through the pager when it is wanted.
     public func print(_ text: String) {
-        if !noPager, Pager.wanted(lineCount: text.utf8.count { $0 == 0x0A }), Pager.show(Array(text.utf8)) { return }
+        if !noPager, Pager.wanted(lineCount: text.utf8.count { $0 == 0x0A }), Pager.show(text) { return }
         StandardOutput.print(text)
     }
 }
