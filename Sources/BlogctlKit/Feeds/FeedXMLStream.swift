@@ -134,8 +134,9 @@ final class FeedXMLStream {
         FeedXMLParser.Namespace.content, xmlNamespace, "http://www.w3.org/1999/xhtml",
     ].map { (Array($0.utf8) + [0], $0) }
 
-    /// A namespace URI as a String, one of `knownNamespaces` made once. `lastFound`: where the last known one was found, compared first (a feed's namespaced
-    /// elements are mostly of one or two namespaces).
+    /// A namespace URI as a String (one of `knownNamespaces`, made once). `lastFound`: where
+    /// the last known one was found, compared first: a feed's namespaced elements are mostly
+    /// of one or two namespaces.
     static func namespace(_ uri: UnsafePointer<xmlChar>?, lastFound: inout Int) -> String {
         guard let uri else { return "" }
         func matches(_ index: Int) -> Bool { knownNamespaces[index].bytes.withUnsafeBufferPointer { strcmp($0.baseAddress!, uri) == 0 } }

@@ -49,6 +49,10 @@ public struct StandardOutput: ~Copyable {
 
     /// Writes everything to `fd` (`LocalFile.writeAll`); a broken pipe on stdout ends the process.
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { writeAll(fd, $0) }
+    }
+
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) {
         if LocalFile.writeAll(fd, bytes) == EPIPE && fd == 1 { exit(0) }
     }
 
@@ -63,8 +67,7 @@ public struct StandardOutput: ~Copyable {
         // In place: a list of 100,000 posts is megabytes, and a copy of it was a tenth of
         // that list's peak memory.
         var text = text
-        let failure = text.withUTF8 { LocalFile.writeAll(1, UnsafeRawBufferPointer($0)) }
-        if failure == EPIPE { exit(0) }
+        text.withUTF8 { writeAll(1, UnsafeRawBufferPointer($0)) }
     }
 
     /// One unbuffered write of bytes to `fd` (stdout by default).
