@@ -18,6 +18,15 @@ public struct ListRun: Sendable {
     /// The marks and the cache are the ones `environment` names, the cache `server`'s.
     /// With no client (`--offline`), the list the last `list` or `ui` saved from `server`.
     public func run(_ client: BlogClient?, server: ServerURL, environment: [String: String] = Environment.current) async throws(ToolError) -> String {
+        var text = ""
+        try await run(client, server: server, environment: environment) { text += $0 }
+        return text
+    }
+
+    /// The same, its text handed to `write` in pieces (`PostListing.render`): a pipe gets a
+    /// long list without the whole text held.
+    public func run(_ client: BlogClient?, server: ServerURL, environment: [String: String] = Environment.current,
+                    write: (String) -> Void) async throws(ToolError) {
         var known: ReadMarks.IDs?
         do {
             known = try ReadMarks.standard(server: server, environment: environment).load()
@@ -29,18 +38,18 @@ public struct ListRun: Sendable {
             guard let saved = try PostCache.standard(server: server, environment: environment).savedListing() else {
                 throw ToolError.missing("no saved list to show offline: blogctl list (online) saves one")
             }
-            return render(consume saved, known: known)
+            return render(consume saved, known: known, write: write)
         }
         // Nothing but the list is asked for: a feed's bodies are let go once the cache has them.
         let posts = try await client.metadataList(warn: { Tool.blogctl.warn($0) }, keepingBodies: false)
         // The saved listing (what `ui` and `--offline` open with, and what the search index
         // learns at the next search) is a copy: failing to write it is no error.
         try? PostCache.standard(server: server, environment: environment).saveListing(posts)
-        return render(consume posts, known: known)
+        render(consume posts, known: known, write: write)
     }
 
-    private func render(_ posts: consuming [PostMetadata], known: ReadMarks.IDs?) -> String {
-        render(consume posts, isRead: known.map { known in { known.contains($0.id) } })
+    private func render(_ posts: consuming [PostMetadata], known: ReadMarks.IDs?, write: (String) -> Void) {
+        render(consume posts, isRead: known.map { known in { known.contains($0.id) } }, write: write)
     }
 
     /// `posts` filtered, arranged and rendered; `isRead` nil when no marks could be read. A list
@@ -48,9 +57,15 @@ public struct ListRun: Sendable {
     /// `posts` is consumed: once arranged, the list is let go before the text is made (the
     /// groups hold their own; 100,000 posts are 15 MB of list).
     public func render(_ posts: consuming [PostMetadata], isRead: ((PostMetadata) -> Bool)?) -> String {
-        var kept = filter.keepsAll ? posts : posts.filter { filter.keeps($0, isRead: isRead?($0) ?? false) }
-        let groups = filter.limited(ordering.arrange(kept))
-        kept = []
-        return PostListing.render(groups, grouped: ordering.grouping != .none, mode: mode, isRead: isRead)
+        var text = ""
+        render(consume posts, isRead: isRead) { text += $0 }
+        return text
+    }
+
+    public func render(_ posts: consuming [PostMetadata], isRead: ((PostMetadata) -> Bool)?, write: (String) -> Void) {
+        let kept = filter.keepsAll ? posts : posts.filter { filter.keeps($0, isRead: isRead?($0) ?? false) }
+        let groups = filter.limited(ordering.arrange(consume kept))
+        PostListing.render(groups, grouped: ordering.grouping != .none, mode: mode, isRead: isRead, write: write)
     }
 }
+

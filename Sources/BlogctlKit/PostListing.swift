@@ -11,26 +11,40 @@ public enum PostListing {
     public static func render(_ groups: [PostGroup], grouped: Bool, mode: OutputMode,
                               isRead: ((PostMetadata) -> Bool)? = nil,
                               width: Int = Terminal.width(), bold: Bool = Terminal.colorEnabled()) -> String {
+        var text = ""
+        render(groups, grouped: grouped, mode: mode, isRead: isRead, width: width, bold: bold) { text += $0 }
+        return text
+    }
+
+    /// The same text, handed to `write` in pieces: TSV a megabyte at a time, so that a pipe
+    /// gets a list of 100,000 posts without its 16 MB ever held whole; a table and JSON at once.
+    public static func render(_ groups: [PostGroup], grouped: Bool, mode: OutputMode,
+                              isRead: ((PostMetadata) -> Bool)? = nil,
+                              width: Int = Terminal.width(), bold: Bool = Terminal.colorEnabled(),
+                              write: (String) -> Void) {
         let feeds = groups.contains { $0.posts.contains { $0.feed != nil } }
         switch mode {
         case .json:
             let items = groups.flatMap { group in
                 group.posts.map { AnnotatedMetadata($0, key: "group", value: grouped ? group.name : nil, read: isRead?($0)) }
             }
-            return String(decoding: JSONCoding.encode(items, pretty: true), as: UTF8.self) + "\n"
+            write(String(decoding: JSONCoding.encode(items, pretty: true), as: UTF8.self) + "\n")
         case .tsv:
-            // Line by line into text sized once: no table of 100,000 rows held first.
+            // Line by line into a piece sized once: no table of 100,000 rows held first.
+            let pieceSize = 1 << 20
             var text = ""
-            text.reserveCapacity(groups.reduce(0) { total, group in
-                group.posts.reduce(total) { $0 + $1.id.utf8.count + $1.author.name.utf8.count + $1.title.utf8.count + $1.summary.utf8.count + 26 }
-            })
+            text.reserveCapacity(pieceSize + (16 << 10))
             for group in groups {
                 for post in group.posts {
                     let fields = (feeds ? [post.feed ?? ""] : []) + [post.id, post.publishDate.map(ISO8601.format) ?? "", post.author.name, post.title, post.summary]
                     Table.appendTSV(grouped ? [group.name] + fields : fields, to: &text)
+                    if text.utf8.count >= pieceSize {
+                        write(text)
+                        text.removeAll(keepingCapacity: true)
+                    }
                 }
             }
-            return text
+            if !text.isEmpty { write(text) }
         case .table:
             // One table for every row, so the columns line up across groups; headers between.
             // Narrow, they give way in the order a reader needs them: the summary goes, the
@@ -51,7 +65,7 @@ public enum PostListing {
                 }
             }
             let lines = table.aligned(width: width, bold: bold).split(separator: "\n", omittingEmptySubsequences: false)
-            guard grouped else { return table.aligned(width: width, bold: bold) }
+            guard grouped else { return write(table.aligned(width: width, bold: bold)) }
             var text = String(lines[0]) + "\n"
             var row = 1
             for (index, group) in groups.enumerated() {
@@ -63,7 +77,7 @@ public enum PostListing {
                     row += 1
                 }
             }
-            return text
+            write(text)
         }
     }
 }

@@ -81,9 +81,17 @@ extension Blogctl {
             let run = ListRun(filter: filter, ordering: PostOrdering(grouping: groupBy, sorting: sortBy, reversed: reverse),
                               mode: common.outputMode)
             if let subscriptions = try SubscribedFeeds.inUse(common) { return try await listEvery(subscriptions, run) }
-            let listing = offline ? try await run.run(nil, server: try common.serverURL(tool: .blogctl))
-                : try await common.withClient(tool: .blogctl) { api in try await run.run(BlogClient(api: api), server: api.server) }
-            pager.print(listing)
+            // Piped (or --no-pager), the list goes out as it is made; for a terminal it is held,
+            // to be paged when it proves taller than the screen.
+            var listing = ""
+            let streams = pager.isUnwanted
+            let write: (String) -> Void = { streams ? StandardOutput.print($0) : listing.append($0) }
+            if offline {
+                try await run.run(nil, server: try common.serverURL(tool: .blogctl), write: write)
+            } else {
+                try await common.withClient(tool: .blogctl) { api in try await run.run(BlogClient(api: api), server: api.server, write: write) }
+            }
+            if !streams { pager.print(listing) }
         }
 
         /// Every subscription, refreshed (or from the cache, offline), with a FEED column; a feed

@@ -15,6 +15,26 @@ import CoreKit
         try FeedDocument.parse(Data(bytes), url: Self.url, contentType: type)
     }
 
+    /// The table that leaves out repeated ids, against a set of their bytes: random ids from
+    /// a small alphabet (so that many repeat), short and long, canonically equal spellings
+    /// told apart (an id is its bytes), over many doublings of the table.
+    @Test func repeatedIDsAreTheRepeatedBytes() {
+        var random = SeededGenerator(seed: 71)
+        let pieces = ["a", "b", "é", "e\u{301}", "/", "1", "feed-1-item-", "\u{0}"]
+        for round in 0..<40 {
+            var ids = EntryIDs()
+            var entries: [FeedEntry] = []
+            var bytes: Set<[UInt8]> = []
+            for _ in 0..<(round * 50) {
+                let id = (0..<Int.random(in: 1...(round % 2 == 0 ? 3 : 12), using: &random))
+                    .map { _ in pieces.randomElement(using: &random)! }.joined()
+                let fresh = bytes.insert(Array(id.utf8)).inserted
+                #expect(ids.insert(id, among: entries) == fresh, "\(id.debugDescription) in round \(round)")
+                if fresh { entries.append(FeedEntry(id: id, title: "", summary: "", body: "", base: "")) }
+            }
+        }
+    }
+
     @Test func rss20() throws {
         let feed = try feed("""
             <?xml version="1.0" encoding="utf-8"?>

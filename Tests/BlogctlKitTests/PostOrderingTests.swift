@@ -115,6 +115,37 @@ import ToolboxKit
         #expect(utc.last!.posts.map(\.id).sorted() == ["a2", "m1"])
     }
 
+    /// The in-place permutation `arrange` uses for one group, against copying by position:
+    /// random orders of random lengths, every cycle shape (fixed points, one long cycle, many).
+    @Test func permutingInPlaceIsCopyingByPosition() {
+        var random = SeededGenerator(seed: 61)
+        for round in 0..<500 {
+            let count = round < 3 ? round : Int.random(in: 0...200, using: &random)
+            let items = (0..<count).map { "item \($0) " + String(repeating: "x", count: $0 % 20) }
+            var order = Array(0..<count)
+            if round % 5 != 0 { order.shuffle(using: &random) }
+            var permuted = items
+            permuted.permute(to: order)
+            #expect(permuted == order.map { items[$0] }, "round \(round)")
+        }
+    }
+
+    /// Not grouped, the posts are ordered in place: the same groups as copying each by position.
+    @Test(arguments: PostSorting.allCases)
+    func oneGroupInPlaceIsTheCopiedOrder(_ sorting: PostSorting) {
+        var random = SeededGenerator(seed: 67)
+        for reversed in [false, true] {
+            let ordering = PostOrdering(grouping: .none, sorting: sorting, reversed: reversed, utcOffset: { _ in 0 })
+            let posts = (Fixtures.posts + Fixtures.posts.map { post in
+                var copy = post
+                copy.id += "-2"
+                return copy
+            }).shuffled(using: &random)
+            let positions = ordering.arrangePositions(posts)
+            #expect(ordering.arrange(posts) == positions.map { PostGroup(name: $0.name, posts: $0.positions.map { posts[$0] }) })
+        }
+    }
+
     @Test func emptyListHasNoGroups() {
         #expect(PostOrdering(grouping: .author).arrange([]) == [])
         #expect(PostOrdering(grouping: .none).arrange([]) == [PostGroup(name: "", posts: [])])

@@ -11,21 +11,22 @@ extension FeedServer {
 
     /// Keeps the newest posts' bodies in the cache, unless the copy there has the same content;
     /// all at once (`PostCache.storeAll`), as a feed's entries come hundreds at a time.
-    func store(_ posts: [FeedPost]) {
+    func store(_ posts: [FeedEntry]) {
         guard let cache else { return }
         // Their places sorted, not the posts: a copy of 100,000 posts moved about by a sort
         // was a twentieth of such a feed's list. Equal dates keep the feed's order.
         let newest = posts.count <= Self.keptAtList ? Array(posts.indices) : Array(posts.indices.sorted { left, right in
-            let (a, b) = (posts[left].metadata.publishDate ?? .distantPast, posts[right].metadata.publishDate ?? .distantPast)
+            let (a, b) = (posts[left].date ?? .distantPast, posts[right].date ?? .distantPast)
             return a != b ? a > b : left < right
         }.prefix(Self.keptAtList))
         var changed: [(metadata: PostMetadata, body: [UInt8], etag: String?)] = []
         for post in newest.lazy.map({ posts[$0] }) {
-            if let entry = cache.entry(post.metadata.id), entry.etag == post.etag {
+            let tag = post.contentTag
+            if let entry = cache.entry(post.id), entry.etag == tag {
                 cache.markValidated(entry, durable: false)
                 continue
             }
-            changed.append((post.metadata, Array(post.body.utf8), post.etag))
+            changed.append((post.metadata, Array(post.body.utf8), tag))
         }
         cache.storeAll(changed)
         cache.evict()

@@ -24,9 +24,11 @@ public final class FeedServer: Sendable {
         case feed(State, fetched: Fetched?)
     }
 
-    /// A feed as fetched this run: its posts, and what was wrong with it, said once.
+    /// A feed as fetched this run: its entries (the posts), and what was wrong with it, said once.
     struct Fetched: Sendable {
-        let posts: [FeedPost]
+        /// The entries as read, not copied into posts: a post's metadata and tag are made
+        /// when asked for (a copy of 100,000 entries was a sixth of such a feed's peak memory).
+        let posts: [FeedEntry]
         let url: String
         let problems: Int
         let firstProblem: String?
@@ -34,7 +36,7 @@ public final class FeedServer: Sendable {
         var said = false
 
         init(_ feed: Feed, url: String) {
-            posts = FeedPost.posts(of: feed)
+            posts = feed.entries
             self.url = url
             problems = feed.problems
             firstProblem = feed.firstProblem
@@ -117,7 +119,7 @@ public final class FeedServer: Sendable {
 
     /// The feed's posts, fetched at most once a run. `conditional`: with the validators of the
     /// last fetch, so that an unchanged feed answers 304 (then nil: the caller has a copy).
-    func posts(conditional: Bool, warn: (String) -> Void) async throws(ToolError) -> [FeedPost]? {
+    func posts(conditional: Bool, warn: (String) -> Void) async throws(ToolError) -> [FeedEntry]? {
         let current: Known? = known.withLock { $0 }
         guard case .feed(let state, let fetched) = current else { return nil }
         if let fetched {
@@ -248,7 +250,7 @@ public final class FeedServer: Sendable {
 
     /// The posts' metadata, each post let go as its metadata is taken (from the end), so that
     /// its body and tag are freed while the list grows: never both lists whole at once.
-    static func metadata(consuming posts: consuming [FeedPost]) -> [PostMetadata] {
+    static func metadata(consuming posts: consuming [FeedEntry]) -> [PostMetadata] {
         var posts = posts
         var metadata: [PostMetadata] = []
         metadata.reserveCapacity(posts.count)
@@ -262,18 +264,19 @@ public final class FeedServer: Sendable {
     func post(_ postId: String, etag: String?, into writer: PostCache.BodyWriter) async throws(ToolError) -> BlogClient.Fetch {
         guard let posts = try await posts(conditional: etag != nil, warn: warn) else { return .notModified }
         store(posts)
-        guard let post = posts.first(where: { $0.metadata.postId.utf8.elementsEqual(postId.utf8) }) else {
+        guard let post = posts.first(where: { $0.id.utf8.elementsEqual(postId.utf8) }) else {
             throw .notFound(what: "post \(Terminal.quote(postId))")
         }
-        if let etag, etag == post.etag { return .notModified }
+        let tag = post.contentTag
+        if let etag, etag == tag { return .notModified }
         post.body.utf8.withContiguousStorageIfAvailable { writer.write($0) }
-        return .fetched(post.metadata, etag: post.etag)
+        return .fetched(post.metadata, etag: tag)
     }
 
     /// Post `id` of the feed, fetched (or from this run's copy).
     func metadata(_ id: String) async throws(ToolError) -> PostMetadata {
         let posts = try await posts(conditional: false, warn: warn) ?? []
-        guard let post = posts.first(where: { $0.metadata.id.utf8.elementsEqual(id.utf8) }) else {
+        guard let post = posts.first(where: { $0.id.utf8.elementsEqual(id.utf8) }) else {
             throw .notFound(what: "post \(Terminal.quote(id))")
         }
         return post.metadata
@@ -282,34 +285,26 @@ public final class FeedServer: Sendable {
     /// The size and tag of post `postId`'s body, as `HEAD /post` gives them for the API.
     func head(_ postId: String) async throws(ToolError) -> (size: Int?, etag: String?) {
         let posts = try await posts(conditional: false, warn: warn) ?? []
-        guard let post = posts.first(where: { $0.metadata.postId.utf8.elementsEqual(postId.utf8) }) else {
+        guard let post = posts.first(where: { $0.id.utf8.elementsEqual(postId.utf8) }) else {
             throw .notFound(what: "post \(Terminal.quote(postId))")
         }
-        return (post.body.utf8.count, post.etag)
+        return (post.body.utf8.count, post.contentTag)
     }
 }
 
 /// A feed entry as a post: the metadata the API would give, its HTML body, and a tag for the
 /// body's content (the cache's ETag: a feed gives none per entry).
-struct FeedPost: Sendable {
-    let metadata: PostMetadata
-    let body: String
-    let etag: String
-
-    static func posts(of feed: Feed) -> [FeedPost] {
-        feed.entries.map { entry in
-            let metadata = PostMetadata(id: entry.id, title: entry.title, publishDate: entry.date, postId: entry.id,
-                                        summary: entry.summary, author: Author(name: entry.author ?? "", image: "", title: ""),
-                                        link: entry.link, base: entry.base)
-            return FeedPost(metadata: metadata, body: entry.body, etag: contentTag(entry))
-        }
+extension FeedEntry {
+    /// The entry as the API's post metadata: its id is its post id too.
+    var metadata: PostMetadata {
+        PostMetadata(id: id, title: title, publishDate: date, postId: id, summary: summary,
+                     author: Author(name: author ?? "", image: "", title: ""), link: link, base: base)
     }
 
     /// FNV-1a over what the entry shows, as a weak ETag: the same entry read again keeps it.
-    static func contentTag(_ entry: FeedEntry) -> String {
+    var contentTag: String {
         var hash = FNV1a()
-        for part in [entry.title, entry.summary, entry.body, entry.author ?? "", entry.link ?? "", entry.base,
-                     entry.date.map { String($0.timeIntervalSince1970) } ?? ""] {
+        for part in [title, summary, body, author ?? "", link ?? "", base, date.map { String($0.timeIntervalSince1970) } ?? ""] {
             hash.add(part)
             hash.add(0xFF)
         }

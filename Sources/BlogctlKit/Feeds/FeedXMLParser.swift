@@ -24,7 +24,7 @@ struct FeedXMLParser {
     private var draft = Draft()
     private var feed = Draft()
     private var entries: [FeedEntry] = []
-    private var seen: Set<String> = []
+    private var seen = EntryIDs()
     private var duplicates = 0
     private var failure: ToolError?
     private let bases = Bases()
@@ -221,7 +221,7 @@ struct FeedXMLParser {
     private mutating func finishEntry() {
         do {
             let entry = try makeEntry(draft)
-            if seen.insert(entry.id).inserted { entries.append(entry) } else { duplicates += 1 }
+            if seen.insert(entry.id, among: entries) { entries.append(entry) } else { duplicates += 1 }
         } catch {
             failure = error
         }

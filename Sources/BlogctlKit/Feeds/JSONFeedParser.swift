@@ -71,7 +71,7 @@ enum JSONFeedParser {
         }
         let feedAuthor = (document.authors?.first ?? document.author)?.name
         var entries: [FeedEntry] = []
-        var seen: Set<String> = []
+        var seen = EntryIDs()
         var duplicates = 0
         for item in (document.items ?? []).compactMap(\.value) {
             let link = item.url.flatMap { resolve($0, url) } ?? item.external_url.flatMap { resolve($0, url) }
@@ -86,7 +86,7 @@ enum JSONFeedParser {
                 author: ((item.authors?.first ?? item.author)?.name ?? feedAuthor).map(FeedText.collapsed).flatMap { $0.isEmpty ? nil : $0 },
                 published: item.date_published.flatMap(FeedDate.parse), updated: item.date_modified.flatMap(FeedDate.parse),
                 summary: summary, body: body, base: link ?? url)
-            if seen.insert(entry.id).inserted { entries.append(entry) } else { duplicates += 1 }
+            if seen.insert(entry.id, among: entries) { entries.append(entry) } else { duplicates += 1 }
         }
         return Feed(format: version.hasSuffix("/1") ? .jsonFeed10 : .jsonFeed11, title: FeedText.collapsed(document.title ?? ""),
                     link: document.home_page_url.flatMap { resolve($0, url) }, entries: entries,

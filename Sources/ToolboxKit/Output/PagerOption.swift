@@ -9,6 +9,10 @@ public struct PagerOption: ParsableArguments, Sendable {
 
     public init() {}
 
+    /// Whether no pager can be wanted, however long the text: `--no-pager` (or the global
+    /// one), or stdout not a terminal. The text can then go out as it is made.
+    public var isUnwanted: Bool { noPager || Pager.isDisabled || !Terminal.isTTY(1) }
+
     /// Prints `text`, through the pager when it is wanted.
     public func print(_ text: String) {
         if !noPager, Pager.wanted(lineCount: text.utf8.count { $0 == 0x0A }), Pager.show(text) { return }
