@@ -46,6 +46,7 @@ public struct ListRun: Sendable {
         // learns at the next search) is a copy: failing to write it is no error.
         try? PostCache.standard(server: server, environment: environment).saveListing(posts)
         render(consume posts, known: known, write: write)
+        await client.settle()
     }
 
     private func render(_ posts: consuming [PostMetadata], known: ReadMarks.IDs?, write: (String) -> Void) {

@@ -82,10 +82,12 @@ extension Blogctl {
                               mode: common.outputMode)
             if let subscriptions = try SubscribedFeeds.inUse(common) { return try await listEvery(subscriptions, run) }
             // Piped (or --no-pager), the list goes out as it is made; for a terminal it is held,
-            // to be paged when it proves taller than the screen.
+            // to be paged when it proves taller than the screen. A reader that leaves early
+            // (`| head`) ends the output, not the run: the newest bodies are still being stored.
             var listing = ""
+            var readerLeft = false
             let streams = pager.isUnwanted
-            let write: (String) -> Void = { streams ? StandardOutput.print($0) : listing.append($0) }
+            let write: (String) -> Void = { streams ? StandardOutput.print($0, readerLeft: &readerLeft) : listing.append($0) }
             if offline {
                 try await run.run(nil, server: try common.serverURL(tool: .blogctl), write: write)
             } else {

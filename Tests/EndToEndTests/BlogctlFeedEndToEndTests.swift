@@ -73,6 +73,25 @@ import TestSupport
         }
     }
 
+    /// Piped, the list goes out as it is made while the newest bodies are stored beside it: a
+    /// reader that leaves after one line (`| head -n 1`) ends the output, not the storing. The
+    /// run exits 0, and the newest 1,000 entries (and no older one) read offline.
+    @Test func aReaderLeavingEarlyLeavesTheNewestBodiesStored() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(["--quiet", "--latency", "0", "--failure-rate", "0", "--massive-size", "0", "--feeds", "1", "--feed-items", "3000"],
+                            sandbox: sandbox) { mockd in
+            let server = mockd.url + "/feeds/1.xml"
+            let piped = try runTool("blogctl", ["-c", "set -o pipefail; \"$0\" list | head -n 1", Binaries.path("blogctl")], sandbox: sandbox,
+                                    environment: ["BLOGCTL_SERVER": server], executable: "/bin/bash")
+            #expect(piped.status == 0, "\(piped.stderr)")
+            #expect(piped.lines.count == 1 && piped.stdout.hasPrefix("feed-1-item-3000\t"), "\(piped.stdout)")
+            let newest = try blogctl(["read", "feed-1-item-2001", "--offline", "--no-pager"], server, sandbox)
+            #expect(newest.status == 0, "\(newest.stderr)")
+            let older = try blogctl(["read", "feed-1-item-2000", "--offline", "--no-pager"], server, sandbox)
+            #expect(older.status != 0)
+        }
+    }
+
     /// A feed's URL may have a query (`?feed=rss2`, as WordPress's have): blogctl keeps it for
     /// the feed and its own cache folder, where every API tool still refuses one.
     @Test func aFeedURLWithAQueryIsReadAndAnAPIToolRefusesOne() async throws {

@@ -12,15 +12,43 @@ extension FeedServer {
     /// Keeps the newest posts' bodies in the cache, unless the copy there has the same content;
     /// all at once (`PostCache.storeAll`), as a feed's entries come hundreds at a time.
     func store(_ posts: [FeedEntry]) {
-        guard let cache else { return }
-        // Their places sorted, not the posts: a copy of 100,000 posts moved about by a sort
-        // was a twentieth of such a feed's list. Equal dates keep the feed's order.
-        let newest = posts.count <= Self.keptAtList ? Array(posts.indices) : Array(posts.indices.sorted { left, right in
+        guard cache != nil else { return }
+        store(newest: Self.newest(posts))
+    }
+
+    /// `store`, beside the caller's own work (`list` saving its listing and making its text,
+    /// on the other core): only the newest entries are held for it, and `settle` waits for it.
+    func storeBeside(_ posts: [FeedEntry]) {
+        guard cache != nil else { return }
+        let newest = Self.newest(posts)
+        let task = Task.detached { self.store(newest: newest) }
+        storing.withLock { $0.append(task) }
+    }
+
+    /// Waits for what `storeBeside` started.
+    func settle() async {
+        let started = storing.withLock { tasks in
+            defer { tasks = [] }
+            return tasks
+        }
+        for task in started { await task.value }
+    }
+
+    /// The `keptAtList` newest posts, newest first. Their places sorted, not the posts: a copy
+    /// of 100,000 posts moved about by a sort was a twentieth of such a feed's list. Equal
+    /// dates keep the feed's order.
+    static func newest(_ posts: [FeedEntry]) -> [FeedEntry] {
+        guard posts.count > keptAtList else { return posts }
+        return posts.indices.sorted { left, right in
             let (a, b) = (posts[left].date ?? .distantPast, posts[right].date ?? .distantPast)
             return a != b ? a > b : left < right
-        }.prefix(Self.keptAtList))
+        }.prefix(keptAtList).map { posts[$0] }
+    }
+
+    private func store(newest: [FeedEntry]) {
+        guard let cache else { return }
         var changed: [(metadata: PostMetadata, body: [UInt8], etag: String?)] = []
-        for post in newest.lazy.map({ posts[$0] }) {
+        for post in newest {
             let tag = post.contentTag
             if let entry = cache.entry(post.id), entry.etag == tag {
                 cache.markValidated(entry, durable: false)

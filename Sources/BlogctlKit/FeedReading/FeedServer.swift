@@ -50,6 +50,8 @@ public final class FeedServer: Sendable {
     let moved = Mutex<String?>(nil)
     /// The server's cache; nil when it cannot be used (the feed is then fetched each time).
     let cache: PostCache?
+    /// Bodies being stored beside the caller's work (`storeBeside`), for `settle`.
+    let storing = Mutex<[Task<Void, Never>]>([])
 
     /// Where what a feed's document had wrong is said.
     let warn: @Sendable (String) -> Void
@@ -233,12 +235,16 @@ public final class FeedServer: Sendable {
     /// Every post's metadata, each body kept in the cache (unchanged ones only marked as
     /// checked): `read`, `search` and the screen then find them, online or not. An unchanged
     /// feed (304) is the last listing saved, read only then (a changed feed of 100,000
-    /// entries would hold both lists at once). `keepingBodies`: see `BlogClient.metadataList`.
+    /// entries would hold both lists at once). `keepingBodies`: see `BlogClient.metadataList`;
+    /// without, the bodies are stored beside the caller's work, and it calls `settle`.
     func metadataList(warn: (String) -> Void, keepingBodies: Bool = true) async throws(ToolError) -> [PostMetadata] {
         let hasSaved = cache.map { LocalFile.isRegularFile($0.listingPath) } ?? false
         if let posts = try await posts(conditional: hasSaved, warn: warn) {
-            store(posts)
-            guard !keepingBodies else { return posts.map(\.metadata) }
+            guard !keepingBodies else {
+                store(posts)
+                return posts.map(\.metadata)
+            }
+            storeBeside(posts)
             known.withLock { if case .feed(let state, _) = $0 { $0 = .feed(state, fetched: nil) } }
             return Self.metadata(consuming: consume posts)
         }

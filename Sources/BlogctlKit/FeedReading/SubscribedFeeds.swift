@@ -139,6 +139,7 @@ public enum SubscribedFeeds {
                 let client = BlogClient(api: api)
                 client.assumeFeed()
                 let posts = try await client.metadataList(warn: warn, keepingBodies: false)
+                await client.settle()
                 return (posts, client.feedTitle, client.feedMovedTo)
             }
             try? cache?.saveListing(posts)

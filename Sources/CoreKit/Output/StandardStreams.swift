@@ -70,6 +70,15 @@ public struct StandardOutput: ~Copyable {
         text.withUTF8 { writeAll(1, UnsafeRawBufferPointer($0)) }
     }
 
+    /// `print`, for a caller with work of its own to finish (`list` storing bodies beside its
+    /// output): a broken pipe sets `readerLeft` instead of ending the process, and nothing
+    /// more is written.
+    public static func print(_ text: String, readerLeft: inout Bool) {
+        guard !readerLeft else { return }
+        var text = text
+        readerLeft = text.withUTF8 { LocalFile.writeAll(1, UnsafeRawBufferPointer($0)) } == EPIPE
+    }
+
     /// One unbuffered write of bytes to `fd` (stdout by default).
     public static func write(bytes: [UInt8], fd: Int32 = 1) {
         writeAll(fd, bytes)
