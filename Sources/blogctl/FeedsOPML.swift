@@ -30,10 +30,11 @@ extension Blogctl.Feeds {
     struct FeedsExport: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "export",
-            abstract: "Print the subscriptions as OPML 2.0, tags as folders: what other readers import.")
+            abstract: "Print the subscriptions as OPML 2.0, tags as folders: what other readers import.",
+            discussion: "Each feed is named by its title in the urls file, else its own title as last fetched, else its URL.")
 
         func run() throws {
-            StandardOutput.print(OPML.write(try Subscriptions.standard().load { Tool.blogctl.warn($0) }))
+            StandardOutput.print(OPML.write(try Subscriptions.standard().load { Tool.blogctl.warn($0) }, name: \.knownName))
         }
     }
 }

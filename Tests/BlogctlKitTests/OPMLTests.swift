@@ -50,6 +50,20 @@ import CoreKit
         #expect(back.skipped == 0)
     }
 
+    /// Every outline has a text (OPML 2.0 requires one): the name given, else the URL, which
+    /// reads back as no name, not as a name pinned to the URL.
+    @Test func anUnnamedFeedIsWrittenByItsURLAndReadBackUnnamed() throws {
+        let subscriptions = [FeedSubscription(url: "https://a.example/feed?x=1&y=2", title: ""),
+                             FeedSubscription(url: "https://b.example/rss", title: "", tags: ["News"]),
+                             FeedSubscription(url: "https://c.example/atom", title: "Mine")]
+        let written = OPML.write(subscriptions, name: { $0.url.contains("b.example") ? "Fetched B" : $0.title })
+        #expect(written.contains(#"text="https://a.example/feed?x=1&amp;y=2" title="https://a.example/feed?x=1&amp;y=2""#))
+        #expect(written.contains(#"text="Fetched B" title="Fetched B""#))
+        #expect(written.contains(#"text="Mine""#))
+        let back = try OPML.read(Data(written.utf8))
+        #expect(back.subscriptions.map(\.title) == ["", "Mine", "Fetched B"])
+    }
+
     @Test func aFeedIsNotAList() {
         #expect(throws: ToolError.self) { try OPML.read(Data(#"<rss version="2.0"/>"#.utf8)) }
         #expect(throws: ToolError.self) { try OPML.read(Data("not xml".utf8)) }

@@ -58,6 +58,13 @@ public enum FeedHealth {
 extension FeedSubscription {
     /// What a subscription is called: the name the urls file gives it, else the feed's own
     /// title as last fetched, else its host (its URL when it is not one).
+    /// The name the urls file gives it, else the feed's own title as last fetched; "" when
+    /// neither is known (an export then names it by its URL).
+    public var knownName: String {
+        if !title.isEmpty { return title }
+        return (try? ServerURL(url, allowingQuery: true)).flatMap(FeedHealth.title(server:)) ?? ""
+    }
+
     func name(server: ServerURL?) -> String {
         if !title.isEmpty { return title }
         guard let server else { return url }

@@ -51,7 +51,9 @@ public enum OPML {
                     return true
                 }
                 if seen.insert(resolved).inserted {
-                    list.subscriptions.append(FeedSubscription(url: resolved, title: title, tags: folders.dropLast().compactMap { $0 }))
+                    // A name that is only the URL again (what `write` gives a feed it knows no name of) is none.
+                    let named = title == reference || title == resolved ? "" : title
+                    list.subscriptions.append(FeedSubscription(url: resolved, title: named, tags: folders.dropLast().compactMap { $0 }))
                 }
             case .end(let name):
                 if name == "outline" { _ = folders.popLast() }
@@ -71,10 +73,15 @@ public enum OPML {
 
     /// OPML 2.0: the subscriptions with no tag at the top, then one folder for each first tag,
     /// in the order the tags first appear.
-    public static func write(_ subscriptions: [FeedSubscription], title: String = "blogctl subscriptions") -> String {
+    /// Each outline's `text` and `title` are `name` (by default the urls file's title), else
+    /// the URL: OPML 2.0 requires a text, and readers show it.
+    public static func write(_ subscriptions: [FeedSubscription], title: String = "blogctl subscriptions",
+                             name: (FeedSubscription) -> String = { $0.title }) -> String {
         func outline(_ subscription: FeedSubscription, indent: String) -> String {
-            indent + "<outline type=\"rss\" text=\"" + FeedText.escaped(subscription.title) + "\" title=\""
-                + FeedText.escaped(subscription.title) + "\" xmlUrl=\"" + FeedText.escaped(subscription.url) + "\"/>\n"
+            let named = name(subscription)
+            let text = FeedText.escaped(named.isEmpty ? subscription.url : named)
+            return indent + "<outline type=\"rss\" text=\"" + text + "\" title=\"" + text
+                + "\" xmlUrl=\"" + FeedText.escaped(subscription.url) + "\"/>\n"
         }
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">\n  <head>\n    <title>"
             + FeedText.escaped(title) + "</title>\n  </head>\n  <body>\n"
