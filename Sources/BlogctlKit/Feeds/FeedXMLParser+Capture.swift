@@ -9,12 +9,16 @@ extension FeedXMLParser {
         case feedTitle, feedLink
     }
 
+    /// What a captured field's text is (Atom's `type`; RSS's description and content are HTML).
+    enum TextType {
+        case text, html, xhtml
+    }
+
     /// What is being captured: the field, its depth, its type, its text so far.
     struct Capture {
         var field: Field
         var depth: Int
-        /// "text", "html" or "xhtml" (Atom's `type`; RSS's description and content are html).
-        var type: String
+        var type: TextType
         var base: String?
         var text: [UInt8] = []
         /// The XHTML elements open inside it, for their end tags.
@@ -23,7 +27,7 @@ extension FeedXMLParser {
         /// Text, escaped when the field is XHTML; a field past its bound is cut there, so a
         /// hostile feed's endless title grows nothing.
         mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
-            if type == "xhtml" { add(FeedText.escaped(String(decoding: text, as: UTF8.self))) } else { add(text) }
+            if type == .xhtml { add(FeedText.escaped(String(decoding: text, as: UTF8.self))) } else { add(text) }
         }
 
         /// An XHTML element's start tag, serialised again as HTML (no-namespace attributes).
@@ -68,9 +72,9 @@ extension FeedXMLParser {
     }
 
     struct Values {
-        private var slots = [(text: String, type: String, base: String?)?](repeating: nil, count: Field.allCases.count)
+        private var slots = [(text: String, type: TextType, base: String?)?](repeating: nil, count: Field.allCases.count)
 
-        subscript(field: Field) -> (text: String, type: String, base: String?)? {
+        subscript(field: Field) -> (text: String, type: TextType, base: String?)? {
             get { slots[field.rawValue] }
             set { slots[field.rawValue] = newValue }
         }

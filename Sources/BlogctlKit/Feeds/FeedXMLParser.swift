@@ -75,7 +75,7 @@ struct FeedXMLParser {
                 self.format = format
                 return true
             }
-            if capture?.type == "xhtml" {
+            if capture?.type == .xhtml {
                 capture?.open(element)
                 return true
             }
@@ -88,7 +88,7 @@ struct FeedXMLParser {
                 if depth == captureDepth, let done = capture {
                     capture = nil
                     if entryDepth != nil { draft.keep(done) } else { feed.keep(done) }
-                } else if capture?.type == "xhtml" {
+                } else if capture?.type == .xhtml {
                     capture?.close()
                 }
                 return true
@@ -176,16 +176,20 @@ struct FeedXMLParser {
     }
 
     private mutating func begin(_ field: Field, _ element: FeedXMLElement) {
-        var type = "text"
-        if isAtom, [.title, .summary, .content, .feedTitle].contains(field) {
+        var type = TextType.text
+        let textConstruct = switch field {
+        case .title, .summary, .content, .feedTitle: true
+        default: false
+        }
+        if isAtom, textConstruct {
             // Atom 1.0's words, and Atom 0.3's MIME types (with mode="escaped" meaning html).
             switch element.attribute("type") ?? "text" {
-            case "html", "text/html": type = "html"
-            case "xhtml", "application/xhtml+xml": type = element.attribute("mode") == "escaped" ? "html" : "xhtml"
-            default: type = element.attribute("mode") == "escaped" ? "html" : "text"
+            case "html", "text/html": type = .html
+            case "xhtml", "application/xhtml+xml": type = element.attribute("mode") == "escaped" ? .html : .xhtml
+            default: type = element.attribute("mode") == "escaped" ? .html : .text
             }
         } else if field == .description || field == .content {
-            type = "html"
+            type = .html
         }
         capture = Capture(field: field, depth: depth, type: type, base: element.base)
     }
@@ -199,9 +203,9 @@ struct FeedXMLParser {
     func absolute(_ reference: String, base: String?) -> String? {
         let reference = FeedText.collapsed(reference)
         guard !reference.isEmpty else { return nil }
-        for candidate in [base, url].compactMap({ $0 }) {
-            if let resolved = bases.read(candidate)?.resolving(reference) { return resolved.absolute }
-        }
+        // The element's base, then the feed's URL (no array of the two made for each link).
+        if let base, let resolved = bases.read(base)?.resolving(reference) { return resolved.absolute }
+        if base != url, let resolved = bases.read(url)?.resolving(reference) { return resolved.absolute }
         return URLReference(reference)?.absolute
     }
 
@@ -228,14 +232,14 @@ struct FeedXMLParser {
     }
 
     /// A text construct as plain text.
-    func plain(_ value: (text: String, type: String, base: String?)?) throws(ToolError) -> String {
+    func plain(_ value: (text: String, type: TextType, base: String?)?) throws(ToolError) -> String {
         guard let value else { return "" }
-        return value.type == "text" ? FeedText.collapsed(value.text) : try FeedText.plain(fromHTML: value.text)
+        return value.type == .text ? FeedText.collapsed(value.text) : try FeedText.plain(fromHTML: value.text)
     }
 
     /// A text construct as HTML.
-    func html(_ value: (text: String, type: String, base: String?)) -> String {
-        value.type == "text" ? FeedText.html(fromPlain: value.text) : value.text
+    func html(_ value: (text: String, type: TextType, base: String?)) -> String {
+        value.type == .text ? FeedText.html(fromPlain: value.text) : value.text
     }
 
     func makeEntry(_ draft: Draft) throws(ToolError) -> FeedEntry {
