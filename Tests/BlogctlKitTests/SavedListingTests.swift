@@ -36,6 +36,20 @@ import ToolboxKit
         #expect(pieces >= 3)
     }
 
+    /// The ids beside the listing, for the shell's Tab: one a line in the list's order, an id
+    /// holding a line break (which no line could hold) left out; an empty list is one newline.
+    @Test func theIDsFileIsOneIDALine() throws {
+        let root = TemporaryFolders.make("blogctl-listing")
+        let cache = PostCache(directory: root + "/blogctl/posts")
+        func post(_ id: String) -> PostMetadata {
+            PostMetadata(id: id, title: "t", publishDate: nil, postId: id, summary: "", author: Author(name: "", image: "", title: ""))
+        }
+        try cache.saveListing(["b", "a\nb", "é", "c\r\nd", "x\ry", "z z"].map(post))
+        #expect(try String(contentsOfFile: cache.idsPath, encoding: .utf8) == "b\né\nz z\n")
+        try cache.saveListing([])
+        #expect(try String(contentsOfFile: cache.idsPath, encoding: .utf8) == "\n")
+    }
+
     @Test func aDamagedListingIsAnErrorThatSaysWhatWritesItAgain() throws {
         let root = TemporaryFolders.make("blogctl-listing")
         let cache = PostCache(directory: root + "/blogctl/posts")

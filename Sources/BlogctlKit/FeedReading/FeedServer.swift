@@ -254,14 +254,18 @@ public final class FeedServer: Sendable {
         return try await posts(conditional: false, warn: warn)?.map(\.metadata) ?? []
     }
 
-    /// The posts' metadata, each post let go as its metadata is taken (from the end), so that
-    /// its body and tag are freed while the list grows: never both lists whole at once.
+    /// The posts' metadata, each post's body let go as its metadata is taken, so that the
+    /// bodies are freed while the list grows (the other fields are the metadata's own). In
+    /// order, not popped from the end and reversed: reversing 100,000 posts' metadata copied
+    /// each one.
     static func metadata(consuming posts: consuming [FeedEntry]) -> [PostMetadata] {
         var posts = posts
         var metadata: [PostMetadata] = []
         metadata.reserveCapacity(posts.count)
-        while let post = posts.popLast() { metadata.append(post.metadata) }
-        metadata.reverse()
+        for index in posts.indices {
+            metadata.append(posts[index].metadata)
+            posts[index].body = ""
+        }
         return metadata
     }
 
