@@ -153,7 +153,13 @@ struct InlineText {
         if isFull() { return }
         open = false
         if !atoms.isEmpty { pendingSpace = true }
-        Array(Terminal.sanitizeField(text).utf8).withUnsafeBufferPointer { clean in
+        var text = Terminal.sanitizeField(text)
+        text.withUTF8 { clean in
+            // Printable ASCII (an image's `[image: ALT]`, most words): a column a byte, at once.
+            if clean.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+                if !clean.isEmpty { appendScalarBytes(clean, from: 0, count: clean.count, width: clean.count) }
+                return
+            }
             var index = 0
             while index < clean.count {
                 let (scalar, length) = UTF8Scalar.decode(clean, at: index)

@@ -32,6 +32,21 @@ import ToolboxKit
         }
     }
 
+    /// A word appended whole (an image's label) is its sanitised bytes as one piece, as wide
+    /// as the terminal draws it: printable ASCII at once, anything else a scalar at a time.
+    @Test func aWordIsItsCleanBytesAndTheirWidth() {
+        var random = SeededGenerator(seed: 83)
+        let pieces = ["a", "Z", " ", "~", "[image: ", "]", "é", "日本", "x\u{301}", "\u{7F}", "\u{1B}[31m", "\u{202E}", "🎉", "\t"]
+        for _ in 0..<2_000 {
+            let word = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            var text = InlineText()
+            text.appendWord(word)
+            let clean = Terminal.sanitizeField(word)
+            #expect(text.singleLine == Array(clean.utf8), "\(word.debugDescription)")
+            #expect(text.singleLineWidth == TextWidth.of(clean), "\(word.debugDescription)")
+        }
+    }
+
     /// A paragraph laid out as its lines complete gives the lines it gives laid out whole.
     @Test func drainingAParagraphChangesNoLine() {
         var random = SeededGenerator(seed: 29)
