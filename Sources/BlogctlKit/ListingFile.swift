@@ -25,17 +25,15 @@ enum ListingFile {
         let piece = 1 << 20
         var bytes = Array((header + "\n").utf8)
         bytes.reserveCapacity(piece + (64 << 10))
-        for post in posts {
-            let fields = [post.id, post.postId, post.publishDate.map { String($0.timeIntervalSince1970) } ?? "", post.title,
-                          post.summary, post.author.name, post.author.image, post.author.title, post.link ?? "", post.base ?? ""]
-            for (index, field) in fields.enumerated() {
-                if index > 0 { bytes.append(0x09) }
-                // Most fields hold nothing to escape: their bytes go in whole.
-                if !field.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x5C }) {
-                    bytes.append(contentsOf: field.utf8)
-                    continue
+        // Each field from its String's own bytes; most hold nothing to escape and go in whole.
+        func add(_ field: String, then separator: UInt8) {
+            defer { bytes.append(separator) }
+            var field = field
+            field.withUTF8 { utf8 in
+                guard utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x5C }) else {
+                    return bytes.append(contentsOf: utf8)
                 }
-                for byte in field.utf8 {
+                for byte in utf8 {
                     switch byte {
                     case 0x09: bytes += [0x5C, 0x74]
                     case 0x0A: bytes += [0x5C, 0x6E]
@@ -45,7 +43,20 @@ enum ListingFile {
                     }
                 }
             }
-            bytes.append(0x0A)
+        }
+        for post in posts {
+            // One field after another, each ended by a tab (the last by a newline): no array
+            // of ten made for each post.
+            add(post.id, then: 0x09)
+            add(post.postId, then: 0x09)
+            add(post.publishDate.map { String($0.timeIntervalSince1970) } ?? "", then: 0x09)
+            add(post.title, then: 0x09)
+            add(post.summary, then: 0x09)
+            add(post.author.name, then: 0x09)
+            add(post.author.image, then: 0x09)
+            add(post.author.title, then: 0x09)
+            add(post.link ?? "", then: 0x09)
+            add(post.base ?? "", then: 0x0A)
             if bytes.count >= piece {
                 write(bytes)
                 bytes.removeAll(keepingCapacity: true)
