@@ -35,6 +35,29 @@ import CoreKit
         }
     }
 
+    /// Entries are made on a queue of their own, a batch at a time, while libxml2 reads on:
+    /// thousands of entries (many batches, more than wait at once) keep the document's order,
+    /// and an id repeated from any earlier batch is left out and counted.
+    @Test func manyEntriesKeepTheirOrderAcrossBatches() throws {
+        let count = FeedEntryAssembly.batch * (FeedEntryAssembly.inFlight + 3) + 17
+        // From `back` on, every seventh entry repeats the id of one `back` entries earlier
+        // (several batches back; `back` is 1 more than a multiple of 7, so that one is no repeat).
+        let back = 7 * FeedEntryAssembly.batch + 1
+        func repeats(_ number: Int) -> Bool { number % 7 == 6 && number >= back }
+        var items = ""
+        for number in 0..<count {
+            let id = repeats(number) ? "e\(number - back)" : "e\(number)"
+            items += "<item><guid>\(id)</guid><title>Entry \(number)</title></item>\n"
+        }
+        let feed = try feed("<rss version=\"2.0\"><channel><title>t</title>\n\(items)</channel></rss>", type: "application/rss+xml")
+        let kept = (0..<count).filter { !repeats($0) }
+        // The first place they differ, not two lists of thousands, when they do.
+        let titles = feed.entries.map(\.title), ids = feed.entries.map(\.id)
+        let wrong = kept.indices.first { $0 >= titles.count || titles[$0] != "Entry \(kept[$0])" || ids[$0] != "e\(kept[$0])" }
+        #expect(titles.count == kept.count && wrong == nil, "\(titles.count) entries of \(kept.count); first wrong at \(wrong.map(String.init) ?? "-")")
+        #expect(feed.duplicates == count - kept.count && feed.duplicates > 0)
+    }
+
     @Test func rss20() throws {
         let feed = try feed("""
             <?xml version="1.0" encoding="utf-8"?>

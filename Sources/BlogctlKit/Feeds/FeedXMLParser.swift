@@ -23,9 +23,8 @@ struct FeedXMLParser {
     private var capture: Capture?
     private var draft = Draft()
     private var feed = Draft()
-    private var entries: [FeedEntry] = []
-    private var seen = EntryIDs()
-    private var duplicates = 0
+    /// Where each entry's draft goes once its end tag is read (set by `Reading`).
+    private var assembly: FeedEntryAssembly?
     private var failure: ToolError?
     private let bases = Bases()
 
@@ -46,20 +45,25 @@ struct FeedXMLParser {
         private var parser: FeedXMLParser
         private(set) var stream: FeedXMLStream!
 
+        private let assembly: FeedEntryAssembly
+
         init(url: String, encoding: String?) throws(ToolError) {
             parser = FeedXMLParser(url: url)
+            assembly = FeedEntryAssembly(url: url)
+            parser.assembly = assembly
             stream = try FeedXMLStream(url: url, encoding: encoding) { [unowned self] in self.parser.visit($0) }
         }
 
         /// The end of the document: the feed, or why it is none.
         func finish() throws(ToolError) -> Feed {
             stream.finish()
-            if let failure = parser.failure { throw failure }
+            let assembled = assembly.finish()
+            if let failure = parser.failure ?? assembled.failure { throw failure }
             guard let format = parser.format else {
                 throw .protocolViolation(url: parser.url, detail: stream.problems > 0 ? "not XML: " + (stream.firstProblem ?? "unreadable") : "an empty document")
             }
-            return Feed(format: format, title: try parser.feedTitle(), link: parser.feedLink(), entries: parser.entries,
-                        problems: stream.problems, firstProblem: stream.firstProblem, duplicates: parser.duplicates)
+            return Feed(format: format, title: try parser.feedTitle(), link: parser.feedLink(), entries: assembled.entries,
+                        problems: stream.problems, firstProblem: stream.firstProblem, duplicates: assembled.duplicates)
         }
     }
 
@@ -223,12 +227,7 @@ struct FeedXMLParser {
     }
 
     private mutating func finishEntry() {
-        do {
-            let entry = try makeEntry(draft)
-            if seen.insert(entry.id, among: entries) { entries.append(entry) } else { duplicates += 1 }
-        } catch {
-            failure = error
-        }
+        assembly?.add(draft)
     }
 
     /// A text construct as plain text.
