@@ -81,19 +81,10 @@ extension Blogctl {
             let run = ListRun(filter: filter, ordering: PostOrdering(grouping: groupBy, sorting: sortBy, reversed: reverse),
                               mode: common.outputMode)
             if let subscriptions = try SubscribedFeeds.inUse(common) { return try await listEvery(subscriptions, run) }
-            // Piped (or --no-pager), the list goes out as it is made; for a terminal it is held,
-            // to be paged when it proves taller than the screen. A reader that leaves early
-            // (`| head`) ends the output, not the run: the newest bodies are still being stored.
-            var listing = ""
-            var readerLeft = false
-            let streams = pager.isUnwanted
-            let write: (String) -> Void = { streams ? StandardOutput.print($0, readerLeft: &readerLeft) : listing.append($0) }
-            if offline {
-                try await run.run(nil, server: try common.serverURL(tool: .blogctl), write: write)
-            } else {
+            try await pager.print(pieces: { write in
+                if offline { return try await run.run(nil, server: try common.serverURL(tool: .blogctl), write: write) }
                 try await common.withClient(tool: .blogctl) { api in try await run.run(BlogClient(api: api), server: api.server, write: write) }
-            }
-            if !streams { pager.print(listing) }
+            })
         }
 
         /// Every subscription, refreshed (or from the cache, offline), with a FEED column; a feed

@@ -13,6 +13,20 @@ public struct PagerOption: ParsableArguments, Sendable {
     /// one), or stdout not a terminal. The text can then go out as it is made.
     public var isUnwanted: Bool { noPager || Pager.isDisabled || !Terminal.isTTY(1) }
 
+    /// Prints what `produce` writes, piece by piece. When no pager can be wanted (piped,
+    /// `--no-pager`) each piece goes out as it is made, so a long list is never held whole,
+    /// and a reader that leaves early ends the output, not `produce`'s work (which may have
+    /// more to finish, as `list` storing bodies); for a terminal it is held and printed as `print` prints it.
+    public func print(pieces produce: ((String) -> Void) async throws -> Void) async throws {
+        var held = ""
+        var readerLeft = false
+        let streams = isUnwanted
+        try await produce { piece in
+            if streams { StandardOutput.print(piece, readerLeft: &readerLeft) } else { held.append(piece) }
+        }
+        if !streams { print(held) }
+    }
+
     /// Prints `text`, through the pager when it is wanted.
     public func print(_ text: String) {
         if !noPager, Pager.wanted(lineCount: text.utf8.count { $0 == 0x0A }), Pager.show(text) { return }
