@@ -17,14 +17,8 @@ public struct ListRun: Sendable {
     /// needed to filter (`--unread`); otherwise a warning, and no marks are shown.
     /// The marks and the cache are the ones `environment` names, the cache `server`'s.
     /// With no client (`--offline`), the list the last `list` or `ui` saved from `server`.
-    public func run(_ client: BlogClient?, server: ServerURL, environment: [String: String] = Environment.current) async throws(ToolError) -> String {
-        var text = ""
-        try await run(client, server: server, environment: environment) { text += $0 }
-        return text
-    }
-
-    /// The same, its text handed to `write` in pieces (`PostListing.render`): a pipe gets a
-    /// long list without the whole text held.
+    /// The text goes to `write` in pieces (`PostListing.render`): a pipe gets a long list
+    /// without the whole text held.
     public func run(_ client: BlogClient?, server: ServerURL, environment: [String: String] = Environment.current,
                     write: (String) -> Void) async throws(ToolError) {
         var known: ReadMarks.IDs?
@@ -69,4 +63,3 @@ public struct ListRun: Sendable {
         PostListing.render(groups, grouped: ordering.grouping != .none, mode: mode, isRead: isRead, write: write)
     }
 }
-
