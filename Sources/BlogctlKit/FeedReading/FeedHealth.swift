@@ -56,18 +56,18 @@ public enum FeedHealth {
 }
 
 extension FeedSubscription {
-    /// What a subscription is called: the name the urls file gives it, else the feed's own
-    /// title as last fetched, else its host (its URL when it is not one).
     /// The name the urls file gives it, else the feed's own title as last fetched; "" when
     /// neither is known (an export then names it by its URL).
-    public var knownName: String {
+    public var knownName: String { knownName(server: try? ServerURL(url, allowingQuery: true)) }
+
+    func knownName(server: ServerURL?) -> String {
         if !title.isEmpty { return title }
-        return (try? ServerURL(url, allowingQuery: true)).flatMap(FeedHealth.title(server:)) ?? ""
+        return server.flatMap(FeedHealth.title(server:)) ?? ""
     }
 
+    /// What a subscription is called: its known name, else its host (its URL when it is not one).
     func name(server: ServerURL?) -> String {
-        if !title.isEmpty { return title }
-        guard let server else { return url }
-        return FeedHealth.title(server: server) ?? server.host
+        let known = knownName(server: server)
+        return !known.isEmpty ? known : server?.host ?? url
     }
 }

@@ -11,7 +11,7 @@ public struct PagerOption: ParsableArguments, Sendable {
 
     /// Whether no pager can be wanted, however long the text: `--no-pager` (or the global
     /// one), or stdout not a terminal. The text can then go out as it is made.
-    public var isUnwanted: Bool { noPager || Pager.isDisabled || !Terminal.isTTY(1) }
+    private var isUnwanted: Bool { noPager || Pager.isDisabled || !Terminal.isTTY(1) }
 
     /// Prints what `produce` writes, piece by piece. When no pager can be wanted (piped,
     /// `--no-pager`) each piece goes out as it is made, so a long list is never held whole,
