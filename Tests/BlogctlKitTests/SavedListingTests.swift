@@ -36,6 +36,23 @@ import ToolboxKit
         #expect(pieces >= 3)
     }
 
+    /// The word-at-a-time test for a byte to escape agrees with a byte-at-a-time one, for
+    /// every length around a word and every place of the byte (a word's edge included), and
+    /// for bytes next to the four (0x08, 0x0B, 0x5B, 0xDC, which share all but a bit).
+    @Test func theWordAtATimeEscapeTestAgreesWithAByteAtATimeOne() {
+        var random = SeededGenerator(seed: 4_649)
+        let near: [UInt8] = [0x08, 0x0B, 0x0C, 0x0E, 0x5B, 0x5D, 0x7C, 0x89, 0x8A, 0xDC, 0x00, 0xFF, 0x61]
+        let special: [UInt8] = [0x09, 0x0A, 0x0D, 0x5C]
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 0...40, using: &random)
+            var bytes = (0..<count).map { _ in Bool.random(using: &random) ? near.randomElement(using: &random)! : UInt8.random(in: 0...255, using: &random) }
+            bytes = bytes.map { special.contains($0) ? 0x61 : $0 }
+            if count > 0, Bool.random(using: &random) { bytes[Int.random(in: 0..<count, using: &random)] = special.randomElement(using: &random)! }
+            let expected = bytes.contains { special.contains($0) }
+            #expect(bytes.withUnsafeBufferPointer { ListingFile.needsEscaping($0) } == expected, "\(bytes)")
+        }
+    }
+
     /// The ids beside the listing, for the shell's Tab: one a line in the list's order, an id
     /// holding a line break (which no line could hold) left out; an empty list is one newline.
     @Test func theIDsFileIsOneIDALine() throws {

@@ -9,7 +9,9 @@ import CoreKit
 /// down read against the one above it, from the document's own URL.
 enum FeedXMLNode {
     case start(FeedXMLElement)
-    case end(name: String)
+    /// The local name, NUL-ended, valid during the visit alone: the feed parser never reads it,
+    /// and a String made for each end tag was a cost of its own.
+    case end(name: UnsafePointer<UInt8>)
     /// Text or CDATA inside an element, as UTF-8, valid during the visit alone: most text
     /// between a feed's elements is whitespace nobody keeps, and no String is made for it.
     case text(UnsafeBufferPointer<UInt8>)
@@ -48,10 +50,12 @@ final class FeedXMLStream {
     private let library: LibXML2.XML
     private var context: xmlParserCtxtPtr?
     private let visit: (FeedXMLNode) -> Bool
+    // Unchecked exclusivity: these are touched by libxml2's callbacks alone, one at a time on
+    // the thread that feeds the parser; a dynamic check per event cost more than the event.
     /// The base URL of each open element, the document's first.
-    private var bases: [String]
-    private var stopped = false
-    private var lastNamespace = 0
+    @exclusivity(unchecked) private var bases: [String]
+    @exclusivity(unchecked) private var stopped = false
+    @exclusivity(unchecked) private var lastNamespace = 0
 
     /// A stream of the document at `url` (the base of its relative links); `encoding`, when
     /// given, is used whatever the document declares (an HTTP charset, RFC 7303). `visit`
@@ -70,7 +74,7 @@ final class FeedXMLStream {
             guard let user, let name else { return }
             let stream = Unmanaged<FeedXMLStream>.fromOpaque(user).takeUnretainedValue()
             if stream.bases.count > 1 { stream.bases.removeLast() }
-            stream.send(.end(name: String(cString: name)))
+            stream.send(.end(name: name))
         }
         let characters: charactersSAXFunc = { user, bytes, length in
             guard let user, let bytes, length > 0 else { return }

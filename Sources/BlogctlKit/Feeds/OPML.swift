@@ -56,7 +56,7 @@ public enum OPML {
                     list.subscriptions.append(FeedSubscription(url: resolved, title: named, tags: folders.dropLast().compactMap { $0 }))
                 }
             case .end(let name):
-                if name == "outline" { _ = folders.popLast() }
+                if String(cString: name) == "outline" { _ = folders.popLast() }
             case .text:
                 break
             }
