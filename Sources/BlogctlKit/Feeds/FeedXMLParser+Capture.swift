@@ -64,19 +64,31 @@ extension FeedXMLParser {
         var about: String?
         var alternate: (href: String, base: String?)?
 
+        /// Keeps the capture's text (the first of a field wins: an Atom entry's author is its
+        /// first author) as bytes in a buffer of their own: no String is made on the reading
+        /// thread (the entry is made on another core), and `capture.text` may be used again.
         mutating func keep(_ capture: Capture) {
-            // The first of a field wins (an Atom entry's author is its first author).
-            guard values[capture.field] == nil else { return }
-            values[capture.field] = (String(decoding: capture.text, as: UTF8.self), capture.type, capture.base)
+            guard !values.has(capture.field) else { return }
+            // A copy of its own size (`Array(text[...])` would share the buffer, and its room).
+            let text = capture.text.withUnsafeBufferPointer { Array($0) }
+            values.slots[capture.field.rawValue] = (text, capture.type, capture.base)
         }
     }
 
-    struct Values {
-        private var slots = [(text: String, type: TextType, base: String?)?](repeating: nil, count: Field.allCases.count)
+    /// A field's value: its text as UTF-8, what the text is, the base it was read under.
+    typealias Value = (text: String, type: TextType, base: String?)
 
-        subscript(field: Field) -> (text: String, type: TextType, base: String?)? {
-            get { slots[field.rawValue] }
-            set { slots[field.rawValue] = newValue }
+    /// An entry's fields in place (no array allocated per entry), as read: bytes, made Strings
+    /// when asked for.
+    struct Values {
+        fileprivate var slots = InlineArray<13, (bytes: [UInt8], type: TextType, base: String?)?>(repeating: nil)
+
+        init() { assert(Field.allCases.count == slots.count, "a slot for each field") }
+
+        func has(_ field: Field) -> Bool { slots[field.rawValue] != nil }
+
+        subscript(field: Field) -> Value? {
+            slots[field.rawValue].map { (String(decoding: $0.bytes, as: UTF8.self), $0.type, $0.base) }
         }
     }
 }

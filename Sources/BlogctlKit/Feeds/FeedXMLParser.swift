@@ -21,6 +21,9 @@ struct FeedXMLParser {
     private var depth = 0
     private var entryDepth: Int?
     private var capture: Capture?
+    /// The last capture's buffer, emptied, for the next one: a field's text grows in place
+    /// rather than through a new buffer at every doubling.
+    private var spare: [UInt8] = []
     private var draft = Draft()
     private var feed = Draft()
     /// Where each entry's draft goes once its end tag is read (set by `Reading`).
@@ -92,9 +95,13 @@ struct FeedXMLParser {
             defer { depth -= 1 }
             // Never a copy of the capture while it grows: its text would be copied at each step.
             if let captureDepth = capture?.depth {
-                if depth == captureDepth, let done = capture {
+                if depth == captureDepth, var done = capture {
                     capture = nil
                     if entryDepth != nil { draft.keep(done) } else { feed.keep(done) }
+                    if done.text.capacity <= 1 << 16 {
+                        done.text.removeAll(keepingCapacity: true)
+                        spare = done.text
+                    }
                 } else if capture?.type == .xhtml {
                     capture?.close()
                 }
@@ -198,7 +205,8 @@ struct FeedXMLParser {
         } else if field == .description || field == .content {
             type = .html
         }
-        capture = Capture(field: field, depth: depth, type: type, base: element.base)
+        capture = Capture(field: field, depth: depth, type: type, base: element.base, text: spare)
+        spare = []
     }
 
     static func isAlternate(_ link: FeedXMLElement) -> Bool {
@@ -234,13 +242,13 @@ struct FeedXMLParser {
     }
 
     /// A text construct as plain text.
-    func plain(_ value: (text: String, type: TextType, base: String?)?) throws(ToolError) -> String {
+    func plain(_ value: Value?) throws(ToolError) -> String {
         guard let value else { return "" }
         return value.type == .text ? FeedText.collapsed(value.text) : try FeedText.plain(fromHTML: value.text)
     }
 
     /// A text construct as HTML.
-    func html(_ value: (text: String, type: TextType, base: String?)) -> String {
+    func html(_ value: Value) -> String {
         value.type == .text ? FeedText.html(fromPlain: value.text) : value.text
     }
 
