@@ -14,81 +14,73 @@ extension FeedXMLParser {
         case text, html, xhtml
     }
 
-    /// What is being captured: the field, its depth, its type, its text so far.
+    /// What is being captured: the field, its depth, its type, and where its text starts in
+    /// the bytes of the draft it belongs to (the entry's, or the feed's own).
     struct Capture {
         var field: Field
         var depth: Int
         var type: TextType
         var base: String?
-        var text: [UInt8] = []
+        var start: Int
         /// The XHTML elements open inside it, for their end tags.
         var elements: [String] = []
 
         /// Text, escaped when the field is XHTML; a field past its bound is cut there, so a
         /// hostile feed's endless title grows nothing.
-        mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
-            if type == .xhtml { add(FeedText.escaped(String(decoding: text, as: UTF8.self))) } else { add(text) }
+        func append(_ piece: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]) {
+            if type == .xhtml { add(FeedText.escaped(String(decoding: piece, as: UTF8.self)), to: &text) } else { add(piece, to: &text) }
         }
 
         /// An XHTML element's start tag, serialised again as HTML (no-namespace attributes).
-        mutating func open(_ element: FeedXMLElement) {
+        mutating func open(_ element: FeedXMLElement, to text: inout [UInt8]) {
             elements.append(element.name)
             var tag = "<" + element.name
             for attribute in element.attributes where attribute.namespace.isEmpty {
                 tag += " " + attribute.name + "=\"" + FeedText.escaped(attribute.value) + "\""
             }
-            add(tag + ">")
+            add(tag + ">", to: &text)
         }
 
-        mutating func close() {
+        mutating func close(to text: inout [UInt8]) {
             guard let name = elements.popLast(), !FeedXMLParser.voidElements.contains(name) else { return }
-            add("</" + name + ">")
+            add("</" + name + ">", to: &text)
         }
 
-        private mutating func add(_ piece: String) {
-            let room = FeedXMLParser.largest(field) - text.count
+        private func add(_ piece: String, to text: inout [UInt8]) {
+            let room = FeedXMLParser.largest(field) - (text.count - start)
             if room > 0 { text.append(contentsOf: piece.utf8.prefix(room)) }
         }
 
-        private mutating func add(_ piece: UnsafeBufferPointer<UInt8>) {
-            let room = FeedXMLParser.largest(field) - text.count
+        private func add(_ piece: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]) {
+            let room = FeedXMLParser.largest(field) - (text.count - start)
             if room > 0 { text.append(contentsOf: piece.prefix(room)) }
         }
     }
 
-    /// The fields of the entry being read, as written.
+    /// The fields of the entry being read, as written: every field's bytes one after another
+    /// in one buffer (one allocation an entry, not one a field), each field's place in a slot
+    /// of its own (not a dictionary hashed a dozen times an entry). No String is made on the
+    /// reading thread: the entry is made from its draft on another core.
     struct Draft {
-        /// Each field's value by its raw value: a slot each, not a dictionary hashed a dozen
-        /// times an entry (a tenth of a 100,000-entry feed's parse went to hashing).
-        var values = Values()
+        var text: [UInt8] = []
+        fileprivate var slots = InlineArray<13, (range: Range<Int>, type: TextType, base: String?)?>(repeating: nil)
         var about: String?
         var alternate: (href: String, base: String?)?
 
-        /// Keeps the capture's text (the first of a field wins: an Atom entry's author is its
-        /// first author) as bytes in a buffer of their own: no String is made on the reading
-        /// thread (the entry is made on another core), and `capture.text` may be used again.
-        mutating func keep(_ capture: Capture) {
-            guard !values.has(capture.field) else { return }
-            // A copy of its own size (`Array(text[...])` would share the buffer, and its room).
-            let text = capture.text.withUnsafeBufferPointer { Array($0) }
-            values.slots[capture.field.rawValue] = (text, capture.type, capture.base)
-        }
-    }
-
-    /// A field's value: its text as UTF-8, what the text is, the base it was read under.
-    typealias Value = (text: String, type: TextType, base: String?)
-
-    /// An entry's fields in place (no array allocated per entry), as read: bytes, made Strings
-    /// when asked for.
-    struct Values {
-        fileprivate var slots = InlineArray<13, (bytes: [UInt8], type: TextType, base: String?)?>(repeating: nil)
-
         init() { assert(Field.allCases.count == slots.count, "a slot for each field") }
 
-        func has(_ field: Field) -> Bool { slots[field.rawValue] != nil }
+        /// Keeps what `capture` wrote at the end of `text`; the first of a field wins (an Atom
+        /// entry's first author is its author), and a later one's bytes are taken back.
+        mutating func keep(_ capture: Capture) {
+            guard slots[capture.field.rawValue] == nil else { return text.removeSubrange(capture.start...) }
+            slots[capture.field.rawValue] = (capture.start..<text.count, capture.type, capture.base)
+        }
 
         subscript(field: Field) -> Value? {
-            slots[field.rawValue].map { (String(decoding: $0.bytes, as: UTF8.self), $0.type, $0.base) }
+            slots[field.rawValue].map { (String(decoding: text[$0.range], as: UTF8.self), $0.type, $0.base) }
         }
     }
+
+    /// A field's value: its text, what the text is, the base it was read under.
+    typealias Value = (text: String, type: TextType, base: String?)
 }

@@ -21,9 +21,9 @@ struct FeedXMLParser {
     private var depth = 0
     private var entryDepth: Int?
     private var capture: Capture?
-    /// The last capture's buffer, emptied, for the next one: a field's text grows in place
-    /// rather than through a new buffer at every doubling.
-    private var spare: [UInt8] = []
+    /// How many bytes the last entry's fields held: the next draft's room, made at once
+    /// rather than at every doubling.
+    private var lastDraftSize = 0
     private var draft = Draft()
     private var feed = Draft()
     /// Where each entry's draft goes once its end tag is read (set by `Reading`).
@@ -86,7 +86,7 @@ struct FeedXMLParser {
                 return true
             }
             if capture?.type == .xhtml {
-                capture?.open(element)
+                capturing { $0.open(element, to: &$1) }
                 return true
             }
             if capture != nil { return true }
@@ -95,15 +95,11 @@ struct FeedXMLParser {
             defer { depth -= 1 }
             // Never a copy of the capture while it grows: its text would be copied at each step.
             if let captureDepth = capture?.depth {
-                if depth == captureDepth, var done = capture {
+                if depth == captureDepth, let done = capture {
                     capture = nil
                     if entryDepth != nil { draft.keep(done) } else { feed.keep(done) }
-                    if done.text.capacity <= 1 << 16 {
-                        done.text.removeAll(keepingCapacity: true)
-                        spare = done.text
-                    }
                 } else if capture?.type == .xhtml {
-                    capture?.close()
+                    capturing { $0.close(to: &$1) }
                 }
                 return true
             }
@@ -112,7 +108,7 @@ struct FeedXMLParser {
                 entryDepth = nil
             }
         case .text(let text):
-            capture?.append(text)
+            capturing { $0.append(text, to: &$1) }
         }
         return true
     }
@@ -149,6 +145,7 @@ struct FeedXMLParser {
             if (rss && !isAtom && element.name == "item") || (atom && element.name == "entry") {
                 entryDepth = depth
                 draft = Draft()
+                draft.text.reserveCapacity(lastDraftSize)
                 draft.about = element.attribute("about", namespace: Namespace.rdf)
                 if element.namespace == Namespace.rss090 { format = .rss090 }
                 return
@@ -205,8 +202,14 @@ struct FeedXMLParser {
         } else if field == .description || field == .content {
             type = .html
         }
-        capture = Capture(field: field, depth: depth, type: type, base: element.base, text: spare)
-        spare = []
+        capture = Capture(field: field, depth: depth, type: type, base: element.base,
+                          start: entryDepth != nil ? draft.text.count : feed.text.count)
+    }
+
+    /// `body` given the capture and the bytes it writes to: the entry's draft's, or the feed's.
+    private mutating func capturing(_ body: (inout Capture, inout [UInt8]) -> Void) {
+        guard capture != nil else { return }
+        if entryDepth != nil { body(&capture!, &draft.text) } else { body(&capture!, &feed.text) }
     }
 
     static func isAlternate(_ link: FeedXMLElement) -> Bool {
@@ -238,6 +241,7 @@ struct FeedXMLParser {
     }
 
     private mutating func finishEntry() {
+        lastDraftSize = min(draft.text.count, 1 << 16)
         assembly?.add(draft)
     }
 
@@ -253,30 +257,29 @@ struct FeedXMLParser {
     }
 
     func makeEntry(_ draft: Draft) throws(ToolError) -> FeedEntry {
-        let values = draft.values
-        let title = try plain(values[.title])
-        let link = values[.link].flatMap { absolute($0.text, base: $0.base) }
+        let title = try plain(draft[.title])
+        let link = draft[.link].flatMap { absolute($0.text, base: $0.base) }
             ?? draft.alternate.flatMap { absolute($0.href, base: $0.base) }
-        let summarySource = values[.description] ?? values[.summary]
-        let bodySource = values[.content] ?? summarySource
-        let publishedText = values[.published]?.text
+        let summarySource = draft[.description] ?? draft[.summary]
+        let bodySource = draft[.content] ?? summarySource
+        let publishedText = draft[.published]?.text
         let published = publishedText.flatMap(FeedDate.parse)
-        let updated = values[.updated].flatMap { FeedDate.parse($0.text) }
-        var author = FeedText.collapsed(values[.creator]?.text ?? values[.authorName]?.text ?? "")
-        if author.isEmpty, let email = values[.author]?.text { author = Self.name(inEmail: email) }
-        let guid = FeedText.collapsed(values[.id]?.text ?? "")
+        let updated = draft[.updated].flatMap { FeedDate.parse($0.text) }
+        var author = FeedText.collapsed(draft[.creator]?.text ?? draft[.authorName]?.text ?? "")
+        if author.isEmpty, let email = draft[.author]?.text { author = Self.name(inEmail: email) }
+        let guid = FeedText.collapsed(draft[.id]?.text ?? "")
         let id = !guid.isEmpty ? guid : draft.about.map(FeedText.collapsed) ?? link
-            ?? Self.hashID(title + "\u{0}" + (publishedText ?? values[.updated]?.text ?? ""))
+            ?? Self.hashID(title + "\u{0}" + (publishedText ?? draft[.updated]?.text ?? ""))
         return FeedEntry(id: id.isEmpty ? Self.hashID(title) : id, title: title, link: link,
                          author: author.isEmpty ? nil : author, published: published, updated: updated,
                          summary: try plain(summarySource), body: bodySource.map(html) ?? "",
                          base: bodySource?.base ?? url)
     }
 
-    func feedTitle() throws(ToolError) -> String { try plain(feed.values[.feedTitle]) }
+    func feedTitle() throws(ToolError) -> String { try plain(feed[.feedTitle]) }
 
     func feedLink() -> String? {
-        feed.values[.feedLink].flatMap { absolute($0.text, base: $0.base) } ?? feed.alternate.flatMap { absolute($0.href, base: $0.base) }
+        feed[.feedLink].flatMap { absolute($0.text, base: $0.base) } ?? feed.alternate.flatMap { absolute($0.href, base: $0.base) }
     }
 
     /// RSS's `author` is an e-mail address, often `jo@example.com (Jo Smith)`: the name when
