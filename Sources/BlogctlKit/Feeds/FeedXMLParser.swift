@@ -142,7 +142,7 @@ struct FeedXMLParser {
         let rss = element.namespace.isEmpty || element.namespace == Namespace.rss10 || element.namespace == Namespace.rss090
         let atom = element.namespace == Namespace.atom10 || element.namespace == Namespace.atom03
         if entryDepth == nil {
-            if (rss && !isAtom && element.name == "item") || (atom && element.name == "entry") {
+            if (rss && !isAtom && element.kind == .item) || (atom && element.kind == .entry) {
                 entryDepth = depth
                 draft = Draft()
                 draft.text.reserveCapacity(lastDraftSize)
@@ -151,36 +151,36 @@ struct FeedXMLParser {
                 return
             }
             // The feed's own title and page: children of the channel (RSS) or the feed (Atom).
-            if element.name == "title", (rss && !isAtom && depth == 3) || (atom && depth == 2) {
+            if element.kind == .title, (rss && !isAtom && depth == 3) || (atom && depth == 2) {
                 begin(.feedTitle, element)
-            } else if element.name == "link", rss, !isAtom, depth == 3 {
+            } else if element.kind == .link, rss, !isAtom, depth == 3 {
                 begin(.feedLink, element)
-            } else if element.name == "link", atom, depth == 2, Self.isAlternate(element), feed.alternate == nil,
+            } else if element.kind == .link, atom, depth == 2, Self.isAlternate(element), feed.alternate == nil,
                       let href = element.attribute("href") {
                 feed.alternate = (href, element.base)
             }
             return
         }
         let field: Field?
-        switch (element.name, element.namespace) {
-        case ("title", _) where rss || atom: field = depth == entryDepth! + 1 ? .title : nil
-        case ("link", _) where rss && !isAtom: field = .link
-        case ("link", _) where atom:
+        switch (element.kind, element.namespace) {
+        case (.title, _) where rss || atom: field = depth == entryDepth! + 1 ? .title : nil
+        case (.link, _) where rss && !isAtom: field = .link
+        case (.link, _) where atom:
             if Self.isAlternate(element), draft.alternate == nil, let href = element.attribute("href") { draft.alternate = (href, element.base) }
             field = nil
-        case ("guid", _) where rss: field = .id
-        case ("id", _) where atom: field = .id
-        case ("description", _) where rss: field = .description
-        case ("encoded", Namespace.content): field = .content
-        case ("content", _) where atom: field = element.attribute("src") == nil ? .content : nil
-        case ("summary", _) where atom: field = .summary
-        case ("author", _) where rss && !isAtom: field = .author
-        case ("name", _) where atom: field = depth == entryDepth! + 2 ? .authorName : nil
-        case ("creator", Namespace.dc): field = .creator
-        case ("pubDate", _) where rss: field = .published
-        case ("date", Namespace.dc): field = .published
-        case ("published", _) where atom, ("issued", _) where atom, ("created", _) where atom: field = .published
-        case ("updated", _) where atom, ("modified", _) where atom: field = .updated
+        case (.guid, _) where rss: field = .id
+        case (.id, _) where atom: field = .id
+        case (.description, _) where rss: field = .description
+        case (.encoded, Namespace.content): field = .content
+        case (.content, _) where atom: field = element.attribute("src") == nil ? .content : nil
+        case (.summary, _) where atom: field = .summary
+        case (.author, _) where rss && !isAtom: field = .author
+        case (.name, _) where atom: field = depth == entryDepth! + 2 ? .authorName : nil
+        case (.creator, Namespace.dc): field = .creator
+        case (.pubDate, _) where rss: field = .published
+        case (.date, Namespace.dc): field = .published
+        case (.published, _) where atom, (.issued, _) where atom, (.created, _) where atom: field = .published
+        case (.updated, _) where atom, (.modified, _) where atom: field = .updated
         default: field = nil
         }
         if let field { begin(field, element) }

@@ -19,12 +19,73 @@ enum FeedXMLNode {
 
 struct FeedXMLElement {
     var name: String
+    /// What the feed parser knows `name` as: it switches on this, not on the String.
+    var kind: FeedXMLName
     var namespace: String
     var attributes: [(name: String, namespace: String, value: String)]
     var base: String?
 
     func attribute(_ name: String, namespace: String = "") -> String? {
         attributes.first { $0.name == name && $0.namespace == namespace }?.value
+    }
+}
+
+/// The local names the feed parser acts on, whatever their namespace (it checks that).
+enum FeedXMLName {
+    case other, item, entry, title, link, guid, id, description, encoded, content, summary, author, name, creator
+    case pubDate, date, published, issued, created, updated, modified
+
+    init(_ name: String) {
+        self = switch name {
+        case "item": .item
+        case "entry": .entry
+        case "title": .title
+        case "link": .link
+        case "guid": .guid
+        case "id": .id
+        case "description": .description
+        case "encoded": .encoded
+        case "content": .content
+        case "summary": .summary
+        case "author": .author
+        case "name": .name
+        case "creator": .creator
+        case "pubDate": .pubDate
+        case "date": .date
+        case "published": .published
+        case "issued": .issued
+        case "created": .created
+        case "updated": .updated
+        case "modified": .modified
+        default: .other
+        }
+    }
+}
+
+/// Element names as Strings and kinds, made once a name. libxml2 hands each local name from
+/// its dictionary, one pointer a name for the whole parse, so the pointer finds the name;
+/// the bytes are still compared, so a pointer to other bytes is never taken for it. A
+/// String and a dozen String comparisons for each of a big feed's million elements were a
+/// tenth of its parse.
+struct FeedXMLNames {
+    private var slots = [(pointer: UnsafePointer<UInt8>, bytes: [UInt8], name: String, kind: FeedXMLName)?](repeating: nil, count: 256)
+
+    mutating func name(_ pointer: UnsafePointer<UInt8>) -> (name: String, kind: FeedXMLName) {
+        // Fibonacci hashing (a dictionary keeps its names a few bytes apart, which the low
+        // bits alone would crowd together), then the next slots: a feed has a few dozen names.
+        var slot = Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: pointer)) &* 0x9E37_79B9_7F4A_7C15) >> 56)
+        for _ in 0..<8 {
+            guard let held = slots[slot] else { break }
+            if held.pointer == pointer, held.bytes.withUnsafeBufferPointer({ strcmp($0.baseAddress!, pointer) == 0 }) {
+                return (held.name, held.kind)
+            }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        // Not held: into the slot the probe stopped at (empty, or the eighth, taken over).
+        let name = String(cString: pointer)
+        let kind = FeedXMLName(name)
+        slots[slot] = (pointer, Array(name.utf8) + [0], name, kind)
+        return (name, kind)
     }
 }
 
@@ -56,6 +117,7 @@ final class FeedXMLStream {
     @exclusivity(unchecked) private var bases: [String]
     @exclusivity(unchecked) private var stopped = false
     @exclusivity(unchecked) private var lastNamespace = 0
+    @exclusivity(unchecked) private var names = FeedXMLNames()
 
     /// A stream of the document at `url` (the base of its relative links); `encoding`, when
     /// given, is used whatever the document declares (an HTTP charset, RFC 7303). `visit`
@@ -154,7 +216,8 @@ final class FeedXMLStream {
 
     private func start(_ name: UnsafePointer<xmlChar>, _ uri: UnsafePointer<xmlChar>?, _ count: Int,
                        _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
-        var element = FeedXMLElement(name: String(cString: name), namespace: Self.namespace(uri, lastFound: &lastNamespace), attributes: [], base: bases.last)
+        let (name, kind) = names.name(name)
+        var element = FeedXMLElement(name: name, kind: kind, namespace: Self.namespace(uri, lastFound: &lastNamespace), attributes: [], base: bases.last)
         if let attributes {
             // Five pointers an attribute: local name, prefix, URI, value, end of value.
             for index in 0..<count {
