@@ -30,7 +30,7 @@ enum ListingFile {
             // of ten made for each post.
             add(post.id, then: 0x09, to: &bytes)
             add(post.postId, then: 0x09, to: &bytes)
-            add(post.publishDate.map { String($0.timeIntervalSince1970) } ?? "", then: 0x09, to: &bytes)
+            add(post.publishDate.map(seconds) ?? "", then: 0x09, to: &bytes)
             add(post.title, then: 0x09, to: &bytes)
             add(post.summary, then: 0x09, to: &bytes)
             add(post.author.name, then: 0x09, to: &bytes)
@@ -46,24 +46,38 @@ enum ListingFile {
         write(bytes)
     }
 
+    /// A date as seconds since 1970, as `Double` reads it back: a whole number (every date
+    /// a feed or the API gives) as an integer, which is made in a fraction of a Double's time.
+    static func seconds(_ date: Date) -> String {
+        let seconds = date.timeIntervalSince1970
+        if seconds == seconds.rounded(), abs(seconds) < 1e15 { return String(Int64(seconds)) }
+        return String(seconds)
+    }
+
     /// One field from its String's own bytes, escaped, then `separator`. Most fields hold
     /// nothing to escape and go in whole. (`bytes` passed in, not captured: a captured buffer
     /// paid a dynamic exclusivity check per field.)
     private static func add(_ field: String, then separator: UInt8, to bytes: inout [UInt8]) {
-        var field = field
-        field.withUTF8 { utf8 in
-            guard needsEscaping(utf8) else { return bytes.append(contentsOf: utf8) }
-            for byte in utf8 {
-                switch byte {
-                case 0x09: bytes += [0x5C, 0x74]
-                case 0x0A: bytes += [0x5C, 0x6E]
-                case 0x0D: bytes += [0x5C, 0x72]
-                case 0x5C: bytes += [0x5C, 0x5C]
-                default: bytes.append(byte)
-                }
-            }
+        // The String's own bytes in place; `withUTF8` (which makes them contiguous) for one
+        // that has none (bridged).
+        if field.utf8.withContiguousStorageIfAvailable({ escape($0, into: &bytes) }) == nil {
+            var field = field
+            field.withUTF8 { escape($0, into: &bytes) }
         }
         bytes.append(separator)
+    }
+
+    private static func escape(_ utf8: UnsafeBufferPointer<UInt8>, into bytes: inout [UInt8]) {
+        guard needsEscaping(utf8) else { return bytes.append(contentsOf: utf8) }
+        for byte in utf8 {
+            switch byte {
+            case 0x09: bytes += [0x5C, 0x74]
+            case 0x0A: bytes += [0x5C, 0x6E]
+            case 0x0D: bytes += [0x5C, 0x72]
+            case 0x5C: bytes += [0x5C, 0x5C]
+            default: bytes.append(byte)
+            }
+        }
     }
 
     /// Whether `utf8` holds a tab, newline, carriage return or backslash. Eight bytes a step

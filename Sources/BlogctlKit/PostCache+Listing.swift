@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import FoundationEssentials
 import ToolboxKit
 
@@ -25,12 +28,21 @@ extension PostCache {
         // buffer: no list of 100,000 ids made, filtered and joined first.
         var ids: [UInt8] = []
         ids.reserveCapacity(posts.reduce(1) { $0 + $1.id.utf8.count + 1 })
-        for post in posts where !post.id.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+        for post in posts where Self.fitsOnALine(post.id) {
             ids.append(contentsOf: post.id.utf8)
             ids.append(0x0A)
         }
         if ids.isEmpty { ids.append(0x0A) }
         try LocalFile.writeAtomically(idsPath, ids, mode: 0o600)
+    }
+
+    /// Whether `id` holds no line break: memchr over its own bytes (100,000 ids stepped
+    /// through a byte at a time were a thirtieth of a big feed's list).
+    static func fitsOnALine(_ id: String) -> Bool {
+        id.utf8.withContiguousStorageIfAvailable { utf8 in
+            guard let start = utf8.baseAddress else { return true }
+            return memchr(start, 0x0A, utf8.count) == nil && memchr(start, 0x0D, utf8.count) == nil
+        } ?? !id.utf8.contains { $0 == 0x0A || $0 == 0x0D }
     }
 
     /// `ids` beside `listing.tsv`.

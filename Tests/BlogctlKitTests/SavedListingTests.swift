@@ -36,6 +36,20 @@ import ToolboxKit
         #expect(pieces >= 3)
     }
 
+    /// A date is written as whole seconds when it is whole, else as a Double, and reads back
+    /// as it was either way.
+    @Test func datesAreWrittenAsTheyReadBack() throws {
+        #expect(ListingFile.seconds(Date(timeIntervalSince1970: 1_700_000_000)) == "1700000000")
+        #expect(ListingFile.seconds(Date(timeIntervalSince1970: -86_400)) == "-86400")
+        #expect(ListingFile.seconds(Date(timeIntervalSince1970: 1.5)) == "1.5")
+        let dates = [1_700_000_000.25, -0.5, 0, 1e16, -62_135_596_800].map { Date(timeIntervalSince1970: $0) }
+        let posts = dates.enumerated().map { number, date in
+            PostMetadata(id: "d\(number)", title: "", publishDate: date, postId: "d\(number)", summary: "",
+                         author: Author(name: "", image: "", title: ""))
+        }
+        #expect(try ListingFile.decode(ListingFile.encode(posts)).get().map(\.publishDate) == dates)
+    }
+
     /// The word-at-a-time test for a byte to escape agrees with a byte-at-a-time one, for
     /// every length around a word and every place of the byte (a word's edge included), and
     /// for bytes next to the four (0x08, 0x0B, 0x5B, 0xDC, which share all but a bit).

@@ -91,6 +91,35 @@ import Synchronization
         #expect(base.resolving("/a/./b/%7e")?.absolute == "http://h:1/a/b/~")
     }
 
+    /// An absolute URL taken as it is (a feed's links) is only ever one that parsing gives
+    /// back unchanged: random URLs over the bytes that matter (case, ports, user info,
+    /// escapes, dot segments, fragments, queries, IPv6, non-ASCII) agree with the long way.
+    @Test func anUnchangedAbsoluteURLIsWhatParsingGivesBack() {
+        let heads = ["http://", "https://", "HTTP://", "ftp://", ""]
+        // Mostly what passes, so that both answers are met often; each odd piece now and then.
+        let hostPieces = ["a", "z", "0", ".", "-", "blog", "a", "b.c", "_", "A", ":80", ":443", "u@", "u:p@", "[::1]", "é"]
+        let pathPieces = ["/", "a", "/x", "b.c", "-", "~", " ", "é", "//", ".", "?q=/./%7e", "/./", "/../", "/.", "%2e", "%7E", "#f"]
+        var generator = SeededGenerator(seed: 4_611)
+        var taken = 0
+        for _ in 0..<20_000 {
+            func some(_ pieces: [String], _ most: Int) -> String {
+                (0..<Int.random(in: 0...most, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            }
+            let text = heads.randomElement(using: &generator)! + some(hostPieces, 3) + (Bool.random(using: &generator) ? "/" : "")
+                + some(pathPieces, 5)
+            guard let unchanged = URLReference.unchangedAbsolute(text) else { continue }
+            taken += 1
+            #expect(unchanged == text)
+            #expect(URLReference(text)?.absolute == text, "\(text)")
+        }
+        #expect(taken > 400)
+        #expect(URLReference.unchangedAbsolute("https://blog.example/2024/01/post?x=1") != nil)
+        for text in ["https://blog.example", "https://Blog.example/", "https://blog.example:443/", "https://blog.example/a#b",
+                     "https://blog.example/a/../b", "https://blog.example/%7e", "https://u@blog.example/", "mailto:a@b"] {
+            #expect(URLReference.unchangedAbsolute(text) == nil, "\(text)")
+        }
+    }
+
     /// A credential's scope is an origin and a path, compared normalised.
     @Test func credentialsGoOnlyWhereTheyBelong() throws {
         let credential = Credential(user: "u", password: "p", scope: try #require(URLReference("http://Host:80/api")))

@@ -57,7 +57,10 @@ struct FeedXMLParser {
             parser = FeedXMLParser(url: url)
             assembly = FeedEntryAssembly(url: url)
             parser.assembly = assembly
-            stream = try FeedXMLStream(url: url, encoding: encoding) { [unowned self] in self.parser.visit($0) }
+            // unowned(unsafe): the stream is this object's own and calls back only while it is
+            // fed, so `self` outlives every call; `unowned` paid a strong retain and release
+            // for each of a big feed's million events.
+            stream = try FeedXMLStream(url: url, encoding: encoding) { [unowned(unsafe) self] in self.parser.visit($0) }
         }
 
         /// The end of the document: the feed, or why it is none.
@@ -221,6 +224,8 @@ struct FeedXMLParser {
     func absolute(_ reference: String, base: String?) -> String? {
         let reference = FeedText.collapsed(reference)
         guard !reference.isEmpty else { return nil }
+        // An absolute URL as parsing leaves it is its own answer, whatever the base.
+        if let unchanged = URLReference.unchangedAbsolute(reference) { return unchanged }
         // The element's base, then the feed's URL (no array of the two made for each link).
         if let base, let resolved = bases.read(base)?.resolving(reference) { return resolved.absolute }
         if base != url, let resolved = bases.read(url)?.resolving(reference) { return resolved.absolute }
