@@ -10,6 +10,12 @@ extension PostCache {
     /// A body to be written into the cache as it arrives (`BodyWriter`).
     public func bodyWriter() throws(ToolError) -> BodyWriter {
         try LocalFile.privateDirectory(directory)
+        return try bodyWriterInCheckedFolder()
+    }
+
+    /// `bodyWriter` once the folder has been made and checked (`storeAll` checks it once for
+    /// its batch: a thousand walks of the same path were a twelfth of storing a feed).
+    func bodyWriterInCheckedFolder() throws(ToolError) -> BodyWriter {
         // A file with no name (O_TMPFILE) until it is committed: a download stopped by Ctrl-C,
         // SIGKILL or a crash leaves nothing behind. Where the file system has no such files,
         // `.incoming.html.gz.tmp.PID.RANDOM`, a name the cache owns and `evict` and `clear` remove.

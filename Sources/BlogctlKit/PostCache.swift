@@ -161,8 +161,9 @@ public struct PostCache: Sendable {
         // hold this batch yet, or each body would be laid out and indexed twice.
         indexLink.withIndex(self) { _ throws(ToolError) in }
         var indexed: [(metadata: PostMetadata, chunks: [String])] = []
+        guard (try? LocalFile.privateDirectory(directory)) != nil else { return }
         for item in items {
-            guard let writer = try? bodyWriter() else { continue }
+            guard let writer = try? bodyWriterInCheckedFolder() else { continue }
             item.body.withUnsafeBufferPointer { writer.write($0) }
             guard let stored = try? writer.commit(item.metadata, etag: item.etag, evicting: false, batch: true) else { continue }
             guard stored.body.count <= Self.layOutApart else {
