@@ -171,6 +171,10 @@ public final class FeedServer: Sendable {
     /// whole inflated feed is never held. Relative links resolve against where the document
     /// came from, after a temporary redirect too (feedparser's base). Throws what is wrong
     /// with the body; a document that is no feed is the result's failure.
+    /// The compressed size from which a feed is inflated beside its parse: below it, the
+    /// hand-over between threads would cost more than it saves.
+    static let inflatedAside = 512 << 10
+
     private func document(_ response: APIClient.Response, _ url: String) throws(ToolError) -> Result<FeedDocument.Reader.Read, ToolError> {
         let reader = FeedDocument.Reader(url: response.redirectedTo ?? url, contentType: response.header("Content-Type"))
         var failure: ToolError?
@@ -182,7 +186,14 @@ public final class FeedServer: Sendable {
         if encoding == "gzip" || encoding == "x-gzip" {
             var damage: Gzip.Failure?
             response.body.withUnsafeReadableBytes { compressed in
-                do throws(Gzip.Failure) { try Gzip.decompress(compressed, limit: APIClient.maximumResponse(), consume: add) } catch { damage = error }
+                do throws(Gzip.Failure) {
+                    // A big feed inflated on a core of its own while libxml2 reads it on this one.
+                    if compressed.count >= Self.inflatedAside {
+                        try Gzip.decompressAside(compressed, limit: APIClient.maximumResponse(), consume: add)
+                    } else {
+                        try Gzip.decompress(compressed, limit: APIClient.maximumResponse(), consume: add)
+                    }
+                } catch { damage = error }
             }
             if let damage { throw .protocolViolation(url: api.server.url(url), detail: "its gzip body: \(damage)") }
         } else {
