@@ -36,6 +36,7 @@ final class FeedEntryAssembly: @unchecked Sendable {
     private func handOver() {
         let drafts = pending
         pending = []
+        pending.reserveCapacity(Self.batch)
         room.wait()
         queue.async {
             self.make(drafts)

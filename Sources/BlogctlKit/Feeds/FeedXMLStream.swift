@@ -6,7 +6,9 @@ import CoreKit
 
 /// One node of a feed's XML, as the stream passes it. Names are local names with their
 /// namespace URI ("" for none); `base` is the element's base URL: every `xml:base` on the way
-/// down read against the one above it, from the document's own URL.
+/// down read against the one above it, from the document's own URL; nil for that URL itself.
+/// (Most feeds have no `xml:base`: one String, the URL, held by every field of every entry
+/// was counted up and down by two threads at once, a tenth of a big feed's parse.)
 enum FeedXMLNode {
     case start(FeedXMLElement)
     /// The local name, NUL-ended, valid during the visit alone: the feed parser never reads it,
@@ -113,8 +115,9 @@ final class FeedXMLStream {
     private let visit: (FeedXMLNode) -> Bool
     // Unchecked exclusivity: these are touched by libxml2's callbacks alone, one at a time on
     // the thread that feeds the parser; a dynamic check per event cost more than the event.
-    /// The base URL of each open element, the document's first.
-    @exclusivity(unchecked) private var bases: [String]
+    /// The base URL of each open element (nil: the document's URL), the document's first.
+    @exclusivity(unchecked) private var bases: [String?] = [nil]
+    private let url: String
     @exclusivity(unchecked) private var stopped = false
     @exclusivity(unchecked) private var lastNamespace = 0
     @exclusivity(unchecked) private var names = FeedXMLNames()
@@ -125,7 +128,7 @@ final class FeedXMLStream {
     init(url: String, encoding: String?, visit: @escaping (FeedXMLNode) -> Bool) throws(ToolError) {
         library = try LibXML2.loaded().xml
         self.visit = visit
-        bases = [url]
+        self.url = url
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
         handler.startElementNs = { user, name, _, uri, _, _, count, _, attributes in
@@ -217,7 +220,7 @@ final class FeedXMLStream {
     private func start(_ name: UnsafePointer<xmlChar>, _ uri: UnsafePointer<xmlChar>?, _ count: Int,
                        _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
         let (name, kind) = names.name(name)
-        var element = FeedXMLElement(name: name, kind: kind, namespace: Self.namespace(uri, lastFound: &lastNamespace), attributes: [], base: bases.last)
+        var element = FeedXMLElement(name: name, kind: kind, namespace: Self.namespace(uri, lastFound: &lastNamespace), attributes: [], base: bases.last ?? nil)
         if let attributes {
             // Five pointers an attribute: local name, prefix, URI, value, end of value.
             for index in 0..<count {
@@ -228,10 +231,10 @@ final class FeedXMLStream {
         }
         if let base = element.attribute("base", namespace: Self.xmlNamespace) {
             // Read against the base above; a base that is not http(s) leaves it as it was.
-            let above = bases.last ?? ""
+            let above = element.base ?? url
             element.base = URLReference(above)?.resolving(base).map { $0.absolute } ?? URLReference(base)?.absolute ?? above
         }
-        bases.append(element.base ?? "")
+        bases.append(element.base)
         send(.start(element))
     }
 }
