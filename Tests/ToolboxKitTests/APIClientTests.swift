@@ -120,6 +120,29 @@ import Synchronization
         }
     }
 
+    /// An absolute-path reference taken as it is names what resolving it names, for random
+    /// references over dots, escapes, slashes, queries and fragments.
+    @Test func anUnchangedPathResolvesAsTheLongWay() throws {
+        let pieces = ["/", "a", "b.c", "~", "é", " ", "//", ".", "/.", "/./", "/../", "%2e", "%7E", "?", "?q=/./%7e", "#", "#f"]
+        var generator = SeededGenerator(seed: 4_613)
+        var taken = 0
+        for base in ["http://H:1/x/y?q", "https://blog.example", "https://blog.example/feeds/1.xml"] {
+            let read = try #require(URLReference(base))
+            for _ in 0..<5_000 {
+                let reference = (Bool.random(using: &generator) ? "/" : "")
+                    + (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+                guard let quick = read.absoluteOfUnchangedPath(reference) else { continue }
+                taken += 1
+                #expect(quick == read.resolving(reference)?.absolute, "\(base) \(reference)")
+            }
+        }
+        #expect(taken > 1_000)
+        #expect(URLReference("https://b.example/x")?.absoluteOfUnchangedPath("/blog/post-1") == "https://b.example/blog/post-1")
+        for reference in ["//other/x", "/a/../b", "/%7e", "/a#b", "a/b", ""] {
+            #expect(URLReference("https://b.example/x")?.absoluteOfUnchangedPath(reference) == nil, "\(reference)")
+        }
+    }
+
     /// A credential's scope is an origin and a path, compared normalised.
     @Test func credentialsGoOnlyWhereTheyBelong() throws {
         let credential = Credential(user: "u", password: "p", scope: try #require(URLReference("http://Host:80/api")))

@@ -29,7 +29,7 @@ struct FeedXMLParser {
     /// Where each entry's draft goes once its end tag is read (set by `Reading`).
     private var assembly: FeedEntryAssembly?
     private var failure: ToolError?
-    private let bases = Bases()
+    let bases = Bases()
 
     init(url: String) { self.url = url }
 
@@ -60,7 +60,11 @@ struct FeedXMLParser {
             // unowned(unsafe): the stream is this object's own and calls back only while it is
             // fed, so `self` outlives every call; `unowned` paid a strong retain and release
             // for each of a big feed's million events.
-            stream = try FeedXMLStream(url: url, encoding: encoding) { [unowned(unsafe) self] in self.parser.visit($0) }
+            stream = try FeedXMLStream(url: url, encoding: encoding) { [unowned(unsafe) self] node in
+                let goesOn = self.parser.visit(node)
+                self.stream.wantsText = self.parser.isCapturing
+                return goesOn
+            }
         }
 
         /// The end of the document: the feed, or why it is none.
@@ -100,6 +104,7 @@ struct FeedXMLParser {
             if let captureDepth = capture?.depth {
                 if depth == captureDepth, let done = capture {
                     capture = nil
+                    isCapturing = false
                     if entryDepth != nil { draft.keep(done) } else { feed.keep(done) }
                 } else if capture?.type == .xhtml {
                     capturing { $0.close(to: &$1) }
@@ -138,6 +143,10 @@ struct FeedXMLParser {
         default: return nil
         }
     }
+
+    /// Whether text is kept now (only a captured field's is): `capture != nil`, kept as a
+    /// stored flag that `Reading` reads after each event without copying the parser.
+    private(set) var isCapturing = false
 
     private var isAtom: Bool { format == .atom10 || format == .atom03 }
 
@@ -205,6 +214,7 @@ struct FeedXMLParser {
         } else if field == .description || field == .content {
             type = .html
         }
+        isCapturing = true
         capture = Capture(field: field, depth: depth, type: type, base: element.base,
                           start: entryDepth != nil ? draft.text.count : feed.text.count)
     }
@@ -218,31 +228,6 @@ struct FeedXMLParser {
     static func isAlternate(_ link: FeedXMLElement) -> Bool {
         let rel = link.attribute("rel") ?? "alternate"
         return rel == "alternate" || rel == "http://www.iana.org/assignments/relation/alternate"
-    }
-
-    /// `reference` read against `base` (then the feed's URL): absolute http(s), or nil.
-    func absolute(_ reference: String, base: String?) -> String? {
-        let reference = FeedText.collapsed(reference)
-        guard !reference.isEmpty else { return nil }
-        // An absolute URL as parsing leaves it is its own answer, whatever the base.
-        if let unchanged = URLReference.unchangedAbsolute(reference) { return unchanged }
-        // The element's base, then the feed's URL (no array of the two made for each link).
-        if let base, let resolved = bases.read(base)?.resolving(reference) { return resolved.absolute }
-        if base != url, let resolved = bases.read(url)?.resolving(reference) { return resolved.absolute }
-        return URLReference(reference)?.absolute
-    }
-
-    /// The last base read as a URL: a feed's entries share one or two, and reading one again
-    /// for each link was a twentieth of a 100,000-entry feed's parse.
-    final class Bases {
-        private var last: (text: String, reference: URLReference?)?
-
-        func read(_ text: String) -> URLReference? {
-            if let last, last.text.utf8.elementsEqual(text.utf8) { return last.reference }
-            let reference = URLReference(text)
-            last = (text, reference)
-            return reference
-        }
     }
 
     private mutating func finishEntry() {

@@ -121,6 +121,10 @@ final class FeedXMLStream {
     @exclusivity(unchecked) private var stopped = false
     @exclusivity(unchecked) private var lastNamespace = 0
     @exclusivity(unchecked) private var names = FeedXMLNames()
+    /// Whether text is passed on: a reader that keeps only some elements' text (the feed
+    /// parser, while it captures none) says so, and the whitespace between a big feed's
+    /// million elements is never handed over.
+    @exclusivity(unchecked) var wantsText = true
 
     /// A stream of the document at `url` (the base of its relative links); `encoding`, when
     /// given, is used whatever the document declares (an HTTP charset, RFC 7303). `visit`
@@ -143,7 +147,8 @@ final class FeedXMLStream {
         }
         let characters: charactersSAXFunc = { user, bytes, length in
             guard let user, let bytes, length > 0 else { return }
-            Unmanaged<FeedXMLStream>.fromOpaque(user).takeUnretainedValue().send(.text(UnsafeBufferPointer(start: bytes, count: Int(length))))
+            let stream = Unmanaged<FeedXMLStream>.fromOpaque(user).takeUnretainedValue()
+            if stream.wantsText { stream.send(.text(UnsafeBufferPointer(start: bytes, count: Int(length)))) }
         }
         handler.characters = characters
         handler.cdataBlock = characters

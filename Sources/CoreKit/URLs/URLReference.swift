@@ -94,6 +94,26 @@ public struct URLReference: Sendable, Equatable {
         return unchanged == true ? text : nil
     }
 
+    /// `resolving(reference)?.absolute` for an absolute-path reference that needs no
+    /// normalising (`/x/y?q`: one slash, no fragment, a path `isNormalized` passes): this
+    /// URL's authority and the reference as it is, made in one step; nil for any other
+    /// reference (the long way answers then). A feed's links are mostly of this kind.
+    public func absoluteOfUnchangedPath(_ reference: String) -> String? {
+        let unchanged = reference.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard bytes.first == UInt8(ascii: "/"), bytes.count < 2 || bytes[1] != UInt8(ascii: "/") else { return false }
+            var previous: UInt8 = 0
+            var inQuery = false
+            for byte in bytes {
+                if byte == UInt8(ascii: "#") { return false }
+                if byte == UInt8(ascii: "?") { inQuery = true }
+                if !inQuery, byte == UInt8(ascii: "%") || (byte == UInt8(ascii: ".") && previous == UInt8(ascii: "/")) { return false }
+                previous = byte
+            }
+            return true
+        }
+        return unchanged == true ? authority + reference : nil
+    }
+
     /// The URL a reference (a `Location`) names when read against this one (RFC 3986 §5.2.2):
     /// an absolute URL, `//host/path`, `/path`, a relative path (dot segments removed), `?query`,
     /// or the empty reference, which is this URL itself. Nil when the result is not http(s).
