@@ -71,17 +71,30 @@ extension PostCache {
             let stored = gzip.bytesOut
             let path = cache.bodyPath(metadata.id)
             var name = temporary
+            var linkedInPlace = false
             if name == nil && failure == 0 {
-                // Named at last: linked under a temporary name, then renamed into place.
-                let linked = LocalFile.temporaryPath(for: path)
-                if linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, linked, AT_SYMLINK_FOLLOW) == 0 { name = linked }
-                else { failure = errno }
+                // Named at last, complete (its mode set, synced unless in a batch): linked
+                // straight to its own name when nothing holds it (a new entry: it appears
+                // whole or not at all, with no rename), else under a temporary name, then
+                // renamed over the old copy.
+                if fchmod(fd, 0o600) != 0 || (!batch && fsync(fd) != 0) { failure = errno }
+                else if linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 { linkedInPlace = true }
+                else if errno != EEXIST { failure = errno }
+                else {
+                    let linked = LocalFile.temporaryPath(for: path)
+                    if linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, linked, AT_SYMLINK_FOLLOW) == 0 { name = linked }
+                    else { failure = errno }
+                }
             }
-            guard let name else {
+            if linkedInPlace {
                 close(fd)
-                throw .io(path: path, reason: String(cString: strerror(failure)))
+            } else {
+                guard let name else {
+                    close(fd)
+                    throw .io(path: path, reason: String(cString: strerror(failure)))
+                }
+                try LocalFile.commitTemporary(fd, name, to: path, mode: 0o600, failure: failure, durable: !batch)
             }
-            try LocalFile.commitTemporary(fd, name, to: path, mode: 0o600, failure: failure, durable: !batch)
             let entry = CacheEntry(metadata: metadata, etag: etag, size: size, storedSize: stored, stored: Date(), lastUsed: Date())
             try LocalFile.writeAtomically(cache.entryPath(metadata.id), Array(JSONCoding.encode(entry)), mode: 0o600, durable: !batch)
             let body = PostBody.file(path: path, size: size)

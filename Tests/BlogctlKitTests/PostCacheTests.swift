@@ -48,6 +48,26 @@ import TestSupport
         #expect(temporary.cache.entries().map(\.metadata.id) == ["3"])
     }
 
+    /// A body is linked straight to its name when nothing holds it, and otherwise renamed over
+    /// what does: a second copy replaces the first, a symlink planted at its name is replaced
+    /// (never written through), and each file is private.
+    @Test func aBodyReplacesWhatHoldsItsNameAndNeverWritesThroughALink() throws {
+        let temporary = TemporaryCache()
+        try temporary.cache.store(Self.metadata("4"), body: Self.body(100), etag: nil)
+        let second = Self.body(5_000)
+        try temporary.cache.store(Self.metadata("4"), body: second, etag: nil)
+        #expect(temporary.cache.entry("4").flatMap { temporary.cache.body("4", entry: $0)?.bytes() } == second)
+        let outside = TemporaryFolders.make("blogctl-outside") + "/victim"
+        try Data("untouched".utf8).write(to: URL(fileURLWithPath: outside))
+        let path = temporary.cache.directory + "/5.html.gz"
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: outside)
+        try temporary.cache.store(Self.metadata("5"), body: second, etag: nil)
+        #expect(try String(contentsOfFile: outside, encoding: .utf8) == "untouched")
+        var info = stat()
+        #expect(lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && info.st_mode & 0o777 == 0o600)
+        #expect(temporary.cache.entry("5").flatMap { temporary.cache.body("5", entry: $0)?.bytes() } == second)
+    }
+
     /// A feed's entries stored in one batch: each read back as stored, each body searchable,
     /// nothing temporary left, and a later batch replacing one entry replaces it alone.
     @Test func aBatchIsStoredReadableAndIndexed() throws {
