@@ -7,12 +7,17 @@ import FoundationEssentials
 /// unknown zone name, a day that does not exist, a time past 23:59:60.
 public enum FeedDate {
     public static func parse(_ text: String) -> Date? {
-        var bytes = Array(text.utf8.prefix(128))
         guard text.utf8.count <= 128 else { return nil }
-        while let last = bytes.last, isSpace(last) { bytes.removeLast() }
-        while let first = bytes.first, isSpace(first) { bytes.removeFirst() }
-        guard let first = bytes.first else { return nil }
-        return isDigit(first) && bytes.count >= 4 && bytes.prefix(4).allSatisfy(isDigit) ? iso(bytes) : rfc822(bytes)
+        // Read in place, with nothing allocated: a feed of 100,000 entries has as many dates.
+        var text = text
+        return text.withUTF8 { all in
+            var start = 0, end = all.count
+            while end > start, isSpace(all[end - 1]) { end -= 1 }
+            while start < end, isSpace(all[start]) { start += 1 }
+            guard start < end else { return nil }
+            let bytes = UnsafeBufferPointer(rebasing: all[start..<end])
+            return bytes.count >= 4 && bytes.prefix(4).allSatisfy(isDigit) ? iso(bytes) : rfc822(bytes)
+        }
     }
 
     /// `Fri, 27 Nov 2026 10:30:15 GMT`, as RSS 2.0 writes a date (RFC 822 with a four-digit
@@ -23,14 +28,14 @@ public enum FeedDate {
         // 1970-01-01 was a Thursday.
         let weekday = ((day.daysSince1970 % 7) + 7 + 3) % 7
         let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-        let month = String(decoding: months[day.month - 1], as: UTF8.self)
-        return names[weekday] + ", " + two(day.day) + " " + month.prefix(1).uppercased() + month.dropFirst() + " "
+        let month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][day.month - 1]
+        return names[weekday] + ", " + two(day.day) + " " + month + " "
             + String(day.year) + " " + two(second / 3600) + ":" + two(second / 60 % 60) + ":" + two(second % 60) + " GMT"
     }
 
     // MARK: ISO 8601: RFC 3339, W3CDTF
 
-    static func iso(_ bytes: [UInt8]) -> Date? {
+    static func iso(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         var scan = Scanner(bytes)
         guard let year = scan.number(exactly: 4) else { return nil }
         var month = 1, day = 1
@@ -60,18 +65,18 @@ public enum FeedDate {
 
     // MARK: RFC 822, 1123, 2822 and what feeds make of them
 
-    static func rfc822(_ bytes: [UInt8]) -> Date? {
+    static func rfc822(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         var scan = Scanner(bytes)
         // A day name, whole or short, with or without its comma: it adds nothing.
-        if let word = scan.word(), !word.isEmpty {
-            guard weekdays.contains(where: { word.starts(with: $0) }) else { return nil }
+        if let word = scan.word(), word.count > 0 {
+            guard word.count >= 3, weekdays.contains(word.first3) else { return nil }
             _ = scan.take(0x2C)
             scan.skipSpaces()
         }
         guard let day = scan.number(upTo: 2) else { return nil }
         scan.skipSpaces()
         _ = scan.take(0x2D)
-        guard let name = scan.word(), name.count >= 3, let month = months.firstIndex(where: { name.starts(with: $0) }) else { return nil }
+        guard let name = scan.word(), name.count >= 3, let month = months.firstIndex(of: name.first3) else { return nil }
         scan.skipSpaces()
         _ = scan.take(0x2D)
         guard let digits = scan.digitCount(), let value = scan.number(exactly: digits), digits == 2 || digits == 4 || digits == 3 else { return nil }
@@ -95,27 +100,49 @@ public enum FeedDate {
         Date(timeIntervalSince1970: Double(date.utcSeconds(at: time) - offset) + time.fraction)
     }
 
-    static let weekdays: [[UInt8]] = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map { Array($0.utf8) }
-    static let months: [[UInt8]] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-        .map { Array($0.utf8) }
+    /// Names packed as `Word` packs them: the first three letters say the day and the month.
+    static let weekdays: [UInt64] = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map { Word(packing: $0).key }
+    static let months: [UInt64] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+        .map { Word(packing: $0).key }
     /// Zone names whose offset is certain (RFC 822's, and the unambiguous ones feeds use);
     /// any other name makes the date unknown. Hours east of UTC.
-    static let zones: [String: Int] = [
-        "ut": 0, "utc": 0, "gmt": 0, "z": 0,
-        "est": -5, "edt": -4, "cst": -6, "cdt": -5, "mst": -7, "mdt": -6, "pst": -8, "pdt": -7,
-        "akst": -9, "akdt": -8, "hst": -10, "wet": 0, "west": 1, "cet": 1, "cest": 2, "met": 1, "mest": 2,
-        "eet": 2, "eest": 3, "msk": 3, "jst": 9, "kst": 9, "aest": 10, "aedt": 11, "nzst": 12, "nzdt": 13,
-    ]
+    static let zones: [(name: UInt64, hours: Int)] = [
+        ("ut", 0), ("utc", 0), ("gmt", 0), ("z", 0),
+        ("est", -5), ("edt", -4), ("cst", -6), ("cdt", -5), ("mst", -7), ("mdt", -6), ("pst", -8), ("pdt", -7),
+        ("akst", -9), ("akdt", -8), ("hst", -10), ("wet", 0), ("west", 1), ("cet", 1), ("cest", 2), ("met", 1), ("mest", 2),
+        ("eet", 2), ("eest", 3), ("msk", 3), ("jst", 9), ("kst", 9), ("aest", 10), ("aedt", 11), ("nzst", 12), ("nzdt", 13),
+    ].map { (Word(packing: $0.0).key, $0.1) }
+
+    /// A word of ASCII letters, lower-cased, its first eight packed into an integer (the
+    /// first letter lowest): compared with no array made (a date has up to three words).
+    struct Word {
+        var key: UInt64 = 0
+        var count = 0
+
+        init() {}
+
+        init(packing name: String) {
+            for byte in name.utf8 { append(byte) }
+        }
+
+        mutating func append(_ byte: UInt8) {
+            if count < 8 { key |= UInt64(byte) << (8 * UInt64(count)) }
+            count += 1
+        }
+
+        /// The first three letters, which name a day or a month.
+        var first3: UInt64 { key & 0xFF_FFFF }
+    }
 
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
     static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
 
     /// A cursor over the date's bytes.
     struct Scanner {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         var at = 0
 
-        init(_ bytes: [UInt8]) { self.bytes = bytes }
+        init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
         var atEnd: Bool { at == bytes.count }
 
@@ -147,8 +174,8 @@ public enum FeedDate {
         }
 
         /// Letters, lower-cased (ASCII only: a name is English or it is not a name here).
-        mutating func word() -> [UInt8]? {
-            var word: [UInt8] = []
+        mutating func word() -> Word? {
+            var word = Word()
             while at < bytes.count, case let byte = bytes[at] | 0x20, (0x61...0x7A).contains(byte) {
                 word.append(byte)
                 at += 1
@@ -197,7 +224,9 @@ public enum FeedDate {
                 skipComment()
                 return sign * (hours + minutes)
             }
-            guard let word = word(), let hours = FeedDate.zones[String(decoding: word, as: UTF8.self)] else { return nil }
+            // A zone name is whole (at most four letters): never matched by its first eight alone.
+            guard let word = word(), word.count <= 8, let zone = FeedDate.zones.first(where: { $0.name == word.key }) else { return nil }
+            let hours = zone.hours
             skipComment()
             return hours * 3600
         }
