@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 extension Gzip {
     /// `decompress(_:limit:consume:)` with the inflating on a thread of its own while `consume`
@@ -29,7 +28,9 @@ extension Gzip {
     }
 
     /// Pieces from the inflating thread to the caller's, in order, at most `ahead` waiting.
-    private final class HandOff: Sendable {
+    /// `waiting` is touched only inside `lock.sync`: a serial queue, which ThreadSanitizer
+    /// understands (it did not see the Synchronization module's Mutex order the two threads).
+    private final class HandOff: @unchecked Sendable {
         enum Item {
             case piece([UInt8])
             case end(Result<Int, Failure>)
@@ -37,24 +38,25 @@ extension Gzip {
 
         private let room: DispatchSemaphore
         private let ready = DispatchSemaphore(value: 0)
-        private let waiting = Mutex<[Item]>([])
+        private let lock = DispatchQueue(label: "toolbox.gzip-aside")
+        private var waiting: [Item] = []
 
         init(ahead: Int) { room = DispatchSemaphore(value: max(ahead, 1)) }
 
         func put(_ piece: [UInt8]) {
             room.wait()
-            waiting.withLock { $0.append(.piece(piece)) }
+            lock.sync { waiting.append(.piece(piece)) }
             ready.signal()
         }
 
         func finish(_ result: Result<Int, Failure>) {
-            waiting.withLock { $0.append(.end(result)) }
+            lock.sync { waiting.append(.end(result)) }
             ready.signal()
         }
 
         func take() -> Item {
             ready.wait()
-            let item = waiting.withLock { $0.removeFirst() }
+            let item = lock.sync { waiting.removeFirst() }
             if case .piece = item { room.signal() }
             return item
         }
