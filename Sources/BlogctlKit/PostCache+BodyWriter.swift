@@ -96,7 +96,9 @@ extension PostCache {
                 try LocalFile.commitTemporary(fd, name, to: path, mode: 0o600, failure: failure, durable: !batch)
             }
             let entry = CacheEntry(metadata: metadata, etag: etag, size: size, storedSize: stored, stored: Date(), lastUsed: Date())
-            try LocalFile.writeAtomically(cache.entryPath(metadata.id), Array(JSONCoding.encode(entry)), mode: 0o600, durable: !batch)
+            // A body new to the cache most likely has no sidecar yet either.
+            try LocalFile.writeAtomically(cache.entryPath(metadata.id), Array(JSONCoding.encode(entry)), mode: 0o600, durable: !batch,
+                                          likelyNew: linkedInPlace)
             let body = PostBody.file(path: path, size: size)
             if !batch && indexing { cache.indexStored(metadata, body: body) }
             if evicting { cache.evict(keeping: metadata.id) }
