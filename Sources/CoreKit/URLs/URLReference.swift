@@ -78,18 +78,7 @@ public struct URLReference: Sendable, Equatable {
                 index += 1
             }
             // A host, then a path (which `absolute` would otherwise write as `/`).
-            guard index > start, index < bytes.count else { return false }
-            var previous: UInt8 = 0
-            var inQuery = false
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "#") { return false }
-                if byte == UInt8(ascii: "?") { inQuery = true }
-                if !inQuery, byte == UInt8(ascii: "%") || (byte == UInt8(ascii: ".") && previous == UInt8(ascii: "/")) { return false }
-                previous = byte
-                index += 1
-            }
-            return true
+            return index > start && index < bytes.count && isUnchangedPathAndQuery(bytes[index...])
         }
         return unchanged == true ? text : nil
     }
@@ -101,17 +90,23 @@ public struct URLReference: Sendable, Equatable {
     public func absoluteOfUnchangedPath(_ reference: String) -> String? {
         let unchanged = reference.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             guard bytes.first == UInt8(ascii: "/"), bytes.count < 2 || bytes[1] != UInt8(ascii: "/") else { return false }
-            var previous: UInt8 = 0
-            var inQuery = false
-            for byte in bytes {
-                if byte == UInt8(ascii: "#") { return false }
-                if byte == UInt8(ascii: "?") { inQuery = true }
-                if !inQuery, byte == UInt8(ascii: "%") || (byte == UInt8(ascii: ".") && previous == UInt8(ascii: "/")) { return false }
-                previous = byte
-            }
-            return true
+            return Self.isUnchangedPathAndQuery(bytes[...])
         }
         return unchanged == true ? authority + reference : nil
+    }
+
+    /// Whether a path and its query (`/x/y?q`) are as parsing leaves them: no fragment, and a
+    /// path `isNormalized` passes (the query is kept as it is).
+    static func isUnchangedPathAndQuery(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        var previous: UInt8 = 0
+        var inQuery = false
+        for byte in bytes {
+            if byte == UInt8(ascii: "#") { return false }
+            if byte == UInt8(ascii: "?") { inQuery = true }
+            if !inQuery, byte == UInt8(ascii: "%") || (byte == UInt8(ascii: ".") && previous == UInt8(ascii: "/")) { return false }
+            previous = byte
+        }
+        return true
     }
 
     /// The URL a reference (a `Location`) names when read against this one (RFC 3986 §5.2.2):
