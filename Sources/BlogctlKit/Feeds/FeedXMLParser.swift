@@ -45,10 +45,7 @@ struct FeedXMLParser {
     /// A feed being read as its pieces arrive (`stream.feed`), for a caller that gets them
     /// one at a time (a gzip body as it is inflated): the whole document is never held.
     final class Reading {
-        /// Unchecked: touched only by the stream's callbacks on the reading thread and by
-        /// `finish` after them, never while another access runs; a dynamic check per event
-        /// was a twentieth of a 100,000-entry feed's parse.
-        @exclusivity(unchecked) private var parser: FeedXMLParser
+        private var parser: FeedXMLParser
         private(set) var stream: FeedXMLStream!
 
         private let assembly: FeedEntryAssembly

@@ -113,18 +113,16 @@ final class FeedXMLStream {
     private let library: LibXML2.XML
     private var context: xmlParserCtxtPtr?
     private let visit: (FeedXMLNode) -> Bool
-    // Unchecked exclusivity: these are touched by libxml2's callbacks alone, one at a time on
-    // the thread that feeds the parser; a dynamic check per event cost more than the event.
     /// The base URL of each open element (nil: the document's URL), the document's first.
-    @exclusivity(unchecked) private var bases: [String?] = [nil]
+    private var bases: [String?] = [nil]
     private let url: String
-    @exclusivity(unchecked) private var stopped = false
-    @exclusivity(unchecked) private var lastNamespace = 0
-    @exclusivity(unchecked) private var names = FeedXMLNames()
+    private var stopped = false
+    private var lastNamespace = 0
+    private var names = FeedXMLNames()
     /// Whether text is passed on: a reader that keeps only some elements' text (the feed
     /// parser, while it captures none) says so, and the whitespace between a big feed's
     /// million elements is never handed over.
-    @exclusivity(unchecked) var wantsText = true
+    var wantsText = true
 
     /// A stream of the document at `url` (the base of its relative links); `encoding`, when
     /// given, is used whatever the document declares (an HTTP charset, RFC 7303). `visit`
