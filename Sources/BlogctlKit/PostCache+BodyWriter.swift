@@ -19,7 +19,7 @@ extension PostCache {
         // A file with no name (O_TMPFILE) until it is committed: a download stopped by Ctrl-C,
         // SIGKILL or a crash leaves nothing behind. Where the file system has no such files,
         // `.incoming.html.gz.tmp.PID.RANDOM`, a name the cache owns and `evict` and `clear` remove.
-        let anonymous = open(directory, O_WRONLY | O_CLOEXEC | O_DIRECTORY | 0o20000000, 0o600)
+        let anonymous = LocalFile.openUnnamed(in: directory)
         if anonymous >= 0 { return BodyWriter(cache: self, fd: anonymous, temporary: nil) }
         let (fd, temporary) = try LocalFile.createTemporary(for: directory + "/incoming.html.gz")
         return BodyWriter(cache: self, fd: fd, temporary: temporary)
@@ -78,11 +78,11 @@ extension PostCache {
                 // whole or not at all, with no rename), else under a temporary name, then
                 // renamed over the old copy.
                 if fchmod(fd, 0o600) != 0 || (!batch && fsync(fd) != 0) { failure = errno }
-                else if linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 { linkedInPlace = true }
+                else if LocalFile.link(unnamed: fd, to: path) { linkedInPlace = true }
                 else if errno != EEXIST { failure = errno }
                 else {
                     let linked = LocalFile.temporaryPath(for: path)
-                    if linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, linked, AT_SYMLINK_FOLLOW) == 0 { name = linked }
+                    if LocalFile.link(unnamed: fd, to: linked) { name = linked }
                     else { failure = errno }
                 }
             }

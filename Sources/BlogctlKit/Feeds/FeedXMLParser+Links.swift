@@ -11,13 +11,13 @@ extension FeedXMLParser {
         guard !reference.isEmpty else { return nil }
         // An absolute URL as parsing leaves it is its own answer, whatever the base.
         if let unchanged = URLReference.unchangedAbsolute(reference) { return unchanged }
-        // The element's base, then the feed's URL (no array of the two made for each link).
-        if let base, let read = bases.read(base), let resolved = read.absoluteOfUnchangedPath(reference) ?? read.resolving(reference)?.absolute {
-            return resolved
+        // The element's base, then the feed's URL (no array of the two made for each link);
+        // an absolute path that needs no normalising the short way.
+        func against(_ base: String) -> String? {
+            bases.read(base).flatMap { $0.absoluteOfUnchangedPath(reference) ?? $0.resolving(reference)?.absolute }
         }
-        if base != url, let read = bases.read(url), let resolved = read.absoluteOfUnchangedPath(reference) ?? read.resolving(reference)?.absolute {
-            return resolved
-        }
+        if let base, let resolved = against(base) { return resolved }
+        if base != url, let resolved = against(url) { return resolved }
         return URLReference(reference)?.absolute
     }
 

@@ -75,11 +75,23 @@ extension LocalFile {
     /// nothing is left behind, and the caller writes the usual way.
     static func linkedNew(_ path: String, _ bytes: [UInt8], mode: mode_t) -> Bool {
         let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? "."
-        let fd = open(folder.isEmpty ? "/" : folder, O_WRONLY | O_CLOEXEC | O_DIRECTORY | 0o20000000, 0o600)
+        let fd = openUnnamed(in: folder.isEmpty ? "/" : folder)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         guard writeAll(fd, bytes) == 0, fchmod(fd, mode) == 0 else { return false }
-        return linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0
+        return link(unnamed: fd, to: path)
+    }
+
+    /// A file with no name (O_TMPFILE) in `folder`, open for writing, mode 0600: nothing is
+    /// left behind by a crash before it is linked. -1 (errno set) where the file system has none.
+    public static func openUnnamed(in folder: String) -> Int32 {
+        open(folder, O_WRONLY | O_CLOEXEC | O_DIRECTORY | 0o20000000, 0o600)
+    }
+
+    /// Names the unnamed file `fd` `path`, where it appears whole. False (errno set) when the
+    /// link fails, EEXIST when anything, a symlink too, holds the name: never followed.
+    public static func link(unnamed fd: Int32, to path: String) -> Bool {
+        linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0
     }
 
     /// A new temporary file beside `path` (`.NAME.tmp.PID.RANDOM`, O_EXCL|O_NOFOLLOW, 0600),
