@@ -58,23 +58,29 @@ final class HTMLStream {
         self.visit = visit
         library = try LibXML2.loaded()
         var handler = htmlSAXHandler()
+        // The stream is borrowed for each event, never retained and released: the parser runs
+        // only inside the stream's own calls (a retain and a release per event were a tenth of
+        // a page of `<br>`).
         handler.startElement = { user, name, attributes in
             guard let user else { return }
-            let stream = Unmanaged<HTMLStream>.fromOpaque(user).takeUnretainedValue()
-            stream.depth += 1
-            stream.deepestSeen = max(stream.deepestSeen, stream.depth)
-            stream.visit(.enter(HTMLTag.named(name), HTMLAttributes(pairs: attributes)))
+            Unmanaged<HTMLStream>.fromOpaque(user)._withUnsafeGuaranteedRef { stream in
+                stream.depth += 1
+                stream.deepestSeen = max(stream.deepestSeen, stream.depth)
+                stream.visit(.enter(HTMLTag.named(name), HTMLAttributes(pairs: attributes)))
+            }
         }
         handler.endElement = { user, name in
             guard let user else { return }
-            let stream = Unmanaged<HTMLStream>.fromOpaque(user).takeUnretainedValue()
-            stream.depth -= 1
-            stream.visit(.exit(HTMLTag.named(name)))
+            Unmanaged<HTMLStream>.fromOpaque(user)._withUnsafeGuaranteedRef { stream in
+                stream.depth -= 1
+                stream.visit(.exit(HTMLTag.named(name)))
+            }
         }
         let characters: charactersSAXFunc = { user, bytes, count in
             guard let user, let bytes, count > 0 else { return }
-            Unmanaged<HTMLStream>.fromOpaque(user).takeUnretainedValue()
-                .visit(.text(UnsafeBufferPointer(start: bytes, count: Int(count))))
+            Unmanaged<HTMLStream>.fromOpaque(user)._withUnsafeGuaranteedRef {
+                $0.visit(.text(UnsafeBufferPointer(start: bytes, count: Int(count))))
+            }
         }
         handler.characters = characters
         handler.ignorableWhitespace = characters
@@ -141,105 +147,77 @@ final class HTMLStream {
         var from = bytes.startIndex
         var starts = 0
         var index = bytes.startIndex
+        // Only text since the last start tag left out: the depth is still at the limit, and
+        // the next start tag is left out with nothing parsed first.
+        var atLimit = false
         // A local copy, stored back at the end: a stored property stepped per byte paid a
         // dynamic exclusivity check per byte.
         var scanner = self.scanner
         defer { self.scanner = scanner }
         while index < bytes.endIndex {
+            // In text only a `<` changes anything: skip to it at memchr's speed.
+            if scanner.inText {
+                index = Self.firstOpen(bytes, from: index)
+                guard index < bytes.endIndex else { break }
+            }
             let byte = bytes[index]
             let wasText = scanner.inText
             scanner.step(byte)
-            guard wasText, byte == UInt8(ascii: "<"), index + 1 < bytes.endIndex, Self.isLetter(bytes[index + 1]),
-                  !Self.isVoid(bytes, nameAt: index + 1) else {
+            guard wasText, byte == UInt8(ascii: "<") else {
                 index += 1
                 continue
             }
-            if depth + starts + 1 > Self.deepest {
-                parse(bytes[from..<index])
-                from = index
-                starts = 0
+            guard index + 1 < bytes.endIndex, Self.isLetter(bytes[index + 1]) else {
+                atLimit = false  // an end tag, a comment: the depth may change
+                index += 1
+                continue
+            }
+            // Void elements take no place on the stack, but are told apart only near the
+            // limit: below it, counting one as a start costs nothing.
+            if depth + starts + 1 > Self.deepest, case let kind = Self.nameKind(bytes, at: index + 1), kind != .void {
+                if !atLimit {
+                    parseFlattened()
+                    parse(bytes[from..<index])
+                    from = index
+                    starts = 0
+                }
                 if depth + 1 > Self.deepest, let end = Self.tagEnd(bytes, from: index) {
                     // Left out: libxml2 never sees it. What it separated stays apart: a block
                     // becomes a line break, anything else a space. The scanner was in the
                     // tag; it ends there.
                     startTagsLeftOut += 1
-                    parse((Self.isBlock(bytes, nameAt: index + 1) ? Self.lineBreak : Self.space)[...])
+                    flattened.append(contentsOf: bytes[from..<index])
+                    flattened.append(contentsOf: kind == .block ? Self.lineBreak : Self.space)
+                    // Text and void line breaks leave the depth as it is: parsed in pieces.
+                    if flattened.count >= 1 << 16 { parseFlattened() }
+                    atLimit = true
                     scanner = MarkupScanner()
                     from = end + 1
                     index = end + 1
                     continue
                 }
             }
+            atLimit = false
             starts += 1
             index += 1
         }
+        parseFlattened()
         parse(bytes[from..<bytes.endIndex])
+    }
+
+    /// What libxml2 gets for a run of start tags left out and the text between them, parsed
+    /// in one call when the run ends (two calls for each tag left out were most of the time
+    /// of deep nesting).
+    private var flattened: [UInt8] = []
+
+    private func parseFlattened() {
+        guard !flattened.isEmpty else { return }
+        parse(flattened[...])
+        flattened.removeAll(keepingCapacity: true)
     }
 
     static let lineBreak = Array("<br>".utf8)
     static let space = [UInt8(ascii: " ")]
-
-    /// The elements that start a block of their own (a line of their own when left out),
-    /// packed as `blockKey` packs a name: each start tag left out is checked with no allocation
-    /// (a `Set<[UInt8]>` made and hashed an array per tag: a tenth of deep nesting's time).
-    static let blockElements: [BlockKey] = ["address", "article", "aside", "blockquote", "dd", "details", "div", "dl", "dt",
-                                            "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5",
-                                            "h6", "header", "li", "main", "nav", "ol", "p", "pre", "section", "table", "tbody",
-                                            "td", "tfoot", "th", "thead", "tr", "ul"].map { blockKey(Array($0.utf8)[...], nameAt: 0) }
-
-    /// A tag name of up to 12 letters and digits, lowercased, in two words.
-    struct BlockKey: Equatable {
-        var head: UInt64 = 0
-        var tail: UInt32 = 0
-    }
-
-    static func blockKey(_ bytes: ArraySlice<UInt8>, nameAt start: Int) -> BlockKey {
-        var key = BlockKey()
-        var end = start
-        while end < bytes.endIndex, end - start < 12, isLetter(bytes[end]) || (0x30...0x39).contains(bytes[end]) {
-            let byte = bytes[end] | 0x20, at = end - start
-            if at < 8 { key.head |= UInt64(byte) << (8 * UInt64(at)) } else { key.tail |= UInt32(byte) << (8 * UInt32(at - 8)) }
-            end += 1
-        }
-        return key
-    }
-
-    static func isBlock(_ bytes: ArraySlice<UInt8>, nameAt start: Int) -> Bool {
-        blockElements.contains(blockKey(bytes, nameAt: start))
-    }
-
-    static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
-
-    /// The void elements, which never open: they take no place on the stack. Packed as
-    /// `HTMLTag.packed` packs names: one per start tag is checked, with no allocation.
-    static let voidElements: [UInt64] = ["area", "base", "br", "col", "embed", "hr", "img", "input", "keygen", "link", "meta",
-                                         "param", "source", "track", "wbr"].map { HTMLTag.packed(Array($0.utf8)[...]) }
-
-    static func isVoid(_ bytes: ArraySlice<UInt8>, nameAt start: Int) -> Bool {
-        var end = start
-        var key: UInt64 = 0
-        while end < bytes.endIndex, end - start < 8, isLetter(bytes[end]) {
-            key |= UInt64(bytes[end] | 0x20) << (8 * UInt64(end - start))
-            end += 1
-        }
-        guard end - start <= 6 else { return false }
-        return voidElements.contains(key)
-    }
-
-    /// The index of the `>` that ends the tag starting at `start`, quotes respected; nil when
-    /// it does not end in `bytes`.
-    static func tagEnd(_ bytes: ArraySlice<UInt8>, from start: Int) -> Int? {
-        var quote: UInt8 = 0
-        var index = start + 1
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            if quote != 0 { if byte == quote { quote = 0 } }
-            else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { quote = byte }
-            else if byte == UInt8(ascii: ">") { return index }
-            index += 1
-        }
-        return nil
-    }
 
     private func parse(_ bytes: ArraySlice<UInt8>) {
         guard let context, !bytes.isEmpty else { return }
