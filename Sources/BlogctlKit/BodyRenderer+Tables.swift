@@ -71,7 +71,10 @@ extension BodyRenderer {
     /// a nested table that large takes no more cells (`TableLayout.nested`).
     func drainTableIfLarge() {
         guard tables[tables.count - 1].size > TableLayout.drainSize else { return }
-        if tables.count == 1, let part = tables[0].takeCompleteRows() { emitTable(part, continued: true) }
+        if tables.count == 1, let part = tables[0].takeCompleteRows() {
+            emitTable(part, continued: true)
+            tables[0].reuseCells(of: part)
+        }
     }
 
     func emitTable(_ table: TableLayout, continued: Bool = false) {

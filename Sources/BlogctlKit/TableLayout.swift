@@ -38,7 +38,7 @@ struct TableLayout {
 
     mutating func startRow() {
         if refusesMore() { return }
-        rows.append(Row(isHeader: inHead))
+        rows.append(Row(cells: spareRows.popLast() ?? [], isHeader: inHead))
         size += Self.rowCost
         cellOpen = false
     }
@@ -47,7 +47,7 @@ struct TableLayout {
         if rows.isEmpty { startRow() }
         if refusesMore() { return }
         size += Self.cellCost
-        var cell = InlineText()
+        var cell = spareCells.popLast() ?? InlineText()
         cell.byteLimit = Self.cellLimit
         cell.escapesMarkdown = escapesMarkdown
         let row = rows.count - 1
@@ -70,14 +70,35 @@ struct TableLayout {
         size += rows[row].cells[column].bytes.count - before
     }
 
+    /// Cells of rows already written, emptied: new cells take their buffers (a long table
+    /// allocated and freed two or three buffers a cell).
+    private var spareCells: [InlineText] = []
+    /// Rows' cell lists, emptied, for new rows.
+    private var spareRows: [[InlineText]] = []
+
+    /// Keeps the cells of `part`, written, for new cells (up to a part's worth).
+    mutating func reuseCells(of part: consuming TableLayout) {
+        for row in part.rows.indices {
+            // Moved out, not copied: each cell's buffers are its own again, and emptied in place.
+            while spareCells.count < 4_096, var cell = part.rows[row].cells.popLast() {
+                cell.removeAll()
+                cell.style = []
+                spareCells.append(cell)
+            }
+            if part.rows[row].cells.isEmpty && spareRows.count < 4_096 { spareRows.append(part.rows[row].cells) }
+        }
+    }
+
     /// The rows before the open one, as a table of their own, leaving the open row here: a
     /// large table is written in parts, each laid out on its own.
     mutating func takeCompleteRows() -> TableLayout? {
         guard rows.count > 1 else { return nil }
         var part = TableLayout()
-        part.rows = Array(rows.dropLast())
+        // The rows move to the part, not copied; the open row stays.
+        let open = rows.removeLast()
+        swap(&part.rows, &rows)
+        rows.append(open)
         part.continues = continues
-        rows.removeFirst(rows.count - 1)
         size = rows[0].cells.reduce(Self.rowCost) { $0 + Self.cellCost + $1.bytes.count }
         continues = true
         return part
