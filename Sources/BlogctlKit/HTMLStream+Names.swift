@@ -78,25 +78,34 @@ extension HTMLStream {
 
     /// The index of the first `<` in `bytes` at or after `start`, or the end index.
     static func firstOpen(_ bytes: ArraySlice<UInt8>, from start: Int) -> Int {
+        first(UInt8(ascii: "<"), in: bytes, from: start)
+    }
+
+    /// The index of the first `byte` in `bytes` at or after `start`, or the end index.
+    static func first(_ byte: UInt8, in bytes: ArraySlice<UInt8>, from start: Int) -> Int {
         bytes.withUnsafeBufferPointer { buffer in
             let offset = start - bytes.startIndex
-            guard let found = memchr(buffer.baseAddress! + offset, Int32(UInt8(ascii: "<")), buffer.count - offset) else {
+            guard let found = memchr(buffer.baseAddress! + offset, Int32(byte), buffer.count - offset) else {
                 return bytes.endIndex
             }
             return start + (UnsafeRawPointer(found) - UnsafeRawPointer(buffer.baseAddress! + offset))
         }
     }
 
-    /// The index of the `>` that ends the tag starting at `start`, quotes respected; nil when
-    /// it does not end in `bytes`.
+    /// The index of the byte that ends the start tag at `start` as libxml2 reads it (its `>`,
+    /// past quoted values); nil when it does not end in `bytes`.
     static func tagEnd(_ bytes: ArraySlice<UInt8>, from start: Int) -> Int? {
-        var quote: UInt8 = 0
-        var index = start + 1
+        // Most tags hold no quote and no NUL: they end at the first `>`.
+        let close = first(UInt8(ascii: ">"), in: bytes, from: start)
+        guard close < bytes.endIndex else { return nil }
+        if !bytes[start..<close].contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == 0 }) {
+            return close
+        }
+        var scanner = MarkupScanner()
+        var index = start
         while index < bytes.endIndex {
-            let byte = bytes[index]
-            if quote != 0 { if byte == quote { quote = 0 } }
-            else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { quote = byte }
-            else if byte == UInt8(ascii: ">") { return index }
+            scanner.step(bytes[index])
+            if index > start && (scanner.inText || scanner.state == .rawText) { return index }
             index += 1
         }
         return nil

@@ -137,6 +137,8 @@ final class HTMLStream {
     private(set) var deepestSeen = 0
     /// Start tags left out for depth (for tests).
     private(set) var startTagsLeftOut = 0
+    /// The most bytes libxml2 held unparsed after a chunk (for tests).
+    private(set) var heldMost = 0
 
     /// Hands `bytes` to libxml2, leaving out a start tag that would go past `deepest`. The
     /// stack's depth is known only from the events of what was parsed; so before a start
@@ -153,20 +155,40 @@ final class HTMLStream {
         // A local copy, stored back at the end: a stored property stepped per byte paid a
         // dynamic exclusivity check per byte.
         var scanner = self.scanner
-        defer { self.scanner = scanner }
+        // Where the construct being read began: carried over from the last piece as a length.
+        var markupStart = bytes.startIndex - markupBytes
+        defer {
+            self.scanner = scanner
+            markupBytes = scanner.inText ? 0 : bytes.endIndex - markupStart
+        }
+        dropping?.start = nil
         while index < bytes.endIndex {
             // In text only a `<` changes anything: skip to it at memchr's speed.
             if scanner.inText {
                 index = Self.firstOpen(bytes, from: index)
                 guard index < bytes.endIndex else { break }
+            } else if let quote = scanner.valueQuote, dropping == nil {
+                // So in a quoted value, up to its quote or the construct's limit.
+                index = min(Self.first(quote, in: bytes, from: index), markupStart + Self.markupLimit)
+                guard index < bytes.endIndex else { break }
             }
             let byte = bytes[index]
             let wasText = scanner.inText
-            scanner.step(byte)
-            guard wasText, byte == UInt8(ascii: "<") else {
+            let stray = scanner.step(byte)
+            guard wasText else {
+                // Inside markup: only a stray quote, a construct past its limit or one left
+                // out needs more than the scanner's step.
+                if stray || dropping != nil || index - markupStart >= Self.markupLimit {
+                    markupByte(at: index, in: bytes, stray: stray, scanner: scanner, from: &from, start: &markupStart)
+                }
                 index += 1
                 continue
             }
+            guard byte == UInt8(ascii: "<") else {
+                index += 1
+                continue
+            }
+            markupStart = index
             guard index + 1 < bytes.endIndex, Self.isLetter(bytes[index + 1]) else {
                 atLimit = false  // an end tag, a comment: the depth may change
                 index += 1
@@ -176,8 +198,7 @@ final class HTMLStream {
             // limit: below it, counting one as a start costs nothing.
             if depth + starts + 1 > Self.deepest, case let kind = Self.nameKind(bytes, at: index + 1), kind != .void {
                 if !atLimit {
-                    parseFlattened()
-                    parse(bytes[from..<index])
+                    parse(flattenedThen: bytes[from..<index])
                     from = index
                     starts = 0
                 }
@@ -201,16 +222,20 @@ final class HTMLStream {
             starts += 1
             index += 1
         }
-        parseFlattened()
-        parse(bytes[from..<bytes.endIndex])
+        parse(flattenedThen: bytes[min(from, bytes.endIndex)..<bytes.endIndex])
     }
 
-    /// What libxml2 gets for a run of start tags left out and the text between them, parsed
-    /// in one call when the run ends (two calls for each tag left out were most of the time
-    /// of deep nesting).
-    private var flattened: [UInt8] = []
+    /// What libxml2 gets in place of bytes pushed: a run of start tags left out and the text
+    /// between them (parsed in one call when the run ends: two calls for each tag left out
+    /// were most of the time of deep nesting), stray quotes as references, a construct cut.
+    var flattened: [UInt8] = []
+    /// The bytes of the tag, comment, declaration or raw text that the last piece ended in
+    /// (`markupLimit`).
+    var markupBytes = 0
+    /// The construct past `markupLimit` being left out, if any.
+    var dropping: Dropping?
 
-    private func parseFlattened() {
+    func parseFlattened() {
         guard !flattened.isEmpty else { return }
         parse(flattened[...])
         flattened.removeAll(keepingCapacity: true)
@@ -219,7 +244,7 @@ final class HTMLStream {
     static let lineBreak = Array("<br>".utf8)
     static let space = [UInt8(ascii: " ")]
 
-    private func parse(_ bytes: ArraySlice<UInt8>) {
+    func parse(_ bytes: ArraySlice<UInt8>) {
         guard let context, !bytes.isEmpty else { return }
         bytes.withUnsafeBufferPointer { buffer in
             var offset = 0
@@ -235,7 +260,10 @@ final class HTMLStream {
                 // between them (a paragraph of images, of `<br>`) was kept whole, a megabyte
                 // of memory a megabyte of body. Done here as 2.11's parser does it itself,
                 // between chunks, where it holds no pointer into the buffer but `input`'s.
-                if let input = context.pointee.input { library.xmlParserInputShrink(input) }
+                if let input = context.pointee.input {
+                    library.xmlParserInputShrink(input)
+                    heldMost = max(heldMost, input.pointee.end - input.pointee.cur)
+                }
             }
         }
     }
@@ -257,13 +285,26 @@ enum HTMLStreamProbe {
         var xs = 0
         var deepest = 0
         var leftOut = 0
+        /// The most bytes libxml2 held unparsed after a chunk.
+        var held = 0
+        /// Start events, and those of `a` with the `href` given.
+        var starts = 0
+        var hrefs: [String] = []
     }
 
     /// Feeds `html` in pieces of `piece` bytes and reports.
     static func run(_ html: [UInt8], piece: Int) throws(ToolError) -> Report {
-        final class Count { var xs = 0 }
+        final class Count { var report = Report() }
         let count = Count()
-        let stream = try HTMLStream { event in if case .text(let text) = event { count.xs += text.filter { $0 == UInt8(ascii: "x") }.count } }
+        let stream = try HTMLStream { event in
+            switch event {
+            case .text(let text): count.report.xs += text.filter { $0 == UInt8(ascii: "x") }.count
+            case .enter(let tag, let attributes):
+                count.report.starts += 1
+                if tag == .link, let href = attributes.value("href") { count.report.hrefs.append(href) }
+            case .exit: break
+            }
+        }
         var start = 0
         while start < html.count {
             let end = min(start + piece, html.count)
@@ -271,6 +312,10 @@ enum HTMLStreamProbe {
             start = end
         }
         stream.finish()
-        return Report(xs: count.xs, deepest: stream.deepestSeen, leftOut: stream.startTagsLeftOut)
+        var report = count.report
+        report.deepest = stream.deepestSeen
+        report.leftOut = stream.startTagsLeftOut
+        report.held = stream.heldMost
+        return report
     }
 }

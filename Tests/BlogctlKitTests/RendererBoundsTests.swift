@@ -177,3 +177,44 @@ import ToolboxKit
         #expect(report.xs == 45_000)
     }
 }
+
+/// Issue 46: the stream reads markup as libxml2 reads it, so no start tag nests uncounted and
+/// no construct is held whole, whatever quotes, comments and end tags come before.
+@Suite struct MarkupReadingTests {
+    /// Openings after which libxml2 reads on as markup or text in ways a simpler scanner does
+    /// not: stray quotes (libxml2's lookup waits for their match, its parser does not), `--!>`,
+    /// `</` and no name, an end tag's quotes, a doctype's literal, raw text and its end.
+    static let openings = ["<b a\">", "<b a'>", "<b a=x\">", "<b \"a\"=\"b>", "<b a='x' \"c>", "<b a=x'y>", "<b a= '>'>",
+                           "<!-- x --!>", "</ ", "</ <i>", "</i a=\">", "<!DOCTYPE x SYSTEM \"a>b\">", "<? x \">",
+                           "<script>a<div>b</script>", "<style></stylex><div></style>", "<script/>", "<b\0>", "<!x '>", "<!-x \"<i>", "<!DOCTYP <i>"]
+
+    @Test func noOpeningLetsNestingPastTheLimit() throws {
+        for opening in Self.openings {
+            let html = "<p>x" + opening + String(repeating: "<div>x", count: 3_000)
+            for piece in [1 << 16, 7_777] {
+                let report = try HTMLStreamProbe.run(Array(html.utf8), piece: piece)
+                #expect(report.deepest <= 256 + 4, "\(opening.debugDescription) \(piece): \(report.deepest)")
+            }
+        }
+    }
+
+    @Test func aStrayQuoteKeepsItsTagAndItsText() throws {
+        // The quote goes as a reference: the value keeps it, the tag ends where libxml2's parser ends it.
+        let report = try HTMLStreamProbe.run(Array("<p><a href=/x\"y title'>x</a> x <b c\"d>x</b></p>".utf8), piece: 1 << 16)
+        #expect(report.hrefs == ["/x\"y"] && report.xs == 3)
+    }
+
+    /// A construct of any size: libxml2 gets its first `markupLimit` bytes and its end, holds no
+    /// more than that, and reads on after it as it would have.
+    @Test func aHugeConstructIsCutAndClosed() throws {
+        let huge = String(repeating: "y", count: 3 << 20)
+        for (open, close) in [("<a href=\"", "\">"), ("<a href='", "'>"), ("<a href=", ">"), ("<!--", "-->"), ("<!y", ">"),
+                              ("</y", ">"), ("<?y", ">"), ("<script>", "</script>"), ("<style>", "</STYLE>"),
+                              ("<!DOCTYPE y SYSTEM \"", "\">"), ("<b ", ">"), ("<b a=\"1\" ", "/>")] {
+            let html = "<p>x" + open + huge + close + "x</p><p>x</p>"
+            let report = try HTMLStreamProbe.run(Array(html.utf8), piece: 1 << 16)
+            #expect(report.held <= HTMLStream.markupLimit + (1 << 17), "\(open): held \(report.held)")
+            #expect(report.xs == 3, "\(open): \(report.xs) x")
+        }
+    }
+}
