@@ -69,12 +69,8 @@ extension HTMLStream {
         Int(truncatingIfNeeded: ((key.head ^ UInt64(key.tail) << 21) &* 0x9E37_79B9_7F4A_7C15) >> 57)
     }
 
-    static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
-
-    static func isNameByte(_ byte: UInt8) -> Bool {
-        isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ":")
-            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
-    }
+    static func isLetter(_ byte: UInt8) -> Bool { MarkupScanner.isLetter(byte) }
+    static func isNameByte(_ byte: UInt8) -> Bool { MarkupScanner.isNameByte(byte) }
 
     /// The index of the first `<` in `bytes` at or after `start`, or the end index.
     static func firstOpen(_ bytes: ArraySlice<UInt8>, from start: Int) -> Int {

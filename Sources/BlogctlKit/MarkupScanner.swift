@@ -101,7 +101,7 @@ struct MarkupScanner {
             return stepDeclaration(byte)
         case .endOpen:
             // `</` and no name: libxml2 takes the two bytes and reads on as text.
-            if Self.isLetter(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".") {
+            if Self.isNameStart(byte) {
                 state = .endTag
             } else {
                 state = .text
@@ -205,7 +205,7 @@ struct MarkupScanner {
     private mutating func stepBetween(_ byte: UInt8, blank: Bool, isQuote: Bool) -> Bool {
         if byte == UInt8(ascii: ">") { endStartTag(); return false }
         if blank { state = .startTag(.between); slash = false; return false }
-        if Self.isLetter(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".") {
+        if Self.isNameStart(byte) {
             state = .startTag(.attributeName)
             slash = false
             return false
@@ -248,6 +248,11 @@ struct MarkupScanner {
     }
 
     static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+
+    /// What may start a name (`htmlParseHTMLName`): a letter, `_`, `:` or `.`.
+    static func isNameStart(_ byte: UInt8) -> Bool {
+        isLetter(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".")
+    }
 
     static func isNameByte(_ byte: UInt8) -> Bool {
         isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ":")
