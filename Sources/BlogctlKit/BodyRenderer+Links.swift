@@ -19,7 +19,7 @@ extension BodyRenderer {
     }
 
     /// The most links numbered, and the longest target kept: a body of millions of links
-    /// costs no more memory than one of ten thousand (man page, LIMITS).
+    /// costs no more memory than one of ten thousand (blogctl(1), read).
     static let linkLimit = 10_000
     static let linkTargetLimit = 2_048
 

@@ -180,7 +180,7 @@ final class BodyRenderer {
     /// A paragraph holding more than this is laid out as far as its lines are final.
     static let paragraphDrainBytes = 64 << 10
     /// The most text one block (paragraph, list item, quote, heading, table cell) shows: 1 MiB;
-    /// past it, the rest of the block is dropped and `[…]` marks the cut (man page, LIMITS).
+    /// past it, the rest of the block is dropped and `[…]` marks the cut (blogctl(1), read).
     static let paragraphLimit = 1 << 20
     /// A Markdown paragraph drained early is soft-wrapped at about this many columns.
     static let markdownDrainWidth = 1000

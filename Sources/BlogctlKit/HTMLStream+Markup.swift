@@ -3,7 +3,7 @@
 extension HTMLStream {
     /// The most of one tag, comment, declaration or script that libxml2 gets: past it, the
     /// rest is left out up to the construct's end, which libxml2 gets as a closing of its own
-    /// (man page, LIMITS). libxml2 2.9 holds a construct whole until its end arrives (50 MB
+    /// (blogctl(1), read). libxml2 2.9 holds a construct whole until its end arrives (50 MB
     /// of one attribute value took 560 MB, of one script 90 MB).
     static let markupLimit = 1 << 20
 

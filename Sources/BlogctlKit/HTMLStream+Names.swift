@@ -21,9 +21,9 @@ extension HTMLStream {
     static func nameKey(_ bytes: ArraySlice<UInt8>, at start: Int) -> NameKey? {
         var key = NameKey()
         var end = start
-        while end < bytes.endIndex, isNameByte(bytes[end]) {
+        while end < bytes.endIndex, MarkupScanner.isNameByte(bytes[end]) {
             guard end - start < 12 else { return nil }
-            let byte = isLetter(bytes[end]) ? bytes[end] | 0x20 : bytes[end]
+            let byte = MarkupScanner.isLetter(bytes[end]) ? bytes[end] | 0x20 : bytes[end]
             let at = end - start
             if at < 8 { key.head |= UInt64(byte) << (8 * UInt64(at)) } else { key.tail |= UInt32(byte) << (8 * UInt32(at - 8)) }
             end += 1
@@ -68,9 +68,6 @@ extension HTMLStream {
     static func slotIndex(_ key: NameKey) -> Int {
         Int(truncatingIfNeeded: ((key.head ^ UInt64(key.tail) << 21) &* 0x9E37_79B9_7F4A_7C15) >> 57)
     }
-
-    static func isLetter(_ byte: UInt8) -> Bool { MarkupScanner.isLetter(byte) }
-    static func isNameByte(_ byte: UInt8) -> Bool { MarkupScanner.isNameByte(byte) }
 
     /// The index of the first `<` in `bytes` at or after `start`, or the end index.
     static func firstOpen(_ bytes: ArraySlice<UInt8>, from start: Int) -> Int {

@@ -126,8 +126,8 @@ final class HTMLStream {
     }
 
     /// The deepest libxml2's element stack may go: a start tag that would open an element
-    /// deeper is left out, and what it held flows into the element around it (man page,
-    /// LIMITS). libxml2 2.9 keeps a stack entry for every open element with no limit of its
+    /// deeper is left out, and what it held flows into the element around it (blogctl(1),
+    /// read). libxml2 2.9 keeps a stack entry for every open element with no limit of its
     /// own in HTML: 250 MB of `<div><span>` held 650 MB.
     static let deepest = 256
     /// libxml2's element stack as its events say: opened minus closed, implied and
@@ -189,7 +189,7 @@ final class HTMLStream {
                 continue
             }
             markupStart = index
-            guard index + 1 < bytes.endIndex, Self.isLetter(bytes[index + 1]) else {
+            guard index + 1 < bytes.endIndex, MarkupScanner.isLetter(bytes[index + 1]) else {
                 atLimit = false  // an end tag, a comment: the depth may change
                 index += 1
                 continue

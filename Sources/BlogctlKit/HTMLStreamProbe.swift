@@ -11,8 +11,7 @@ enum HTMLStreamProbe {
         var leftOut = 0
         /// The most bytes libxml2 held unparsed after a chunk.
         var held = 0
-        /// Start events, and those of `a` with the `href` given.
-        var starts = 0
+        /// The `href` of each `a` opened.
         var hrefs: [String] = []
     }
 
@@ -26,7 +25,6 @@ enum HTMLStreamProbe {
                 count.report.xs += text.filter { $0 == UInt8(ascii: "x") }.count
                 count.report.ys += text.filter { $0 == UInt8(ascii: "y") }.count
             case .enter(let tag, let attributes):
-                count.report.starts += 1
                 if tag == .link, let href = attributes.value("href") { count.report.hrefs.append(href) }
             case .exit: break
             }

@@ -30,7 +30,7 @@ struct MarkupScanner {
     /// libxml2 ignores, reading raw text again after it.
     private var checksRawName = false
     private var rawAgain = false
-    /// Whether the last start tag ended with `/>`.
+    /// Whether the start tag last read ended with `/>` (false until it ends).
     private(set) var closedItself = false
 
     var inText: Bool { state == .text }
@@ -63,6 +63,7 @@ struct MarkupScanner {
                 name = UInt64(byte | 0x20)
                 nameLength = 1
                 slash = false
+                closedItself = false
             default: state = .text  // a lone `<` is text
             }
         case .bang:
@@ -149,13 +150,12 @@ struct MarkupScanner {
             if byte == UInt8(ascii: ">") { state = .text }
             return false
         }
-        let doctype = Array("doctype".utf8)
-        guard byte | 0x20 == doctype[matched] && Self.isLetter(byte) else {
+        guard byte | 0x20 == Self.doctype[matched] && Self.isLetter(byte) else {
             state = .text
             return step(byte)
         }
         matched += 1
-        if matched == doctype.count { state = .doctype; quote = 0 }
+        if matched == Self.doctype.count { state = .doctype; quote = 0 }
         return false
     }
 
@@ -215,7 +215,8 @@ struct MarkupScanner {
         return isQuote
     }
 
-    private static let script = packed("script"), style = packed("style")
+    private static let script = HTMLTag.packed(Array("script".utf8)[...]), style = HTMLTag.packed(Array("style".utf8)[...])
+    private static let doctype = Array("doctype".utf8)
 
     private mutating func endStartTag() {
         state = .text
@@ -242,10 +243,6 @@ struct MarkupScanner {
 
     /// Bytes of the `</name` being matched in raw text.
     var rawEndMatched: Int { state == .rawText ? matched : 0 }
-
-    static func packed(_ name: String) -> UInt64 {
-        name.utf8.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
-    }
 
     static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
 
