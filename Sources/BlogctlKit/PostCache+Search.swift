@@ -35,15 +35,15 @@ extension PostCache {
         }
     }
 
-    /// Brings `index` up to the saved listing (`listing.tsv`). Named by a hash of the file's
-    /// bytes, so an unchanged listing costs reading it, never decoding it; 100,000 feed
-    /// entries indexed at each `list` were a quarter of its time. A damaged listing teaches
-    /// nothing (`list` writes it again).
+    /// Brings `index` up to what the library keeps of the server. Named by the source's
+    /// listing generation, so an unchanged listing costs one row read, never the entries; a
+    /// cache on a bare folder has no listing to learn.
     func indexListing(_ index: SearchIndex) throws(ToolError) {
-        guard LocalFile.isRegularFile(listingPath) else { return }
-        let bytes = try LocalFile.read(listingPath, limit: 256 << 20, regularOnly: true)
-        let fingerprint = "file-" + FNV1a.hash(bytes).hex
-        guard try index.listingFingerprint() != fingerprint, case .success(let posts) = ListingFile.decode(bytes) else { return }
+        guard owner != nil else { return }
+        let (library, server) = try library()
+        guard let source = try library.source(server), let listed = source.listedAt else { return }
+        let fingerprint = "library-\(source.generation)-\(listed.timeIntervalSince1970)"
+        guard try index.listingFingerprint() != fingerprint, let posts = try library.listing(server) else { return }
         try index.addListing(posts, fingerprint: fingerprint)
     }
 

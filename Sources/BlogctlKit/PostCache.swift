@@ -34,6 +34,14 @@ public struct PostCache: Sendable {
     /// The connection the cache keeps the search index in step through, shared by copies of
     /// this value (a prefetch's concurrent jobs).
     let indexLink = SearchIndexLink()
+    /// The server these posts are of, and the environment that names the library its listing
+    /// and marks are kept in; nil for a cache made on a bare folder (a test of bodies alone).
+    let owner: Owner?
+
+    struct Owner: Sendable {
+        let server: ServerURL
+        let environment: [String: String]
+    }
     /// Nothing larger is ever decompressed, whatever a sidecar claims.
     public static let largestBody = 1 << 30
     public static let defaultCapacity = 200_000_000
@@ -41,6 +49,13 @@ public struct PostCache: Sendable {
     public init(directory: String, capacity: Int = PostCache.defaultCapacity) {
         self.directory = directory
         self.capacity = capacity
+        owner = nil
+    }
+
+    init(directory: String, capacity: Int, owner: Owner) {
+        self.directory = directory
+        self.capacity = capacity
+        self.owner = owner
     }
 
     /// `$XDG_CACHE_HOME/blogctl/servers/SERVER/posts` with the capacity from
@@ -57,7 +72,7 @@ public struct PostCache: Sendable {
             capacity = value
         }
         return PostCache(directory: Paths(environment: environment).cache(.blogctl) + "/servers/" + server.folderName + "/posts",
-                         capacity: capacity)
+                         capacity: capacity, owner: Owner(server: server, environment: environment))
     }
 
     /// Files are named by `ResourceID.fileStem` of the post's id: any id the server uses,

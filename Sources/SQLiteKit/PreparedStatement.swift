@@ -8,6 +8,14 @@ private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 enum PreparedStatement {
     static func run(_ sql: String, _ values: [SQLValue], on connection: OpaquePointer,
                     row: (SQLRow) throws -> Void) throws {
+        // Nothing but a comment or white space: nothing to run.
+        guard let statement = try prepare(sql, on: connection) else { return }
+        defer { sqlite_nio_sqlite3_finalize(statement) }
+        try step(statement, values, on: connection, row: row)
+    }
+
+    /// `sql` compiled, or nil when it holds no statement (only comments or white space).
+    static func prepare(_ sql: String, on connection: OpaquePointer) throws -> OpaquePointer? {
         var statement: OpaquePointer?
         var second: OpaquePointer?
         let prepared = sql.withCString { start in
@@ -21,13 +29,21 @@ enum PreparedStatement {
             return code
         }
         guard prepared == SQLITE_OK else { throw SQLiteError(code: prepared, connection: connection) }
-        defer { sqlite_nio_sqlite3_finalize(statement) }
         if second != nil {
             sqlite_nio_sqlite3_finalize(second)
+            sqlite_nio_sqlite3_finalize(statement)
             throw SQLiteError(code: SQLITE_MISUSE, message: "more than one statement in one call")
         }
-        // Nothing but a comment or white space: nothing to run.
-        guard let statement else { return }
+        return statement
+    }
+
+    /// Binds `values`, steps through the rows, and resets the statement for its next use.
+    static func step(_ statement: OpaquePointer, _ values: [SQLValue], on connection: OpaquePointer,
+                     row: (SQLRow) throws -> Void) throws {
+        defer {
+            sqlite_nio_sqlite3_reset(statement)
+            sqlite_nio_sqlite3_clear_bindings(statement)
+        }
         try bind(values, to: statement, connection: connection)
         let count = sqlite_nio_sqlite3_column_count(statement)
         var names: [String]?

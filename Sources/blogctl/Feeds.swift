@@ -38,7 +38,7 @@ extension Blogctl.Feeds {
         @OptionGroup var pager: PagerOption
 
         func run() throws {
-            let rows = SubscriptionTable.rows(try Subscriptions.standard().load { Tool.blogctl.warn($0) })
+            let rows = try SubscriptionTable.rows(try Subscriptions.standard().load { Tool.blogctl.warn($0) })
             let mode = OutputMode(json: json)
             if rows.isEmpty, mode == .table { return Tool.blogctl.say("no subscriptions: blogctl feeds add URL subscribes to a feed") }
             pager.print(SubscriptionTable.render(rows, mode: mode))

@@ -60,14 +60,9 @@ public final class FeedServer: Sendable {
         self.api = api
         self.warn = warn
         cache = try? PostCache.standard(server: api.server)
-        if let cache, let bytes = try? LocalFile.read(Self.statePath(cache), limit: 64 << 10, regularOnly: true),
-           let state = try? JSONCoding.decode(State.self, from: Data(bytes)) {
+        if let state = Self.remembered(server: api.server) {
             known.withLock { $0 = .feed(state, fetched: nil) }
         }
-    }
-
-    static func statePath(_ cache: PostCache) -> String {
-        String(cache.listingPath.dropLast("listing.tsv".count)) + "feed.json"
     }
 
     /// The feed state when the server is known to be a feed; nil when it is not, or not yet known.
@@ -104,12 +99,16 @@ public final class FeedServer: Sendable {
         }
     }
 
-    /// Keeps `state` for this run and in the cache folder (a copy: failing to write it is no error).
+    /// Keeps `state` for this run and in the library (failing to write it is no error: the
+    /// next run asks without validators).
     private func remember(_ state: State, fetched: Fetched?) -> State {
         known.withLock { $0 = .feed(state, fetched: fetched) }
-        if let cache {
-            try? LocalFile.privateDirectory(String(Self.statePath(cache).dropLast("/feed.json".count)))
-            try? LocalFile.writeAtomically(Self.statePath(cache), Array(JSONCoding.encode(state)), mode: 0o600)
+        try? cache?.library().0.update(api.server) { source in
+            source.kind = .feed
+            source.feedURL = state.feed
+            source.etag = state.etag
+            source.lastModified = state.lastModified
+            source.title = state.title
         }
         return state
     }
@@ -217,19 +216,10 @@ public final class FeedServer: Sendable {
         known.withLock { if $0 == nil { $0 = .feed(State(feed: api.server.resource), fetched: nil) } }
     }
 
-    /// A feed that moved: what `old` remembers (its title, its validators), remembered by `new`.
-    static func carry(from old: ServerURL, to new: ServerURL) {
-        guard var state = remembered(server: old), let cache = try? PostCache.standard(server: new) else { return }
-        state.feed = new.resource
-        try? LocalFile.privateDirectory(String(statePath(cache).dropLast("/feed.json".count)))
-        try? LocalFile.writeAtomically(statePath(cache), Array(JSONCoding.encode(state)), mode: 0o600)
-    }
-
-    /// What is remembered of `server` as a feed (its cache folder's `feed.json`), if anything.
+    /// What the library remembers of `server` as a feed, if anything.
     static func remembered(server: ServerURL) -> State? {
-        guard let cache = try? PostCache.standard(server: server),
-              let bytes = try? LocalFile.read(statePath(cache), limit: 64 << 10, regularOnly: true) else { return nil }
-        return try? JSONCoding.decode(State.self, from: Data(bytes))
+        guard let source = try? Library.standard().source(server), source.kind == .feed, let feed = source.feedURL else { return nil }
+        return State(feed: feed, etag: source.etag, lastModified: source.lastModified, title: source.title)
     }
 
     /// One warning for what libxml2 recovered from, one for repeated ids, each naming the feed.
@@ -249,7 +239,7 @@ public final class FeedServer: Sendable {
     /// entries would hold both lists at once). `keepingBodies`: see `BlogClient.metadataList`;
     /// without, the bodies are stored beside the caller's work, and it calls `settle`.
     func metadataList(warn: (String) -> Void, keepingBodies: Bool = true) async throws(ToolError) -> [PostMetadata] {
-        let hasSaved = cache.map { LocalFile.isRegularFile($0.listingPath) } ?? false
+        let hasSaved = ((try? cache?.library().0.source(api.server)) ?? nil)?.listedAt != nil
         if let posts = try await posts(conditional: hasSaved, warn: warn) {
             guard !keepingBodies else {
                 store(posts)

@@ -26,21 +26,18 @@ public enum SubscribedFeeds {
     /// with it. nil when no subscription is in use.
     public static func server(for id: String, _ common: CommonOptions) throws -> ServerURL? {
         guard let subscriptions = try inUse(common) else { return nil }
-        var exact: [(String, ServerURL)] = []
-        var starting: [(String, ServerURL)] = []
-        for subscription in subscriptions {
-            guard let server = try? ServerURL(subscription.url, allowingQuery: true),
-                  let listing = (try? PostCache.standard(server: server).savedListing()) ?? nil else { continue }
-            let name = subscription.name(server: server)
-            if listing.contains(where: { $0.id.utf8.elementsEqual(id.utf8) }) { exact.append((name, server)) }
-            else if listing.contains(where: { $0.id.utf8.starts(with: id.utf8) }) { starting.append((name, server)) }
-        }
+        let servers = subscriptions.compactMap { try? ServerURL($0.url, allowingQuery: true) }
+        let (exact, starting) = try Library.standard().holders(of: id, among: servers)
         let found = exact.isEmpty ? starting : exact
-        if found.count == 1 { return found[0].1 }
+        if found.count == 1 { return servers[found[0]] }
         if found.isEmpty {
-            throw ToolError.notFound(what: "post \(Terminal.quote(id)) in the subscribed feeds' last lists (blogctl list refreshes them)")
+            throw ToolError.notFound(what: "post \(Terminal.quote(id)) in the subscribed feeds' library (blogctl list refreshes it)")
         }
-        throw ToolError.usage("post \(Terminal.quote(id)) is in \(found.count) feeds (\(found.prefix(3).map(\.0).joined(separator: ", ")))"
+        let names = found.prefix(3).map { index in
+            subscriptions.first { (try? ServerURL($0.url, allowingQuery: true))?.folderName == servers[index].folderName }
+                .map { $0.name(server: servers[index]) } ?? servers[index].host
+        }
+        throw ToolError.usage("post \(Terminal.quote(id)) is in \(found.count) feeds (\(names.joined(separator: ", ")))"
             + "; name one with --server URL")
     }
 
@@ -168,26 +165,42 @@ public enum SubscribedFeeds {
         progress.start()
         let refreshed = await refresh(subscriptions, jobs: jobs, offline: offline, common: common)
         progress.finish()
-        var marks: [String: ReadMarks.IDs] = [:]
-        for feed in refreshed {
-            if let server = feed.server, let known = try? ReadMarks.standard(server: server).load() { marks[feed.name] = known }
+        // What the library keeps of every feed, entries that left it included, and their marks:
+        // one query. A library that cannot be read lists what this refresh gave.
+        let text: String
+        let listed = refreshed.compactMap { feed in feed.server.map { (feed.name, $0) } }
+        if let kept = try? Library.standard().entries(of: listed.map(\.1)) {
+            var read: Set<Int> = []
+            var posts: [PostMetadata] = []
+            posts.reserveCapacity(kept.count)
+            for (index, entry) in kept.enumerated() {
+                var post = entry.post
+                post.feed = listed[entry.source].0
+                posts.append(post)
+                if entry.read { read.insert(index) }
+            }
+            // Marks by position: two feeds may share an id.
+            var readIDs: [String: ReadMarks.IDs] = [:]
+            for index in read { readIDs[posts[index].feed ?? "", default: []].insert([posts[index].id]) }
+            text = run.render(posts, isRead: { readIDs[$0.feed ?? ""]?.contains($0.id) ?? false })
+        } else {
+            var marks: [String: ReadMarks.IDs] = [:]
+            for feed in refreshed {
+                if let server = feed.server, let known = try? ReadMarks.standard(server: server).load() { marks[feed.name] = known }
+            }
+            text = run.render(refreshed.flatMap(\.posts), isRead: { marks[$0.feed ?? ""]?.contains($0.id) ?? false })
         }
-        let text = run.render(refreshed.flatMap(\.posts), isRead: { marks[$0.feed ?? ""]?.contains($0.id) ?? false })
         let failed = refreshed.filter { $0.error != nil }
         for feed in failed { Tool.blogctl.warn("\(feed.name): \(feed.error!.message)") }
         followMoves(refreshed)
         return (text, failed.count, refreshed.count)
     }
 
-    /// What is kept per server follows a feed that moved: its list (for `--offline`), what is
-    /// known of it as a feed (title, validators) and its read marks. Its bodies are fetched again at the new URL's first list.
+    /// What the library has of a feed that moved follows it: its entries, what is known of it
+    /// as a feed (title, validators) and its read marks. Its bodies are fetched again at the new URL's first list.
     static func carry(_ posts: [PostMetadata], from old: ServerURL, to new: ServerURL) {
-        FeedServer.carry(from: old, to: new)
+        try? Library.standard().carry(from: old, to: new)
         try? PostCache.standard(server: new).saveListing(posts)
-        if let read = try? ReadMarks.standard(server: old).load() {
-            let ids = posts.map(\.id).filter { read.contains($0) }
-            if !ids.isEmpty { _ = try? ReadMarks.standard(server: new).mark(ids, read: true) }
-        }
     }
 
     /// A feed that moved for good (301, 308) is subscribed at its new URL from now on, said

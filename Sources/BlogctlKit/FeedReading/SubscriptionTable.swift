@@ -13,19 +13,22 @@ public enum SubscriptionTable {
         public let error: String?
     }
 
-    public static func rows(_ subscriptions: [FeedSubscription]) -> [Row] {
-        subscriptions.map { subscription in
-            guard let server = try? ServerURL(subscription.url, allowingQuery: true) else {
+    /// Every row from one query over the library (`Library.counts`); a library that cannot
+    /// be read is the error.
+    public static func rows(_ subscriptions: [FeedSubscription], environment: [String: String] = Environment.current) throws(ToolError) -> [Row] {
+        let servers = subscriptions.map { try? ServerURL($0.url, allowingQuery: true) }
+        let counts = try Library.standard(environment: environment).counts(of: servers.compactMap { $0 })
+        return zip(subscriptions, servers).map { subscription, server in
+            guard let server else {
                 return Row(name: subscription.title, url: subscription.url, entries: 0, unread: 0, updated: nil, error: "not a URL")
             }
-            let listing = ((try? PostCache.standard(server: server).savedListing()) ?? nil) ?? []
-            let marks = (try? ReadMarks.standard(server: server).load()) ?? ReadMarks.IDs()
-            let name = subscription.name(server: server)
-            return Row(name: name, url: ServerURL.redactedIfCredentials(subscription.url), entries: listing.count,
-                       unread: listing.count { !marks.contains($0.id) },
-                       updated: FeedHealth.lastUpdate(server: server),
-                       error: FeedHealth.isGone(server: server) ? "gone (410), no longer asked; blogctl feeds remove removes it"
-                           : FeedHealth.lastError(server: server))
+            let known = counts[server.folderName]
+            let title = known?.source.kind == .feed ? known?.source.title : nil
+            let name = !subscription.title.isEmpty ? subscription.title : title.flatMap { $0.isEmpty ? nil : $0 } ?? server.host
+            return Row(name: name, url: ServerURL.redactedIfCredentials(subscription.url), entries: known?.entries ?? 0,
+                       unread: known?.unread ?? 0, updated: known?.source.listedAt,
+                       error: known?.source.gone == true ? "gone (410), no longer asked; blogctl feeds remove removes it"
+                           : known?.source.lastError)
         }
     }
 

@@ -57,7 +57,12 @@ extension FeedList {
 
     /// The feed list's rows, from the cache (what the last refresh kept).
     static func rows(_ subscriptions: [FeedSubscription]) -> [Feed] {
-        let table = SubscriptionTable.rows(subscriptions)
+        let table: [SubscriptionTable.Row]
+        do { table = try SubscriptionTable.rows(subscriptions) } catch {
+            // The library cannot be read: each feed says why, and still opens.
+            table = subscriptions.map { .init(name: $0.title, url: ServerURL.redactedIfCredentials($0.url), entries: 0, unread: 0,
+                                              updated: nil, error: error.message) }
+        }
         // Named as list names them: two feeds with one title are "Name" and "Name (2)".
         let names = SubscribedFeeds.uniqueNames(table.map { $0.name.isEmpty ? $0.url : $0.name })
         return zip(zip(subscriptions, table), names).map { pair, name in

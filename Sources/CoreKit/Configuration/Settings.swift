@@ -6,6 +6,8 @@ public struct Settings: Sendable {
         case server, timeout, connectTimeout = "connect-timeout", retries, proxy, noproxy, cacert, pager
         /// blogctl: how long a cached post counts as fresh, shown without asking the server.
         case maxAge = "max-age"
+        /// blogctl: how many entries the library keeps of each feed (newsboat's max-items); 0 or unset: all.
+        case maxItems = "max-items"
     }
 
     public struct Value: Sendable, Equatable {
@@ -94,6 +96,8 @@ public struct Settings: Sendable {
             guard let seconds = Double(value), seconds > 0, seconds <= 86_400 else { return "expected seconds, 0 to 86400, found \"\(value)\"" }
         case .maxAge:
             guard let seconds = Double(value), seconds >= 0, seconds <= 31_536_000 else { return "expected seconds, 0 to 31536000, found \"\(value)\"" }
+        case .maxItems:
+            guard let count = Int(value), count >= 0 else { return "expected a count of entries, 0 for all, found \"\(value)\"" }
         case .retries:
             guard let count = Int(value), (0...20).contains(count) else { return "expected a count, 0 to 20, found \"\(value)\"" }
         case .server:

@@ -52,7 +52,7 @@ public struct ConfigCommand: ParsableCommand {
             (.noproxy, ["no_proxy", "NO_PROXY"], ["none", "default"]),
             (.cacert, ["SSL_CERT_FILE", "SSL_CERT_DIR"], ["the system's", "default"]),
             (.pager, ["PAGER"], ["less -R (LESS=FRX)", "default"]),
-        ] + (tool.name == "blogctl" ? [(.maxAge, ["BLOGCTL_MAX_AGE"], ["300", "default"])] : [])
+        ] + (tool.name == "blogctl" ? [(.maxAge, ["BLOGCTL_MAX_AGE"], ["300", "default"]), (.maxItems, [], ["all", "default"])] : [])
         // Passwords in URLs are shown as errors show them: `user:***@host`.
         return order.map { key, names, fallback in
             let row = variable(names) ?? configured(key) ?? fallback

@@ -1,0 +1,142 @@
+import FoundationEssentials
+import SQLiteKit
+import ToolboxKit
+
+/// A source's entries: each listing written in one transaction, entries that left the source
+/// kept (newsboat's way: a feed carries only its newest), up to the user's `max-items`.
+extension Library {
+    static let entryColumns = "e.id, e.post_id, e.title, e.published, e.summary, e.author, e.author_image, e.author_title, e.link, e.base"
+
+    static func entry(_ row: SQLRow, from offset: Int = 0) -> PostMetadata {
+        let values = row.values
+        func text(_ index: Int) -> String { values[offset + index].string ?? "" }
+        return PostMetadata(id: text(0), title: text(2), publishDate: date(values[offset + 3]), postId: text(1), summary: text(4),
+                            author: Author(name: text(5), image: text(6), title: text(7)),
+                            link: values[offset + 8].string, base: values[offset + 9].string)
+    }
+
+    /// Keeps `posts` as `server`'s listing, in their order, in one transaction. Of a feed,
+    /// entries the listing no longer has stay, marked as gone from it, the oldest beyond
+    /// `maxItems` let go; of the API, whose list is the whole blog, they go.
+    public func saveListing(_ posts: [PostMetadata], server: ServerURL, maxItems: Int? = nil, now: Date = Date()) throws(ToolError) {
+        try write { db in
+            let source = try sourceID(server, db)
+            let keepingDeparted = try db.value("SELECT kind = 'feed' FROM sources WHERE id = ?", [.integer(source)])?.integer == 1
+            try db.execute(keepingDeparted ? "UPDATE entries SET present = 0 WHERE source = ?" : "DELETE FROM entries WHERE source = ?",
+                           [.integer(source)])
+            try db.repeating("""
+                INSERT INTO entries (source, id, post_id, title, published, summary, author, author_image, author_title, link, base,
+                    position, present, first_seen)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)
+                ON CONFLICT (source, id) DO UPDATE SET post_id = excluded.post_id, title = excluded.title,
+                    published = excluded.published, summary = excluded.summary, author = excluded.author,
+                    author_image = excluded.author_image, author_title = excluded.author_title, link = excluded.link,
+                    base = excluded.base, position = excluded.position, present = 1
+                """) { insert in
+                for (position, post) in posts.enumerated() {
+                    try insert.execute([.integer(source), .text(post.id), .text(post.postId), .text(post.title),
+                                        post.publishDate.map { .real($0.timeIntervalSince1970) } ?? .null, .text(post.summary),
+                                        .text(post.author.name), .text(post.author.image), .text(post.author.title),
+                                        .optional(post.link), .optional(post.base), .integer(position), .real(now.timeIntervalSince1970)])
+                }
+            }
+            if keepingDeparted, let maxItems, maxItems > 0 {
+                // newsboat's max-items: the newest kept; what the listing has now goes last.
+                try db.execute("""
+                    DELETE FROM entries WHERE source = ?1 AND id IN (
+                        SELECT id FROM entries WHERE source = ?1
+                        ORDER BY present DESC, coalesce(published, first_seen) DESC, position LIMIT -1 OFFSET ?2)
+                    """, [.integer(source), .integer(maxItems)])
+            }
+            try db.execute("UPDATE sources SET listed_at = ?, generation = generation + 1 WHERE id = ?",
+                           [.real(now.timeIntervalSince1970), .integer(source)])
+        }
+    }
+
+    /// Every entry the library keeps of `server`, the last listing's first, in its order, then
+    /// those that left it; nil when no listing was ever saved.
+    public func listing(_ server: ServerURL) throws(ToolError) -> [PostMetadata]? {
+        try read { db in
+            guard let source = try db.rows("SELECT id, listed_at FROM sources WHERE key = ?", [.text(server.folderName)]).first,
+                  !source.values[1].isNull, let id = source.values[0].integer else { return nil }
+            var posts: [PostMetadata] = []
+            try db.each("SELECT \(Self.entryColumns) FROM entries e WHERE e.source = ? ORDER BY e.present DESC, e.position",
+                        [.integer(id)]) { posts.append(Self.entry($0)) }
+            return posts
+        }
+    }
+
+    /// The ids alone of what `listing` gives (the shell's Tab: no metadata decoded).
+    public func ids(of server: ServerURL) throws(ToolError) -> [String]? {
+        try read { db in
+            guard let source = try db.rows("SELECT id, listed_at FROM sources WHERE key = ?", [.text(server.folderName)]).first,
+                  !source.values[1].isNull, let id = source.values[0].integer else { return nil }
+            var ids: [String] = []
+            try db.each("SELECT id FROM entries WHERE source = ? ORDER BY present DESC, position", [.integer(id)]) { ids.append($0.values[0].string ?? "") }
+            return ids
+        }
+    }
+
+    /// The entries of every source in `servers`, each with its source's place in `servers`
+    /// and whether it was read: one query, in the sources' order, each in its listing's order.
+    public func entries(of servers: [ServerURL]) throws(ToolError) -> [(source: Int, post: PostMetadata, read: Bool)] {
+        guard !servers.isEmpty else { return [] }
+        var place: [String: Int] = [:]
+        for (index, server) in servers.enumerated() where place[server.folderName] == nil { place[server.folderName] = index }
+        return try read { db in
+            var found: [(source: Int, post: PostMetadata, read: Bool)] = []
+            try db.each("""
+                SELECT s.key, m.id IS NOT NULL, \(Self.entryColumns) FROM sources s JOIN entries e ON e.source = s.id
+                LEFT JOIN marks m ON m.source = e.source AND m.id = e.id
+                WHERE s.key IN (SELECT value FROM json_each(?)) ORDER BY e.present DESC, e.position
+                """, [.text(Self.jsonArray(place.keys))]) { row in
+                guard let index = row.values[0].string.flatMap({ place[$0] }) else { return }
+                found.append((index, Self.entry(row, from: 2), row.values[1].integer == 1))
+            }
+            // Stable: each source's entries keep their order.
+            return found.enumerated().sorted { ($0.element.source, $0.offset) < ($1.element.source, $1.offset) }.map(\.element)
+        }
+    }
+
+    /// Which of `servers` hold an entry whose id is `id` (`exact`), else one that starts with
+    /// it: one query over every source's entries.
+    public func holders(of id: String, among servers: [ServerURL]) throws(ToolError) -> (exact: [Int], starting: [Int]) {
+        var place: [String: Int] = [:]
+        for (index, server) in servers.enumerated() where place[server.folderName] == nil { place[server.folderName] = index }
+        return try read { db in
+            var exact: Set<Int> = [], starting: Set<Int> = []
+            // substr and length count characters of valid UTF-8, so a prefix is compared whole;
+            // the second test compares the bytes.
+            try db.each("""
+                SELECT DISTINCT s.key, e.id = ?1 FROM entries e JOIN sources s ON s.id = e.source
+                WHERE e.id >= ?1 AND substr(e.id, 1, length(?1)) = ?1 AND s.key IN (SELECT value FROM json_each(?2))
+                """, [.text(id), .text(Self.jsonArray(place.keys))]) { row in
+                guard let index = row.values[0].string.flatMap({ place[$0] }) else { return }
+                if row.values[1].integer == 1 { exact.insert(index) } else { starting.insert(index) }
+            }
+            return (exact.sorted(), starting.subtracting(exact).sorted())
+        }
+    }
+
+    /// Per source of `servers`: its entries, the unread among them, and its own row; one query.
+    public func counts(of servers: [ServerURL]) throws(ToolError) -> [String: (entries: Int, unread: Int, source: Source)] {
+        let keys = Set(servers.map(\.folderName))
+        return try read { db in
+            var counts: [String: (entries: Int, unread: Int, source: Source)] = [:]
+            try db.each("""
+                SELECT s.key, count(e.id), count(e.id) - count(m.id), \(Self.sourceColumns) FROM sources s
+                LEFT JOIN entries e ON e.source = s.id LEFT JOIN marks m ON m.source = e.source AND m.id = e.id
+                WHERE s.key IN (SELECT value FROM json_each(?)) GROUP BY s.id
+                """, [.text(Self.jsonArray(keys))]) { row in
+                guard let key = row.values[0].string else { return }
+                counts[key] = (row.values[1].integer ?? 0, row.values[2].integer ?? 0, Self.source(row, from: 3))
+            }
+            return counts
+        }
+    }
+
+    /// Strings as one JSON array, for `json_each`: any number of keys bound as one value.
+    static func jsonArray(_ strings: some Sequence<String>) -> String {
+        String(decoding: JSONCoding.encode(Array(strings)), as: UTF8.self)
+    }
+}

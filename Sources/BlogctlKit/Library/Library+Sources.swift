@@ -1,0 +1,109 @@
+import FoundationEssentials
+import SQLiteKit
+import ToolboxKit
+
+/// A source's own row: what it is (the API, a feed), what a feed said of itself (title,
+/// validators for the next conditional GET) and how its last refresh went.
+extension Library {
+    public struct Source: Sendable, Equatable {
+        public enum Kind: String, Sendable { case unknown = "", api, feed }
+        public var kind: Kind = .unknown
+        public var title: String?
+        /// A feed's own URL: the server's, or the one its page named.
+        public var feedURL: String?
+        public var etag: String?
+        public var lastModified: String?
+        /// When the source last gave a list.
+        public var listedAt: Date?
+        public var generation = 0
+        public var lastError: String?
+        /// Answered 410 Gone: no longer asked.
+        public var gone = false
+    }
+
+    static let sourceColumns = "s.kind, s.title, s.feed_url, s.etag, s.last_modified, s.listed_at, s.generation, s.last_error, s.gone"
+
+    static func source(_ row: SQLRow, from offset: Int = 0) -> Source {
+        let values = row.values
+        return Source(kind: Source.Kind(rawValue: values[offset].string ?? "") ?? .unknown, title: values[offset + 1].string,
+                      feedURL: values[offset + 2].string, etag: values[offset + 3].string, lastModified: values[offset + 4].string,
+                      listedAt: Self.date(values[offset + 5]), generation: values[offset + 6].integer ?? 0,
+                      lastError: values[offset + 7].string, gone: values[offset + 8].integer == 1)
+    }
+
+    static func date(_ value: SQLValue) -> Date? {
+        switch value {
+        case .real(let seconds): return Date(timeIntervalSince1970: seconds)
+        case .integer(let seconds): return Date(timeIntervalSince1970: Double(seconds))
+        default: return nil
+        }
+    }
+
+    /// What the library knows of `server`; nil when it has never been used.
+    public func source(_ server: ServerURL) throws(ToolError) -> Source? {
+        try read { db in
+            try db.rows("SELECT \(Self.sourceColumns) FROM sources s WHERE s.key = ?", [.text(server.folderName)]).first.map { Self.source($0) }
+        }
+    }
+
+    /// The row of `server`, made when missing, with what the old layout kept of it taken in.
+    func sourceID(_ server: ServerURL, _ db: SQLiteStatements) throws -> Int {
+        if let id = try db.value("SELECT id FROM sources WHERE key = ?", [.text(server.folderName)])?.integer { return id }
+        try db.execute("INSERT INTO sources (key, url) VALUES (?, ?)",
+                       [.text(server.folderName), .text(ServerURL.redactedIfCredentials(server.description))])
+        let id = try db.value("SELECT last_insert_rowid()")?.integer ?? 0
+        try oldLayout.takeIn(server, source: id, db)
+        return id
+    }
+
+    /// Changes `server`'s row (made when missing) with `change`.
+    public func update(_ server: ServerURL, _ change: (inout Source) -> Void) throws(ToolError) {
+        try write { db in
+            let id = try sourceID(server, db)
+            var source = try db.rows("SELECT \(Self.sourceColumns) FROM sources s WHERE s.id = ?", [.integer(id)]).first.map { Self.source($0) } ?? Source()
+            change(&source)
+            try Self.store(source, id: id, db)
+        }
+    }
+
+    static func store(_ source: Source, id: Int, _ db: SQLiteStatements) throws {
+        try db.execute("""
+            UPDATE sources SET kind = ?, title = ?, feed_url = ?, etag = ?, last_modified = ?, listed_at = ?,
+                generation = ?, last_error = ?, gone = ? WHERE id = ?
+            """, [.text(source.kind.rawValue), .optional(source.title), .optional(source.feedURL), .optional(source.etag),
+                  .optional(source.lastModified), source.listedAt.map { .real($0.timeIntervalSince1970) } ?? .null,
+                  .integer(source.generation), .optional(source.lastError.map { String(String.UnicodeScalarView($0.unicodeScalars.prefix(4096))) }),
+                  .integer(source.gone ? 1 : 0), .integer(id)])
+    }
+
+    /// A feed that moved (301, 308): what the library has of `old` (its state, its entries,
+    /// its marks) is had by `new` too, merged into what `new` already has.
+    public func carry(from old: ServerURL, to new: ServerURL) throws(ToolError) {
+        try write { db in
+            guard let from = try db.value("SELECT id FROM sources WHERE key = ?", [.text(old.folderName)])?.integer else { return }
+            let to = try sourceID(new, db)
+            guard from != to else { return }
+            try db.execute("""
+                UPDATE sources SET (kind, title, etag, last_modified) = (SELECT kind, title, etag, last_modified FROM sources WHERE id = ?1)
+                WHERE id = ?2
+                """, [.integer(from), .integer(to)])
+            try db.execute("UPDATE sources SET feed_url = ? WHERE id = ?", [.text(new.resource), .integer(to)])
+            try db.execute("""
+                INSERT OR IGNORE INTO entries (source, id, post_id, title, published, summary, author, author_image, author_title,
+                    link, base, position, present, first_seen)
+                SELECT ?2, id, post_id, title, published, summary, author, author_image, author_title, link, base, position, present,
+                    first_seen FROM entries WHERE source = ?1
+                """, [.integer(from), .integer(to)])
+            try db.execute("INSERT OR IGNORE INTO marks (source, id) SELECT ?2, id FROM marks WHERE source = ?1", [.integer(from), .integer(to)])
+        }
+    }
+
+    /// Forgets `server`: its row, its entries and its marks (`blogctl feeds remove`).
+    public func remove(_ server: ServerURL) throws(ToolError) {
+        try write { db in
+            guard let id = try db.value("SELECT id FROM sources WHERE key = ?", [.text(server.folderName)])?.integer else { return }
+            for table in ["entries", "marks"] { try db.execute("DELETE FROM \(table) WHERE source = ?", [.integer(id)]) }
+            try db.execute("DELETE FROM sources WHERE id = ?", [.integer(id)])
+        }
+    }
+}

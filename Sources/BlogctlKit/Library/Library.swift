@@ -1,0 +1,161 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
+import SQLiteKit
+import Synchronization
+import ToolboxKit
+
+/// Everything blogctl keeps of what it has read, in one SQLite file, as newsboat keeps its
+/// `cache.db`: `$XDG_DATA_HOME/blogctl/library.db`, in WAL mode. Every source (a blog API
+/// server or a feed) is a row of `sources`; its posts are rows of `entries`, keyed by source
+/// and id and kept when they leave the source; read marks are rows of `marks`. A question
+/// across sources (which feed holds this id, how many unread) is one query. Bodies stay gzip
+/// files in the cache folder (`PostCache`), a copy that can be fetched again: backing up the
+/// library file is backing up what a reader cannot get back.
+public final class Library: Sendable {
+    /// The path as the user knows it (errors name it).
+    public let path: String
+    let file: SQLiteFile
+    /// Where the files of blogctl before the library are, taken in source by source.
+    let oldLayout: OldLayout
+
+    /// Marks a blogctl library in the SQLite header, so another program's database is refused.
+    static let applicationID: Int32 = 0x424C_4F47  // "BLOG"
+
+    /// Schema changes in order, each applied once; never edit one that shipped, add another.
+    static let migrations = SQLiteMigrations([
+        ("v1", [
+            "PRAGMA application_id = \(applicationID)",
+            // `key` is `ServerURL.folderName`: one source per server, credentials and query
+            // included. `url` is the server's URL with any password hidden. `generation`
+            // counts saved listings, so a copy made from them (the search index) knows it is behind.
+            """
+            CREATE TABLE sources (
+                id INTEGER PRIMARY KEY,
+                key TEXT NOT NULL UNIQUE,
+                url TEXT NOT NULL,
+                kind TEXT NOT NULL DEFAULT '' CHECK (kind IN ('', 'api', 'feed')),
+                title TEXT,
+                feed_url TEXT,
+                etag TEXT,
+                last_modified TEXT,
+                listed_at REAL,
+                generation INTEGER NOT NULL DEFAULT 0,
+                last_error TEXT,
+                gone INTEGER NOT NULL DEFAULT 0
+            )
+            """,
+            // `present`: in the source's last listing; an entry that left it stays, 0.
+            // `position`: its place in the listing that last had it.
+            """
+            CREATE TABLE entries (
+                source INTEGER NOT NULL REFERENCES sources (id),
+                id TEXT NOT NULL,
+                post_id TEXT NOT NULL,
+                title TEXT NOT NULL,
+                published REAL,
+                summary TEXT NOT NULL,
+                author TEXT NOT NULL,
+                author_image TEXT NOT NULL,
+                author_title TEXT NOT NULL,
+                link TEXT,
+                base TEXT,
+                position INTEGER NOT NULL,
+                present INTEGER NOT NULL DEFAULT 1,
+                first_seen REAL NOT NULL,
+                PRIMARY KEY (source, id)
+            )
+            """,
+            "CREATE INDEX entries_by_id ON entries (id)",
+            // Marks by id, not by entry: a post can be read (`read ID`) before any list has it.
+            // The sources whose old-layout files (blogctl before the library) were taken in:
+            // each once, so that a source removed and subscribed again starts empty.
+            "CREATE TABLE old_layout_taken (key TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID",
+            "CREATE TABLE marks (source INTEGER NOT NULL REFERENCES sources (id), id TEXT NOT NULL, PRIMARY KEY (source, id)) WITHOUT ROWID",
+        ]),
+    ])
+
+    private static let opened = Mutex<[String: Library]>([:])
+
+    /// The user's library, opened once a process: its folder made private (0700) and checked,
+    /// the file checked by the one trust rule (`FileTrust`), a damaged or foreign file refused.
+    public static func standard(environment: [String: String] = Environment.current) throws(ToolError) -> Library {
+        let folder = Paths(environment: environment).data(.blogctl)
+        let path = folder + "/library.db"
+        if let library = opened.withLock({ $0[path] }) { return library }
+        try LocalFile.privateDirectory(folder)
+        let home = environment["HOME"]
+        if let reason = FileTrust.problem(path, limit: Int.max, home: home) {
+            throw .io(path: path, reason: reason + "; refusing to use it")
+        }
+        let isNew = !FileTrust.exists(path)
+        let oldLayout = OldLayout(environment: environment)
+        let library = try Library(location: try FileTrust.trustedLocation(path, home: home), shown: path, oldLayout: oldLayout)
+        if isNew { oldLayout.announce(library: path) }
+        return opened.withLock { known in
+            if let first = known[path] { return first }
+            known[path] = library
+            return library
+        }
+    }
+
+    /// Opens (or makes, 0600) the library at `location`, named `shown` in errors.
+    init(location: String, shown: String, oldLayout: OldLayout) throws(ToolError) {
+        path = shown
+        self.oldLayout = oldLayout
+        // Made here, private, before SQLite opens it with the umask's mode.
+        let fd = open(location, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if fd >= 0 { close(fd) }
+        do {
+            file = try SQLiteFile(location)
+        } catch {
+            throw Self.failure(error, path: shown)
+        }
+        do {
+            try file.executeAlone("PRAGMA journal_mode = WAL")
+            // SQLite's advice for WAL: a commit is safe from any crash of the program, and a
+            // power cut can lose only the last commits, never the file.
+            try file.executeAlone("PRAGMA synchronous = NORMAL")
+            try file.transaction(.read) { db in try Self.check(db, path: shown) }
+            try Self.migrations.apply(to: file)
+        } catch let error as ToolError {
+            throw error
+        } catch {
+            throw Self.failure(error, path: shown)
+        }
+    }
+
+    /// Refuses a file that is another program's database, or a newer blogctl's.
+    static func check(_ db: SQLiteStatements, path: String) throws {
+        let id = try db.value("PRAGMA application_id")?.integer ?? 0
+        let tables = try db.value("SELECT count(*) FROM sqlite_master WHERE type = 'table'")?.integer ?? 0
+        if (id == 0 && tables > 0) || (id != 0 && id != Int(applicationID)) {
+            throw ToolError.io(path: path, reason: "not a blogctl library (another program's SQLite database); refusing to change it")
+        }
+        let unknown = try migrations.unknown(in: db)
+        if !unknown.isEmpty {
+            throw ToolError.io(path: path, reason: "written by a newer blogctl (schema \(unknown.joined(separator: ", "))); refusing to change it")
+        }
+    }
+
+    /// `body` in one write transaction (SQLite's busy timeout waits for another writer).
+    func write<T>(_ body: (SQLiteStatements) throws -> T) throws(ToolError) -> T {
+        do { return try file.transaction(.write, body) } catch { throw Self.failure(error, path: path) }
+    }
+
+    /// `body` in one read transaction: one snapshot for all it reads.
+    func read<T>(_ body: (SQLiteStatements) throws -> T) throws(ToolError) -> T {
+        do { return try file.transaction(.read, body) } catch { throw Self.failure(error, path: path) }
+    }
+
+    static func failure(_ error: any Error, path: String) -> ToolError {
+        if let error = error as? ToolError { return error }
+        guard let error = error as? SQLiteError else { return .io(path: path, reason: String(describing: error)) }
+        if error.isDamage {
+            return .io(path: path, reason: "damaged (\(error.message)); restore it from a backup or move it aside to start a new library")
+        }
+        if error.isBusy { return .io(path: path, reason: "busy: another blogctl held it for 30 seconds; try again") }
+        return .io(path: path, reason: error.message)
+    }
+}
