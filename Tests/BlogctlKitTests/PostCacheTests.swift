@@ -11,7 +11,10 @@ import TestSupport
         var cache: PostCache
         init(capacity: Int = PostCache.defaultCapacity) {
             root = TemporaryFolders.make("blogctl-cache")
-            cache = PostCache(directory: root + "/posts", capacity: capacity)
+            // Its listing and marks in a library of its own folder.
+            cache = PostCache(directory: root + "/posts", capacity: capacity,
+                              owner: .init(server: try! ServerURL("http://127.0.0.1:9"),
+                                           environment: ["HOME": root, "XDG_DATA_HOME": root + "/data"]))
         }
         deinit { TemporaryFolders.removeTree(root) }
     }

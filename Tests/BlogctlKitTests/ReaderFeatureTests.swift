@@ -52,9 +52,9 @@ import TestSupport
         #expect(PostFilter().limited(groups) == groups)
     }
 
-    @Test func marksAreKeptAcrossChangesAndDamageIsAnError() throws {
-        let folder = TemporaryFolders.make("blogctl-marks") + "/blogctl"
-        let marks = ReadMarks(folder: folder)
+    @Test func marksAreKeptAcrossChanges() throws {
+        let root = TemporaryFolders.make("blogctl-marks")
+        let marks = ReadMarks(server: try ServerURL("http://127.0.0.1:9"), environment: ["HOME": root, "XDG_DATA_HOME": root + "/data"])
         #expect(try marks.load() == [])
         #expect(try marks.mark(["1", "2"], read: true) == 2)
         #expect(try marks.mark(["2", "3"], read: true) == 1)
@@ -66,36 +66,16 @@ import TestSupport
         #expect(try marks.mark(["e\u{301}"], read: true) == 1)
         #expect(try marks.load().count == 4)
         #expect(try marks.mark(["\u{E9}", "e\u{301}"], read: false) == 2)
-        let attributes = try FileManager.default.attributesOfItem(atPath: folder)
+        // Post 2 of one server is not post 2 of another.
+        let other = ReadMarks(server: try ServerURL("http://127.0.0.1:10"), environment: ["HOME": root, "XDG_DATA_HOME": root + "/data"])
+        #expect(try other.load() == [])
+        let attributes = try FileManager.default.attributesOfItem(atPath: root + "/data/blogctl")
         #expect((attributes[.posixPermissions] as? Int) == 0o700)
-        try "{not a list".write(toFile: marks.path, atomically: true, encoding: .utf8)
-        #expect(throws: ToolError.self) { try marks.load() }
-        #expect(throws: ToolError.self) { try marks.mark(["4"], read: true) }
-        // A symlink in place of the file is refused, not followed.
-        try FileManager.default.removeItem(atPath: marks.path)
-        try FileManager.default.createSymbolicLink(atPath: marks.path, withDestinationPath: "/etc/passwd")
-        #expect(throws: ToolError.self) { try marks.load() }
-    }
-
-    /// Issue 47: marks are per server; the one file kept before is where each server's
-    /// marks start until it has its own, so an upgrade loses none, and it is never changed.
-    @Test func perServerMarksStartFromTheOldSharedFile() throws {
-        let base = TemporaryFolders.make("blogctl-marks") + "/blogctl"
-        let old = ReadMarks(folder: base)
-        try old.mark(["1", "2"], read: true)
-        let one = ReadMarks(folder: base + "/servers/a-1-0", legacyPath: old.path)
-        let two = ReadMarks(folder: base + "/servers/b-2-0", legacyPath: old.path)
-        #expect(try one.load() == ["1", "2"] && two.load() == ["1", "2"])
-        try one.mark(["3"], read: true)
-        try one.mark(["1"], read: false)
-        #expect(try one.load() == ["2", "3"])
-        #expect(try two.load() == ["1", "2"] && old.load() == ["1", "2"])
-        #expect(try ReadMarks(folder: base + "/servers/c-3-0").load() == [])
     }
 
     @Test func concurrentMarkersLoseNothing() async throws {
-        let folder = TemporaryFolders.make("blogctl-marks") + "/blogctl"
-        let marks = ReadMarks(folder: folder)
+        let root = TemporaryFolders.make("blogctl-marks")
+        let marks = ReadMarks(server: try ServerURL("http://127.0.0.1:9"), environment: ["HOME": root, "XDG_DATA_HOME": root + "/data"])
         try marks.mark(["seed"], read: true)
         await withTaskGroup(of: Void.self) { group in
             for index in 0..<16 { group.addTask { _ = try? marks.mark(["post-\(index)"], read: true) } }

@@ -4,38 +4,8 @@ import Testing
 import ToolboxKit
 @testable import BlogctlKit
 
-/// The listing `list` and `ui` keep beside the cache, which `ui` opens with offline.
+/// `listing.tsv`, the listing blogctl kept before the library: still read, to take it in.
 @Suite struct SavedListingTests {
-    @Test func aListingSurvivesTheRoundTripInAPrivateFile() throws {
-        let root = TemporaryFolders.make("blogctl-listing")
-        let cache = PostCache(directory: root + "/blogctl/posts")
-        #expect(try cache.savedListing() == nil)
-        try cache.saveListing(Fixtures.posts)
-        #expect(cache.listingPath == root + "/blogctl/listing.tsv")
-        #expect(try cache.savedListing() == Fixtures.posts)
-        var info = stat()
-        #expect(stat(cache.listingPath, &info) == 0 && info.st_mode & 0o777 == 0o600)
-    }
-
-    /// A listing of several MiB is written a piece at a time and reads back whole, escapes
-    /// and all, whatever piece a post falls across.
-    @Test func aLongListingIsWrittenInPiecesAndReadsBackWhole() throws {
-        let root = TemporaryFolders.make("blogctl-listing")
-        let cache = PostCache(directory: root + "/blogctl/posts")
-        let posts = (0..<6000).map { number in
-            PostMetadata(id: "entry-\(number)", title: "Title \(number)\twith a tab", publishDate: Date(timeIntervalSince1970: Double(number) * 3600),
-                         postId: "entry-\(number)", summary: String(repeating: "summary \\ \(number) ", count: 30),
-                         author: Author(name: "Ada", image: "", title: ""), link: "https://blog.example/\(number)", base: "https://blog.example/")
-        }
-        try cache.saveListing(posts)
-        var info = stat()
-        #expect(stat(cache.listingPath, &info) == 0 && info.st_size > 3 << 20)
-        #expect(try cache.savedListing() == posts)
-        var pieces = 0
-        ListingFile.encode(posts) { _ in pieces += 1 }
-        #expect(pieces >= 3)
-    }
-
     /// A date is written as whole seconds when it is whole, else as a Double, and reads back
     /// as it was either way.
     @Test func datesAreWrittenAsTheyReadBack() throws {
@@ -65,38 +35,6 @@ import ToolboxKit
             let expected = bytes.contains { special.contains($0) }
             #expect(bytes.withUnsafeBufferPointer { ListingFile.needsEscaping($0) } == expected, "\(bytes)")
         }
-    }
-
-    /// The ids beside the listing, for the shell's Tab: one a line in the list's order, an id
-    /// holding a line break (which no line could hold) left out; an empty list is one newline.
-    @Test func theIDsFileIsOneIDALine() throws {
-        let root = TemporaryFolders.make("blogctl-listing")
-        let cache = PostCache(directory: root + "/blogctl/posts")
-        func post(_ id: String) -> PostMetadata {
-            PostMetadata(id: id, title: "t", publishDate: nil, postId: id, summary: "", author: Author(name: "", image: "", title: ""))
-        }
-        try cache.saveListing(["b", "a\nb", "é", "c\r\nd", "x\ry", "z z"].map(post))
-        #expect(try String(contentsOfFile: cache.idsPath, encoding: .utf8) == "b\né\nz z\n")
-        try cache.saveListing([])
-        #expect(try String(contentsOfFile: cache.idsPath, encoding: .utf8) == "\n")
-    }
-
-    @Test func aDamagedListingIsAnErrorThatSaysWhatWritesItAgain() throws {
-        let root = TemporaryFolders.make("blogctl-listing")
-        let cache = PostCache(directory: root + "/blogctl/posts")
-        try cache.saveListing([])
-        try LocalFile.writeAtomically(cache.listingPath, Array("[{\"id\": 1".utf8))
-        #expect(throws: ToolError.self) { try cache.savedListing() }
-        do { _ = try cache.savedListing() } catch { #expect(error.message.contains("blogctl list writes it again")) }
-    }
-
-    @Test func aSymlinkInItsPlaceIsNotFollowed() throws {
-        let root = TemporaryFolders.make("blogctl-listing")
-        let cache = PostCache(directory: root + "/blogctl/posts")
-        try cache.saveListing(Fixtures.posts)
-        unlink(cache.listingPath)
-        symlink("/etc/passwd", cache.listingPath)
-        #expect(try cache.savedListing() == nil)
     }
 
     /// Any text in any field comes back as it went: tabs, newlines, backslashes, emoji, CR.

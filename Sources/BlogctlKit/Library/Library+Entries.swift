@@ -56,7 +56,8 @@ extension Library {
     /// Every entry the library keeps of `server`, the last listing's first, in its order, then
     /// those that left it; nil when no listing was ever saved.
     public func listing(_ server: ServerURL) throws(ToolError) -> [PostMetadata]? {
-        try read { db in
+        try adopt([server])
+        return try read { db in
             guard let source = try db.rows("SELECT id, listed_at FROM sources WHERE key = ?", [.text(server.folderName)]).first,
                   !source.values[1].isNull, let id = source.values[0].integer else { return nil }
             var posts: [PostMetadata] = []
@@ -68,7 +69,8 @@ extension Library {
 
     /// The ids alone of what `listing` gives (the shell's Tab: no metadata decoded).
     public func ids(of server: ServerURL) throws(ToolError) -> [String]? {
-        try read { db in
+        try adopt([server])
+        return try read { db in
             guard let source = try db.rows("SELECT id, listed_at FROM sources WHERE key = ?", [.text(server.folderName)]).first,
                   !source.values[1].isNull, let id = source.values[0].integer else { return nil }
             var ids: [String] = []
@@ -83,6 +85,7 @@ extension Library {
         guard !servers.isEmpty else { return [] }
         var place: [String: Int] = [:]
         for (index, server) in servers.enumerated() where place[server.folderName] == nil { place[server.folderName] = index }
+        try adopt(servers)
         return try read { db in
             var found: [(source: Int, post: PostMetadata, read: Bool)] = []
             try db.each("""
@@ -103,6 +106,7 @@ extension Library {
     public func holders(of id: String, among servers: [ServerURL]) throws(ToolError) -> (exact: [Int], starting: [Int]) {
         var place: [String: Int] = [:]
         for (index, server) in servers.enumerated() where place[server.folderName] == nil { place[server.folderName] = index }
+        try adopt(servers)
         return try read { db in
             var exact: Set<Int> = [], starting: Set<Int> = []
             // substr and length count characters of valid UTF-8, so a prefix is compared whole;
@@ -121,6 +125,7 @@ extension Library {
     /// Per source of `servers`: its entries, the unread among them, and its own row; one query.
     public func counts(of servers: [ServerURL]) throws(ToolError) -> [String: (entries: Int, unread: Int, source: Source)] {
         let keys = Set(servers.map(\.folderName))
+        try adopt(servers)
         return try read { db in
             var counts: [String: (entries: Int, unread: Int, source: Source)] = [:]
             try db.each("""

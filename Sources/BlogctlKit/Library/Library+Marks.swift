@@ -6,7 +6,8 @@ import ToolboxKit
 extension Library {
     /// The ids of `server` marked read.
     public func readIDs(_ server: ServerURL) throws(ToolError) -> ReadMarks.IDs {
-        try read { db in
+        try adopt([server])
+        return try read { db in
             var ids: [String] = []
             try db.each("SELECT m.id FROM marks m JOIN sources s ON s.id = m.source WHERE s.key = ?", [.text(server.folderName)]) { row in
                 ids.append(row.values[0].string ?? "")

@@ -41,7 +41,8 @@ extension Library {
 
     /// What the library knows of `server`; nil when it has never been used.
     public func source(_ server: ServerURL) throws(ToolError) -> Source? {
-        try read { db in
+        try adopt([server])
+        return try read { db in
             try db.rows("SELECT \(Self.sourceColumns) FROM sources s WHERE s.key = ?", [.text(server.folderName)]).first.map { Self.source($0) }
         }
     }
@@ -54,6 +55,20 @@ extension Library {
         let id = try db.value("SELECT last_insert_rowid()")?.integer ?? 0
         try oldLayout.takeIn(server, source: id, db)
         return id
+    }
+
+    /// Makes the rows of those of `servers` the library has not met but the old layout kept,
+    /// so that a read finds what blogctl kept before the library. One read when all are known.
+    func adopt(_ servers: [ServerURL]) throws(ToolError) {
+        let missing = try read { db in
+            let known = Set(try db.rows("""
+                SELECT key FROM sources WHERE key IN (SELECT value FROM json_each(?1))
+                UNION SELECT key FROM old_layout_taken WHERE key IN (SELECT value FROM json_each(?1))
+                """, [.text(Self.jsonArray(servers.map(\.folderName)))]).compactMap { $0.values[0].string })
+            return servers.filter { !known.contains($0.folderName) && oldLayout.has($0) }
+        }
+        guard !missing.isEmpty else { return }
+        try write { db in for server in missing { _ = try sourceID(server, db) } }
     }
 
     /// Changes `server`'s row (made when missing) with `change`.

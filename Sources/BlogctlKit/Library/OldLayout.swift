@@ -24,6 +24,14 @@ struct OldLayout: Sendable {
         FileTrust.exists(cacheServers) || FileTrust.exists(dataRoot + "/servers") || LocalFile.isRegularFile(dataRoot + "/read.json")
     }
 
+    /// Whether the old layout kept anything of `server`.
+    func has(_ server: ServerURL) -> Bool {
+        let cache = cacheServers + "/" + server.folderName
+        return LocalFile.isRegularFile(cache + "/listing.tsv") || LocalFile.isRegularFile(cache + "/feed.json")
+            || LocalFile.isRegularFile(dataRoot + "/servers/" + server.folderName + "/read.json")
+            || LocalFile.isRegularFile(dataRoot + "/read.json")
+    }
+
     /// Said once, when a new library is made beside an old layout.
     func announce(library: String) {
         guard isPresent else { return }
