@@ -199,7 +199,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["CoreKit", "ToolboxKit", "BlogctlKit", "TestSupport"],
+            name: "EndToEndTests", dependencies: ["CoreKit", "ToolboxKit", "BlogctlKit", "SQLiteKit", "TestSupport"],
             swiftSettings: swiftSettings),
     ]
 )

@@ -7,7 +7,7 @@ public enum PostIDCompletion {
     public static func candidates(before: [String] = [], prefix: String, environment: [String: String] = Environment.current) -> [String] {
         let flag = ShellCompletion.flagValue("--server", in: before)
         var servers: [ServerURL] = []
-        if let subscriptions = (try? SubscribedFeeds.inUse(server: flag, environment: environment, warn: { _ in })) ?? nil {
+        if let subscriptions = (try? SubscribedFeeds.inUse(server: flag, environment: environment, warn: nil)) ?? nil {
             servers = subscriptions.compactMap { try? ServerURL($0.url, allowingQuery: true) }
         } else if let server = try? ServerURL.resolve(flag: flag, toolVariable: Tool.blogctl.serverVariable, environment: environment,
                                                        configured: Settings.current.text(.server), allowingQuery: true) {

@@ -27,14 +27,13 @@ extension Blogctl.Feeds {
     struct FeedsRemove: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove",
-            abstract: "Unsubscribe from feeds, by URL or name. What was cached of them stays until blogctl cache clear.")
+            abstract: "Unsubscribe from feeds, by URL or name, and forget their entries and read marks. Their cached bodies stay until blogctl cache clear.")
 
         @Argument(help: ArgumentHelp("The feeds' URLs or names.", valueName: "feed"))
         var feeds: [String]
 
         func run() throws {
-            let file = Subscriptions.standard()
-            try file.save(try Subscriptions.removing(feeds, from: try file.load { Tool.blogctl.warn($0) }))
+            try SubscribedFeeds.unsubscribe(feeds)
         }
     }
 }

@@ -9,8 +9,8 @@ extension Blogctl {
             abstract: "Mark posts read or unread.",
             discussion: """
                 read marks a post read by itself; list shows unread posts with • and keeps only \
-                them with --unread. Marks are kept in $XDG_DATA_HOME/blogctl/read.json, written \
-                atomically; no server is asked. Ids are checked against the list the last \
+                them with --unread. Marks are kept in the library, $XDG_DATA_HOME/blogctl/library.db, \
+                each change one transaction; no server is asked. Ids are checked against the list the last \
                 blogctl list or ui saved: one not in it is an error (exit 66) and nothing is \
                 marked. --all marks every post of that list.
 

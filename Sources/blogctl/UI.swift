@@ -36,6 +36,9 @@ extension Blogctl {
         @OptionGroup var common: CommonOptions
 
         func run() async throws {
+            // Opened before the screen takes the terminal: what it has to say (a library made
+            // anew beside an old layout, a damaged file) is a line on stderr, not under curses.
+            _ = try Library.standard()
             if try SubscribedFeeds.inUse(common) != nil {
                 let status = try await FeedList.run(FeedList.Context(common: common, arrangementPath: Arrangement.path()))
                 if status != 0 { throw ExitCode(status) }

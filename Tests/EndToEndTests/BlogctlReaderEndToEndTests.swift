@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteKit
 import Testing
 import ToolboxKit
 
@@ -50,18 +51,25 @@ import ToolboxKit
             #expect(try blogctl(["mark", "--unread", ids[1]], server: mockd.url, sandbox: sandbox).status == 0)
             let marked = try blogctl(["list", "--unread"], server: mockd.url, sandbox: sandbox)
             #expect(marked.lines.map { String($0.split(separator: "\t")[0]) } == ids.filter { $0 != ids[0] && $0 != ids[2] })
-            // Issue 47: marks are kept per server, as the cache and the search index are.
-            let marks = sandbox.dataHome + "/blogctl/servers/" + (try ServerURL(mockd.url)).folderName + "/read.json"
-            let file = try String(contentsOfFile: marks, encoding: .utf8)
-            #expect(file == "[\"\(min(ids[0], ids[2]))\",\"\(max(ids[0], ids[2]))\"]\n")
+            // Issue 63: marks are rows of the one library, per server.
+            let library = sandbox.dataHome + "/blogctl/library.db"
+            let connection = try SQLiteFile(library)
+            let stored = try connection.alone { db in
+                try db.rows("SELECT m.id FROM marks m JOIN sources s ON s.id = m.source WHERE s.key = ? ORDER BY m.id",
+                            [.text(try ServerURL(mockd.url).folderName)]).compactMap { $0.values[0].string }
+            }
+            connection.close()
+            #expect(stored == [ids[0], ids[2]].sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
             try await withMockd(["--quiet"] + BlogctlEndToEndTests.fast, sandbox: sandbox) { other in
                 let elsewhere = try blogctl(["list", "--unread"], server: other.url, sandbox: sandbox)
                 #expect(elsewhere.lines.count == ids.count, "another server's posts are all unread: \(elsewhere.stdout)")
             }
-            // Damage is reported, never overwritten.
-            try "garbage".write(toFile: marks, atomically: true, encoding: .utf8)
+            // Damage is reported in one line naming the file, never overwritten.
+            for suffix in ["-wal", "-shm"] { unlink(library + suffix) }
+            try "garbage".write(toFile: library, atomically: true, encoding: .utf8)
             let damaged = try blogctl(["mark", ids[3]], server: mockd.url, sandbox: sandbox)
-            #expect(damaged.status == 65 && damaged.stderr.contains("damaged"))
+            #expect(damaged.status == 74 && damaged.stderr.contains("damaged") && damaged.stderr.contains(library), "\(damaged.stderr)")
+            #expect(try String(contentsOfFile: library, encoding: .utf8) == "garbage")
             let listed = try blogctl(["list"], server: mockd.url, sandbox: sandbox)
             #expect(listed.status == 0 && listed.stderr.contains("warning"))
         }

@@ -11,13 +11,15 @@ public enum SubscribedFeeds {
         try inUse(server: common.server, environment: environment)
     }
 
-    /// `warn`: where what is wrong in the urls file is said (nowhere under the shell's Tab).
+    /// `warn`: where what is wrong in the urls file is said, once for each content of the file;
+    /// nil under the shell's Tab, which says nothing and leaves it to be said by a command.
     public static func inUse(server: String?, environment: [String: String] = Environment.current,
-                             warn: (String) -> Void = { Tool.blogctl.warn($0) }) throws -> [FeedSubscription]? {
+                             warn: ((String) -> Void)? = { Tool.blogctl.warn($0) }) throws -> [FeedSubscription]? {
         guard server == nil, Settings.current.text(.server) == nil,
               [Tool.blogctl.serverVariable, "TOOLBOX_SERVER"].allSatisfy({ environment[$0]?.isEmpty ?? true })
         else { return nil }
-        let subscriptions = try Subscriptions.standard(environment: environment).load(warn: warn)
+        let file = Subscriptions.standard(environment: environment)
+        let subscriptions = try warn.map { warn in try file.loadSayingProblemsOnce(environment: environment, warn: warn) } ?? file.load()
         return subscriptions.isEmpty ? nil : subscriptions
     }
 
@@ -39,6 +41,20 @@ public enum SubscribedFeeds {
         }
         throw ToolError.usage("post \(Terminal.quote(id)) is in \(found.count) feeds (\(names.joined(separator: ", ")))"
             + "; name one with --server URL")
+    }
+
+    /// `blogctl feeds remove`: `feeds` (URLs or names) leave the urls file, and the library
+    /// forgets their entries and marks.
+    public static func unsubscribe(_ feeds: [String], environment: [String: String] = Environment.current) throws(ToolError) {
+        let file = Subscriptions.standard(environment: environment)
+        let before = try file.load { Tool.blogctl.warn($0) }
+        let after = try Subscriptions.removing(feeds, from: before)
+        try file.save(after)
+        let kept = Set(after.map(\.url))
+        let library = try Library.standard(environment: environment)
+        for removed in before where !kept.contains(removed.url) {
+            if let server = try? ServerURL(removed.url, allowingQuery: true) { try library.remove(server) }
+        }
     }
 
     /// One feed's part of the list.

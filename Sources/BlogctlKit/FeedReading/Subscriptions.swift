@@ -23,10 +23,73 @@ public struct Subscriptions: Sendable {
         return Self.parse(text, warn: { warn("\(path): \($0)") })
     }
 
+    /// `load`, with what is wrong in the file said once for each content of the file, not at
+    /// every command: the library remembers the last file it was said of.
+    public func loadSayingProblemsOnce(environment: [String: String] = Environment.current,
+                                       warn: (String) -> Void) throws(ToolError) -> [FeedSubscription] {
+        var problems: [String] = []
+        let subscriptions = try load { problems.append($0) }
+        guard !problems.isEmpty else { return subscriptions }
+        let fingerprint = FNV1a.hash(((try? FileTrust.read(path, limit: 16 << 20)) ?? []) + Array(path.utf8)).hex
+        if (try? Library.standard(environment: environment).isNew(fingerprint, for: "urls-problems")) ?? true {
+            problems.forEach(warn)
+        }
+        return subscriptions
+    }
+
+    /// Writes `subscriptions` over what the file holds, changing only the lines of the
+    /// subscriptions that changed (`edited`): every other line (comments, newsboat's `query:`,
+    /// `exec:` and `filter:` feeds, blank lines, spacing) stays byte for byte. A symlinked file
+    /// is written at its target, which the trust rule checked, and stays a link.
     public func save(_ subscriptions: [FeedSubscription]) throws(ToolError) {
         let folder = String(path.dropLast("/urls".count))
         try LocalFile.makeDirectories(folder, mode: 0o700)
-        try LocalFile.writeAtomically(path, Array(Self.format(subscriptions).utf8), mode: 0o600)
+        let exists = FileTrust.exists(path)
+        let before = exists ? try FileTrust.read(path, limit: 16 << 20) : []
+        let target = exists ? try FileTrust.trustedLocation(path) : path
+        let bytes = exists ? Self.edited(before, to: subscriptions) : Array(Self.format(subscriptions).utf8)
+        try LocalFile.writeAtomically(target, bytes, mode: 0o600)
+    }
+
+    /// The file `original` with its subscription lines made `subscriptions`: a line whose
+    /// subscription is unchanged is kept as written, a changed one is written anew in its
+    /// place, a removed one goes, and new ones are added at the end. Lines that are no
+    /// subscription (or repeat one) are kept as they are.
+    static func edited(_ original: [UInt8], to subscriptions: [FeedSubscription]) -> [UInt8] {
+        var wanted: [String: FeedSubscription] = [:]
+        for subscription in subscriptions where wanted[subscription.url] == nil { wanted[subscription.url] = subscription }
+        var written: Set<String> = []
+        var output: [UInt8] = []
+        output.reserveCapacity(original.count)
+        var lines = original.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        for line in lines {
+            let text = String(decoding: line, as: UTF8.self)
+            guard let current = parse(text).first else {
+                output += line
+                output.append(UInt8(ascii: "\n"))
+                continue
+            }
+            // Removed: every line of it goes, a repeated one too.
+            guard let replacement = wanted[current.url] else { continue }
+            // A repeat, which reading ignores: kept as written.
+            guard written.insert(current.url).inserted else {
+                output += line
+                output.append(UInt8(ascii: "\n"))
+                continue
+            }
+            if replacement == current {
+                output += line
+            } else {
+                output += Array(formatLine(replacement).utf8)
+            }
+            output.append(UInt8(ascii: "\n"))
+        }
+        for subscription in subscriptions where written.insert(subscription.url).inserted {
+            output += Array(formatLine(subscription).utf8)
+            output.append(UInt8(ascii: "\n"))
+        }
+        return output
     }
 
     /// Read by Unicode scalars, never Characters: a combining mark after `"`, `#`, `~` or a
@@ -39,7 +102,11 @@ public struct Subscriptions: Sendable {
             let words = Self.words(Substring(String(decoding: line, as: UTF8.self)))
             guard let url = words.first, url.utf8.first != UInt8(ascii: "#") else { continue }
             guard (try? ServerURL(url, allowingQuery: true)) != nil else {
-                warn("line \(number + 1): \(Terminal.quote(ServerURL.redacted(url))) is not an http or https URL; left out")
+                if let kind = ["query:", "exec:", "filter:"].first(where: { url.utf8.starts(with: $0.utf8) }) {
+                    warn("line \(number + 1): newsboat's \(kind) feeds are not read by blogctl; the line is kept, not used")
+                } else {
+                    warn("line \(number + 1): \(Terminal.quote(ServerURL.redacted(url))) is not an http or https URL; the line is kept, not used")
+                }
                 continue
             }
             guard seen.insert(url).inserted else { continue }
@@ -80,22 +147,25 @@ public struct Subscriptions: Sendable {
     }
 
     static func format(_ subscriptions: [FeedSubscription]) -> String {
+        var text = "# blogctl's subscriptions: a feed's URL a line, then its tags; \"~Name\" names it\n"
+        for subscription in subscriptions { text += formatLine(subscription) + "\n" }
+        return text
+    }
+
+    /// One subscription's line, without its line break.
+    static func formatLine(_ subscription: FeedSubscription) -> String {
         func quoted(_ word: String) -> String {
             let plain = !word.isEmpty && !word.unicodeScalars.contains { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "\\" || $0 == "#" }
             return plain ? word : "\"" + word.escapingScalars(["\\": "\\\\", "\"": "\\\""]) + "\""
         }
-        var text = "# blogctl's subscriptions: a feed's URL a line, then its tags; \"~Name\" names it\n"
-        for subscription in subscriptions {
-            // A newline would start a line of its own: none survives into the file.
-            func clean(_ text: String) -> String {
-                String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))
-            }
-            var words = [clean(subscription.url)]
-            if !subscription.title.isEmpty { words.append(quoted("~" + clean(subscription.title))) }
-            // A word starting with ~ names the feed: a tag cannot start with one.
-            words += subscription.tags.map { quoted(String(clean($0).unicodeScalars.drop { $0 == "~" })) }
-            text += words.joined(separator: " ") + "\n"
+        // A newline would start a line of its own: none survives into the file.
+        func clean(_ text: String) -> String {
+            String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))
         }
-        return text
+        var words = [clean(subscription.url)]
+        if !subscription.title.isEmpty { words.append(quoted("~" + clean(subscription.title))) }
+        // A word starting with ~ names the feed: a tag cannot start with one.
+        words += subscription.tags.map { quoted(String(clean($0).unicodeScalars.drop { $0 == "~" })) }
+        return words.joined(separator: " ")
     }
 }

@@ -72,6 +72,8 @@ public final class Library: Sendable {
             // The sources whose old-layout files (blogctl before the library) were taken in:
             // each once, so that a source removed and subscribed again starts empty.
             "CREATE TABLE old_layout_taken (key TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID",
+            // What the library remembers for blogctl itself (what was last said, and of what).
+            "CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID",
             "CREATE TABLE marks (source INTEGER NOT NULL REFERENCES sources (id), id TEXT NOT NULL, PRIMARY KEY (source, id)) WITHOUT ROWID",
         ]),
     ])
@@ -147,6 +149,15 @@ public final class Library: Sendable {
     /// `body` in one read transaction: one snapshot for all it reads.
     func read<T>(_ body: (SQLiteStatements) throws -> T) throws(ToolError) -> T {
         do { return try file.transaction(.read, body) } catch { throw Self.failure(error, path: path) }
+    }
+
+    /// Whether `value` differs from what `key` last held; it holds `value` from now on.
+    public func isNew(_ value: String, for key: String) throws(ToolError) -> Bool {
+        try write { db in
+            guard try db.value("SELECT value FROM meta WHERE key = ?", [.text(key)])?.string != value else { return false }
+            try db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", [.text(key), .text(value)])
+            return true
+        }
     }
 
     static func failure(_ error: any Error, path: String) -> ToolError {
