@@ -61,6 +61,82 @@ import ToolboxKit
         #expect(stat(file.path, &info) == 0 && info.st_mode & 0o777 == 0o600)
     }
 
+    /// Issue 63: a newsboat user's urls file stays theirs. Saving changes only the lines of
+    /// the subscriptions that changed; comments, blank lines, spacing and the feeds blogctl
+    /// does not read (`query:`, `exec:`, `filter:`) stay byte for byte; a removed feed's every
+    /// line goes; a new one is added at the end.
+    @Test func savingKeepsEveryLineItDoesNotChange() throws {
+        let root = TemporaryFolders.make("blogctl-subscriptions")
+        let file = Subscriptions(path: root + "/config/blogctl/urls")
+        let original = """
+            # my feeds\r
+            https://a.example/feed   tech  "~A  Blog"
+
+            "query:Unread:unread = \\"yes\\""
+            exec:~/bin/feed.sh
+            filter:~/bin/clean.sh:https://b.example/rss news
+            https://b.example/rss\t news
+            https://gone.example/x
+            https://gone.example/x  again
+
+            """
+        try FileManager.default.createDirectory(atPath: root + "/config/blogctl", withIntermediateDirectories: true)
+        try original.write(toFile: file.path, atomically: true, encoding: .utf8)
+        chmod(file.path, 0o600)
+        var subscriptions = try file.load()
+        #expect(subscriptions.map(\.url) == ["https://a.example/feed", "https://b.example/rss", "https://gone.example/x"])
+        subscriptions.removeAll { $0.url == "https://gone.example/x" }
+        subscriptions[1].tags.append("more")
+        subscriptions.append(FeedSubscription(url: "https://new.example/atom", title: "", tags: []))
+        try file.save(subscriptions)
+        let written = try String(contentsOfFile: file.path, encoding: .utf8)
+        #expect(written == """
+            # my feeds\r
+            https://a.example/feed   tech  "~A  Blog"
+
+            "query:Unread:unread = \\"yes\\""
+            exec:~/bin/feed.sh
+            filter:~/bin/clean.sh:https://b.example/rss news
+            https://b.example/rss news more
+            https://new.example/atom
+
+            """, "\(written)")
+        // Unchanged: the same bytes.
+        try file.save(try file.load())
+        #expect(try String(contentsOfFile: file.path, encoding: .utf8) == written)
+    }
+
+    /// A symlinked urls file (kept in a dotfiles folder) is written at its target, and stays a link.
+    @Test func aSymlinkedFileIsWrittenThrough() throws {
+        let root = TemporaryFolders.make("blogctl-subscriptions")
+        try FileManager.default.createDirectory(atPath: root + "/dotfiles", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/config/blogctl", withIntermediateDirectories: true)
+        try "# mine\nhttps://a.example/feed\n".write(toFile: root + "/dotfiles/urls", atomically: true, encoding: .utf8)
+        chmod(root + "/dotfiles/urls", 0o600)
+        try FileManager.default.createSymbolicLink(atPath: root + "/config/blogctl/urls", withDestinationPath: root + "/dotfiles/urls")
+        let file = Subscriptions(path: root + "/config/blogctl/urls")
+        try file.save(try file.load() + [FeedSubscription(url: "https://b.example/rss", title: "", tags: [])])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: file.path) == root + "/dotfiles/urls")
+        #expect(try String(contentsOfFile: root + "/dotfiles/urls", encoding: .utf8) == "# mine\nhttps://a.example/feed\nhttps://b.example/rss\n")
+    }
+
+    /// What blogctl cannot use is said once for each content of the file, not at every command.
+    @Test func problemsAreSaidOncePerChange() throws {
+        let root = TemporaryFolders.make("blogctl-subscriptions")
+        let environment = ["HOME": root, "XDG_CONFIG_HOME": root + "/config", "XDG_DATA_HOME": root + "/data"]
+        let file = Subscriptions.standard(environment: environment)
+        try FileManager.default.createDirectory(atPath: root + "/config/blogctl", withIntermediateDirectories: true)
+        try "https://a.example/feed\nexec:~/bin/x\n".write(toFile: file.path, atomically: true, encoding: .utf8)
+        chmod(file.path, 0o600)
+        var said: [String] = []
+        for _ in 0..<3 { _ = try file.loadSayingProblemsOnce(environment: environment) { said.append($0) } }
+        #expect(said.count == 1 && said[0].contains("exec:") && said[0].contains("line 2"), "\(said)")
+        try "https://a.example/feed\nexec:~/bin/y\n".write(toFile: file.path, atomically: true, encoding: .utf8)
+        chmod(file.path, 0o600)
+        _ = try file.loadSayingProblemsOnce(environment: environment) { said.append($0) }
+        #expect(said.count == 2)
+    }
+
     /// A urls file others may write is refused, as config.yml is: it picks the hosts that get
     /// the passwords in its URLs.
     @Test func aFileOthersCanWriteIsRefused() throws {
