@@ -18,6 +18,13 @@ extension PostCache {
         try library.saveListing(posts, server: server, maxItems: Settings.current.integer(.maxItems))
     }
 
+    /// Whether the server is known to be a feed (its entries are then refreshed with its list,
+    /// never one at a time).
+    public var isFeed: Bool {
+        guard let (library, server) = try? library() else { return false }
+        return ((try? library.source(server)) ?? nil)?.kind == .feed
+    }
+
     /// What the library keeps of the server; nil when no listing was saved yet.
     public func savedListing() throws(ToolError) -> [PostMetadata]? {
         let (library, server) = try library()

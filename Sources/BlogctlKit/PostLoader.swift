@@ -48,7 +48,7 @@ public struct PostLoader: Sendable {
             if let body = cache.body(id, entry: entry) { cached = (entry, body) }
             else { warn("the cached copy of \(id) was damaged; fetching it again") }
         }
-        if let cached, isFresh(cached.entry) { return Loaded(metadata: cached.entry.metadata, body: cached.body, source: .fresh) }
+        if let cached, isFresh(cached.entry) || cache.isFeed { return Loaded(metadata: cached.entry.metadata, body: cached.body, source: .fresh) }
         do throws(ToolError) {
             // The post id from the cached copy, else from the saved listing (`list` wrote it),
             // else from the server: one request, not two, once the posts were listed.
@@ -84,13 +84,15 @@ public struct PostLoader: Sendable {
     }
 
     /// Young enough to be shown at once, as the screen shows it, without a round trip: the
-    /// server stood by it less than `maxAge` ago (a clock set back counts as old).
+    /// server stood by it less than `maxAge` ago (a clock set back counts as old). A feed's
+    /// entry is never asked for alone (a feed serves no single entry): a list refresh brings
+    /// its changes, so its cached body is always shown as it is.
     func isFresh(_ entry: CacheEntry) -> Bool { maxAge > 0 && entry.age >= 0 && entry.age < maxAge }
 
     /// Post `id` from the cache when it is fresh (checked); nil otherwise, with nothing asked
     /// of any server: a caller may look before it connects at all.
     public func fresh(_ id: String) -> Loaded? {
-        guard let entry = cache.entry(id), isFresh(entry) else { return nil }
+        guard let entry = cache.entry(id), isFresh(entry) || cache.isFeed else { return nil }
         guard let body = cache.body(id, entry: entry) else {
             warn("the cached copy of \(id) was damaged; fetching it again")
             return nil

@@ -41,21 +41,8 @@ extension Blogctl {
         @OptionGroup var server: ServerOption
 
         func run() throws {
-            let ids = try self.ids.map { id throws(ToolError) in try ResourceID.validate(id, kind: "post id") }
-            let listed = try PostCache.standard(server: try server.serverURL(tool: .blogctl)).savedListing()
-            let chosen: [String]
-            if all {
-                guard let listed else { throw ToolError.missing("no saved list to mark: blogctl list saves one") }
-                chosen = listed.map(\.id)
-            } else {
-                // Without a saved list there is nothing to check against: the ids are taken.
-                if let listed, let unknown = ids.first(where: { id in !listed.contains { $0.id.utf8.elementsEqual(id.utf8) } }) {
-                    throw ToolError.missing("no post \(unknown) in the list blogctl list saved; nothing was marked")
-                }
-                chosen = ids
-            }
-            try ReadMarks.standard(server: try server.serverURL(tool: .blogctl)).mark(chosen, read: !unread)
-            if all { Tool.blogctl.say("marked \(chosen.count) posts \(unread ? "unread" : "read")") }
+            let count = try PostMarking.mark(ids, all: all, read: !unread, server: server.server)
+            if all { Tool.blogctl.say("marked \(count) posts \(unread ? "unread" : "read")") }
         }
     }
 }

@@ -130,13 +130,19 @@ public final class FeedServer: Sendable {
             }
             return fetched.posts
         }
+        // A feed that answered 410 Gone is never asked again, whichever command opens it.
+        if ((try? cache?.library().0.source(api.server)) ?? nil)?.gone == true {
+            throw .httpStatus(url: api.server.url(state.feed), status: 410,
+                              message: "Gone: the feed was taken down and is no longer asked; blogctl feeds remove removes it")
+        }
         var headers = Self.accept
         if conditional {
             if let etag = state.etag { headers.append(("If-None-Match", etag)) }
             if let modified = state.lastModified { headers.append(("If-Modified-Since", modified)) }
         }
         var url = state.feed
-        var response = try await api.send(.GET, url, headers: headers)
+        // A feed that fails is asked once a refresh: again only when no connection was made.
+        var response = try await api.send(.GET, url, headers: headers, retrying: .connection)
         if let target = response.movedPermanently {
             url = target
             moved.withLock { $0 = target }
@@ -150,7 +156,7 @@ public final class FeedServer: Sendable {
                 throw .protocolViolation(url: api.server.url(url), detail: "a web page that names no feed")
             }
             url = link.url
-            response = try await api.send(.GET, url, headers: Self.accept)
+            response = try await api.send(.GET, url, headers: Self.accept, retrying: .connection)
             try check(response, url)
             read = try document(response, url).get()
         }
@@ -216,10 +222,11 @@ public final class FeedServer: Sendable {
         known.withLock { if $0 == nil { $0 = .feed(State(feed: api.server.resource), fetched: nil) } }
     }
 
-    /// What the library remembers of `server` as a feed, if anything.
+    /// What the library remembers of `server` as a feed, if anything. A subscription that
+    /// answered 410 Gone is a feed that is no longer asked, whatever it was found to be.
     static func remembered(server: ServerURL) -> State? {
-        guard let source = try? Library.standard().source(server), source.kind == .feed, let feed = source.feedURL else { return nil }
-        return State(feed: feed, etag: source.etag, lastModified: source.lastModified, title: source.title)
+        guard let source = try? Library.standard().source(server), source.kind == .feed || source.gone else { return nil }
+        return State(feed: source.feedURL ?? server.resource, etag: source.etag, lastModified: source.lastModified, title: source.title)
     }
 
     /// One warning for what libxml2 recovered from, one for repeated ids, each naming the feed.
@@ -274,7 +281,8 @@ public final class FeedServer: Sendable {
     /// still the feed's (then `notModified`).
     func post(_ postId: String, etag: String?, into writer: PostCache.BodyWriter) async throws(ToolError) -> BlogClient.Fetch {
         guard let posts = try await posts(conditional: etag != nil, warn: warn) else { return .notModified }
-        store(posts)
+        // The entry asked for is stored once, by the caller's writer; the others here.
+        store(posts.filter { !$0.id.utf8.elementsEqual(postId.utf8) })
         guard let post = posts.first(where: { $0.id.utf8.elementsEqual(postId.utf8) }) else {
             throw .notFound(what: "post \(Terminal.quote(postId))")
         }

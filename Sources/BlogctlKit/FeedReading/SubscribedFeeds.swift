@@ -176,36 +176,30 @@ public enum SubscribedFeeds {
     /// `list` over every subscription: the text `run` renders of every feed's posts, each post
     /// marked read by its own feed's marks, and the feeds that failed (named here, one warning each).
     public static func list(_ subscriptions: [FeedSubscription], run: ListRun, jobs: Int, offline: Bool,
-                            common: CommonOptions) async -> (text: String, failed: Int, total: Int) {
+                            common: CommonOptions) async throws(ToolError) -> (text: String, failed: Int, total: Int) {
+        // The library first: one that cannot be used is said before any feed is asked.
+        let library = try Library.standard()
         let progress = ProgressDisplay(label: "refreshing feeds", enabled: common.showsProgress && !offline, unit: .items)
         progress.start()
         let refreshed = await refresh(subscriptions, jobs: jobs, offline: offline, common: common)
         progress.finish()
         // What the library keeps of every feed, entries that left it included, and their marks:
-        // one query. A library that cannot be read lists what this refresh gave.
-        let text: String
+        // one query.
         let listed = refreshed.compactMap { feed in feed.server.map { (feed.name, $0) } }
-        if let kept = try? Library.standard().entries(of: listed.map(\.1)) {
-            var read: Set<Int> = []
-            var posts: [PostMetadata] = []
-            posts.reserveCapacity(kept.count)
-            for (index, entry) in kept.enumerated() {
-                var post = entry.post
-                post.feed = listed[entry.source].0
-                posts.append(post)
-                if entry.read { read.insert(index) }
-            }
-            // Marks by position: two feeds may share an id.
-            var readIDs: [String: ReadMarks.IDs] = [:]
-            for index in read { readIDs[posts[index].feed ?? "", default: []].insert([posts[index].id]) }
-            text = run.render(posts, isRead: { readIDs[$0.feed ?? ""]?.contains($0.id) ?? false })
-        } else {
-            var marks: [String: ReadMarks.IDs] = [:]
-            for feed in refreshed {
-                if let server = feed.server, let known = try? ReadMarks.standard(server: server).load() { marks[feed.name] = known }
-            }
-            text = run.render(refreshed.flatMap(\.posts), isRead: { marks[$0.feed ?? ""]?.contains($0.id) ?? false })
+        var read: Set<Int> = []
+        var posts: [PostMetadata] = []
+        let kept = try library.entries(of: listed.map(\.1))
+        posts.reserveCapacity(kept.count)
+        for (index, entry) in kept.enumerated() {
+            var post = entry.post
+            post.feed = listed[entry.source].0
+            posts.append(post)
+            if entry.read { read.insert(index) }
         }
+        // Marks by feed: two feeds may share an id.
+        var readIDs: [String: ReadMarks.IDs] = [:]
+        for index in read { readIDs[posts[index].feed ?? "", default: []].insert([posts[index].id]) }
+        let text = run.render(posts, isRead: { readIDs[$0.feed ?? ""]?.contains($0.id) ?? false })
         let failed = refreshed.filter { $0.error != nil }
         for feed in failed { Tool.blogctl.warn("\(feed.name): \(feed.error!.message)") }
         followMoves(refreshed)

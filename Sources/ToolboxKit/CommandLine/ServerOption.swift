@@ -15,7 +15,12 @@ public struct ServerOption: ParsableArguments, Sendable {
     public init() {}
 
     public func serverURL(tool: Tool) throws(ToolError) -> ServerURL {
-        try ServerURL.resolve(flag: server, toolVariable: tool.serverVariable, configured: Settings.current.text(.server),
+        try Self.resolved(server, tool: tool)
+    }
+
+    /// The server `flag` names, else the environment's or config.yml's, else the default.
+    public static func resolved(_ flag: String?, tool: Tool) throws(ToolError) -> ServerURL {
+        try ServerURL.resolve(flag: flag, toolVariable: tool.serverVariable, configured: Settings.current.text(.server),
                               allowingQuery: tool.serverMayBeADocument)
     }
 }

@@ -14,6 +14,26 @@ import NIOSSL
 extension APIClient {
     /// Connection errors, timeouts and 5xx are worth another try; 4xx, bad data, usage
     /// errors and Ctrl-C are not.
+    /// Which failures a request is tried again after.
+    public enum RetryScope: Sendable {
+        /// Connection errors, timeouts and 5xx (`isTransient`).
+        case transient
+        /// Only a connection that could not be made or was cut, as curl's `--retry-connrefused`
+        /// counts them: a feed refresh asks a failing feed once, and says so.
+        case connection
+    }
+
+    static func isRetryable(_ error: ToolError, scope: RetryScope) -> Bool {
+        switch scope {
+        case .transient: return isTransient(error)
+        case .connection:
+            switch error {
+            case .unreachable, .proxyUnreachable: return true
+            default: return false
+            }
+        }
+    }
+
     public static func isTransient(_ error: ToolError) -> Bool {
         switch error {
         case .unreachable, .timedOut, .proxyUnreachable: return true

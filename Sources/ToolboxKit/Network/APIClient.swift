@@ -161,7 +161,8 @@ public final class APIClient: Sendable {
     /// connection error or a timeout is retried when the request is idempotent, then thrown.
     /// Without `progress`, the whole of it, retries and body included, ends within `timeout`.
     public func send(_ method: HTTPMethod, _ path: String, headers: [(String, String)] = [],
-                     body: [UInt8]? = nil, idempotent: Bool? = nil, maxBytes: Int = APIClient.maximumResponse(),
+                     body: [UInt8]? = nil, idempotent: Bool? = nil, retrying scope: RetryScope = .transient,
+                     maxBytes: Int = APIClient.maximumResponse(),
                      progress: (@Sendable (Int64, Int64?) -> Void)? = nil) async throws(ToolError) -> Response {
         let url = server.url(path)
         let retryable = idempotent ?? [.GET, .HEAD, .PUT, .DELETE, .OPTIONS].contains(method)
@@ -172,7 +173,7 @@ public final class APIClient: Sendable {
                 isRetryable: { error in
                     // A retry that could not finish before the deadline is not worth starting.
                     if let deadline, deadline - .now < .milliseconds(100) { return false }
-                    return Self.isTransient(self.describe(error, url: url))
+                    return Self.isRetryable(self.describe(error, url: url), scope: scope)
                 },
                 onRetry: { [log] attempt, error, wait in
                     log("* retry \(attempt) of \(policy.retries) in \(Int(wait * 1000)) ms after: \(self.describe(error, url: url).message)")

@@ -1,0 +1,121 @@
+import Foundation
+import SQLiteKit
+import Testing
+import TestSupport
+import ToolboxKit
+
+/// Issue 63: one library for everything blogctl reads, tried as a reader of feeds would.
+@Suite struct BlogctlLibraryEndToEndTests {
+    func blogctl(_ arguments: [String], _ sandbox: Sandbox, environment: [String: String] = [:]) throws -> ToolRun {
+        try runTool("blogctl", arguments, sandbox: sandbox, environment: ["BLOGCTL_SERVER": "", "TOOLBOX_SERVER": ""].merging(environment) { $1 })
+    }
+
+    static let quiet = ["--quiet", "--latency", "0", "--failure-rate", "0", "--massive-size", "0", "--feeds", "1"]
+
+    static func ids(_ run: ToolRun) -> [String] { run.lines.map { String($0.split(separator: "\t")[1]) } }
+
+    /// A feed carries only its newest entries: when it goes from five to two, the library keeps
+    /// all five, read or not, and `list` (online and offline), `read`, `search` and `feeds` agree.
+    @Test func entriesThatLeaveTheirFeedStay() async throws {
+        let sandbox = try Sandbox()
+        let port = try await withMockd(Self.quiet + ["--feed-items", "5"], sandbox: sandbox) { mockd in
+            #expect(try blogctl(["feeds", "add", mockd.url + "/feeds/1.xml"], sandbox).status == 0)
+            let first = try blogctl(["list"], sandbox)
+            #expect(first.status == 0 && Set(Self.ids(first)) == Set((1...5).map { "feed-1-item-\($0)" }), "\(first.stdout)\(first.stderr)")
+            #expect(try blogctl(["mark", "feed-1-item-2"], sandbox).status == 0)
+            return URLComponents(string: mockd.url)!.port!
+        }
+        let logged = Self.quiet.filter { $0 != "--quiet" }
+        try await withMockd(logged + ["--feed-items", "2", "--port", String(port)], sandbox: sandbox, tailLog: true) { mockd in
+            let after = try blogctl(["list"], sandbox)
+            #expect(after.status == 0, "\(after.stderr)")
+            #expect(Set(Self.ids(after)) == Set((1...5).map { "feed-1-item-\($0)" }), "\(after.stdout)")
+            let offline = try blogctl(["list", "--offline"], sandbox)
+            #expect(Set(Self.ids(offline)) == Set(Self.ids(after)))
+            let unread = try blogctl(["list", "--unread"], sandbox)
+            #expect(Set(Self.ids(unread)) == Set([1, 3, 4, 5].map { "feed-1-item-\($0)" }), "\(unread.stdout)")
+            let feeds = try blogctl(["feeds"], sandbox)
+            #expect(feeds.lines.first?.contains("\t5\t4\t") == true, "\(feeds.stdout)")
+            // An entry that left its feed reads from the library and the cache, with nothing asked.
+            // Two lists asked the feed; the read asks nothing; one more list asks once more:
+            // waited for, so that a request of the read's would be in the log by then.
+            let log = try #require(mockd.tail)
+            _ = log.wait(for: 2) { $0.contains("GET ") }
+            let read = try blogctl(["read", "feed-1-item-5", "--no-pager"], sandbox)
+            #expect(read.status == 0, "\(read.stderr)")
+            _ = try blogctl(["list"], sandbox)
+            _ = log.wait(for: 3) { $0.contains("GET ") }
+            #expect(log.lines.filter { $0.contains("GET ") }.count == 3, "a feed serves no single entry: \(log.lines)")
+        }
+    }
+
+    /// A feed that fails is asked once a refresh (no retry after a 500), and one that answered
+    /// 410 is never asked again, by `list` or by opening one of its entries.
+    @Test func aFailingFeedIsAskedOnceAndAGoneOneNever() async throws {
+        let sandbox = try Sandbox()
+        let failing = try StubServer(response: "HTTP/1.1 500 Internal Server Error\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        defer { failing.stop() }
+        let gone = try StubServer(response: "HTTP/1.1 410 Gone\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        defer { gone.stop() }
+        #expect(try blogctl(["feeds", "add", failing.url + "/feed.xml", gone.url + "/feed.xml"], sandbox).status == 0)
+        let list = try blogctl(["list"], sandbox)
+        #expect(list.status == 75, "\(list.stderr)")
+        #expect(failing.requests.count == 1, "\(failing.requests)")
+        #expect(gone.requests.count == 1)
+        _ = try blogctl(["list"], sandbox)
+        #expect(failing.requests.count == 2)
+        #expect(gone.requests.count == 1, "a gone feed is not asked again")
+        let opened = try blogctl(["list", "--server", gone.url + "/feed.xml"], sandbox)
+        #expect(opened.status != 0 && opened.stderr.contains("410"), "\(opened.stderr)")
+        #expect(gone.requests.count == 1, "opening it asks nothing either")
+    }
+
+    /// A damaged library is refused in one line naming it, by every command that reads it, and
+    /// never made anew.
+    @Test func aDamagedLibraryIsRefusedNotReplaced() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(Self.quiet + ["--feed-items", "3"], sandbox: sandbox) { mockd in
+            #expect(try blogctl(["feeds", "add", mockd.url + "/feeds/1.xml"], sandbox).status == 0)
+            #expect(try blogctl(["list"], sandbox).status == 0)
+            let library = sandbox.dataHome + "/blogctl/library.db"
+            for suffix in ["-wal", "-shm"] { unlink(library + suffix) }
+            let garbage = String(repeating: "not a database ", count: 400)
+            try garbage.write(toFile: library, atomically: true, encoding: .utf8)
+            for arguments in [["feeds"], ["list", "--offline"], ["mark", "feed-1-item-1"], ["read", "feed-1-item-1", "--no-pager"]] {
+                let run = try blogctl(arguments, sandbox)
+                #expect(run.status == 74, "\(arguments): \(run.status) \(run.stderr)")
+                #expect(run.stderr.contains(library) && run.stderr.contains("damaged"), "\(arguments): \(run.stderr)")
+            }
+            #expect(try String(contentsOfFile: library, encoding: .utf8) == garbage)
+        }
+    }
+
+    /// SIGKILL at every statement of a refresh and of a mark: the library stays consistent
+    /// (SQLite's integrity check), no committed mark is lost, and the next run completes.
+    @Test func aKillAtAnyStatementLosesNoMark() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(Self.quiet + ["--feed-items", "4"], sandbox: sandbox) { mockd in
+            #expect(try blogctl(["feeds", "add", mockd.url + "/feeds/1.xml"], sandbox).status == 0)
+            #expect(try blogctl(["list"], sandbox).status == 0)
+            #expect(try blogctl(["mark", "feed-1-item-1"], sandbox).status == 0)
+            var killed = 0
+            for statement in 1...60 {
+                let kill = ["TOOLBOX_TEST_KILL_AT_STATEMENT": String(statement)]
+                let marking = try blogctl(["mark", "feed-1-item-\(statement % 4 + 1)"], sandbox, environment: kill)
+                let listing = try blogctl(["list"], sandbox, environment: kill)
+                if marking.signaled || listing.signaled { killed += 1 }
+                let library = try SQLiteFile(sandbox.dataHome + "/blogctl/library.db")
+                let check = try library.alone { try $0.value("PRAGMA integrity_check")?.string }
+                let marked = try library.alone { db in
+                    try db.rows("SELECT id FROM marks").compactMap { $0.values[0].string }
+                }
+                library.close()
+                #expect(check == "ok", "statement \(statement)")
+                #expect(marked.contains("feed-1-item-1"), "statement \(statement): \(marked)")
+            }
+            #expect(killed > 10, "the kill points were reached")
+            let after = try blogctl(["list", "--unread"], sandbox)
+            #expect(after.status == 0 && !Self.ids(after).contains("feed-1-item-1"))
+        }
+    }
+}
