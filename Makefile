@@ -9,7 +9,7 @@ SWIFT   ?= swift
 BINARIES := $(sort $(notdir $(patsubst %/,%,$(wildcard Sources/[a-z]*/))))
 # What make deb and make release-check need beyond the build's packages.
 RELEASE_PACKAGES := dpkg-dev binutils debugedit lintian bash-completion man-db
-DEBIAN_PACKAGES := libxml2-dev libxml2-utils zlib1g-dev libncurses-dev pkg-config mandoc tmux tinyproxy openssl python3 python3-tap python3-yaml python3-more-itertools perl time zsh fish
+DEBIAN_PACKAGES := libxml2-dev libxml2-utils zlib1g-dev libncurses-dev pkg-config mandoc tmux tinyproxy openssl python3 python3-tap python3-yaml python3-more-itertools perl time zsh fish newsboat
 
 # The version script keeps every symbol local: no dynamic symbol table (3 MB a binary).
 # lld packs the relative relocations of these position-independent binaries (DT_RELR, glibc

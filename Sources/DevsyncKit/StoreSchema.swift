@@ -138,17 +138,7 @@ enum StoreSchema {
     /// file alone is the whole store, and SQLite reads it as immutable. Otherwise the journal
     /// is used as it is.
     static func readOnlyLocation(_ path: String) -> String {
-        let parameter = access(path + "-wal", F_OK) != 0 ? "immutable=1" : "mode=ro"
-        var escaped = ""
-        for character in path {
-            switch character {
-            case "%": escaped += "%25"
-            case "?": escaped += "%3F"
-            case "#": escaped += "%23"
-            default: escaped.append(character)
-            }
-        }
-        return "file:" + escaped + "?" + parameter
+        SQLiteFile.readOnlyURI(path, immutable: access(path + "-wal", F_OK) != 0)
     }
 
     /// Whether this process may write the store and the folder its journal lives in.

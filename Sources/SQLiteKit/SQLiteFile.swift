@@ -36,6 +36,22 @@ public final class SQLiteFile: @unchecked Sendable {
 
     deinit { close() }
 
+    /// A `file:` URI that opens `path` read-only (`immutable`: as a file nothing changes while
+    /// it is read, so SQLite needs no lock and no shared memory beside it). The URI's own
+    /// characters are escaped by scalars: `%` followed by a combining mark is still a `%`.
+    public static func readOnlyURI(_ path: String, immutable: Bool = false) -> String {
+        var escaped = String.UnicodeScalarView()
+        for scalar in path.unicodeScalars {
+            switch scalar {
+            case "%": escaped.append(contentsOf: "%25".unicodeScalars)
+            case "?": escaped.append(contentsOf: "%3F".unicodeScalars)
+            case "#": escaped.append(contentsOf: "%23".unicodeScalars)
+            default: escaped.append(scalar)
+            }
+        }
+        return "file:" + String(escaped) + (immutable ? "?immutable=1" : "?mode=ro")
+    }
+
     /// Closes the connection; the last one to close folds a WAL journal back into the file.
     public func close() {
         lock.withLock {

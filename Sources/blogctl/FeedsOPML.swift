@@ -7,23 +7,24 @@ extension Blogctl.Feeds {
     struct FeedsImport: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
-            abstract: "Subscribe to every feed of an OPML file (1.0 or 2.0); its folders become tags.",
-            discussion: "Feeds already subscribed to are left as they are. - reads standard input.")
+            abstract: "Subscribe to the feeds of an OPML file, a newsboat urls file, or newsboat's cache.db.",
+            discussion: """
+                An OPML file's folders become tags. newsboat's cache.db (told by its first bytes) \
+                brings each feed's entries, read marks, flags and validators into the library, \
+                read-only. Feeds already subscribed to are left as they are. - reads standard \
+                input (OPML or a urls file).
 
-        @Argument(help: ArgumentHelp("The OPML file.", valueName: "file"))
+                Examples:
+                  blogctl feeds import ~/subscriptions.opml
+                  blogctl feeds import ~/.newsboat/urls
+                  blogctl feeds import ~/.local/share/newsboat/cache.db
+                """)
+
+        @Argument(help: ArgumentHelp("The OPML file, urls file or cache.db.", valueName: "file"), completion: .file())
         var file: String
 
         func run() throws {
-            let bytes = file == "-" ? try LocalFile.read(descriptor: 0, path: "standard input", limit: 64 << 20)
-                : try LocalFile.read(file, limit: 64 << 20)
-            let list = try OPML.read(Data(bytes))
-            let urls = Subscriptions.standard()
-            let (subscriptions, added) = Subscriptions.importing(list, into: try urls.load { Tool.blogctl.warn($0) })
-            try urls.save(subscriptions)
-            var line = "imported \(added) feed\(added == 1 ? "" : "s")"
-            if list.subscriptions.count > added { line += ", \(list.subscriptions.count - added) already subscribed" }
-            if list.skipped > 0 { line += ", \(list.skipped) outline\(list.skipped == 1 ? "" : "s") without an http(s) feed left out" }
-            Tool.blogctl.say(line)
+            Tool.blogctl.say(try SubscriptionImport.run(file))
         }
     }
 

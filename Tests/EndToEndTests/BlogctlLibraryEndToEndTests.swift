@@ -119,3 +119,54 @@ import ToolboxKit
         }
     }
 }
+
+/// Issue 63: a newsboat user keeps their reading. newsboat itself (Debian's package, which
+/// `make deps` installs) writes the cache.db: it reloads mockd's feeds and imports a list of
+/// read guids (`-I`); blogctl then takes the urls file and the cache.db.
+@Suite struct NewsboatImportEndToEndTests {
+    @Test func newsboatsCacheBringsItsReadingAlong() async throws {
+        let sandbox = try Sandbox()
+        let newsboat = try #require(["/usr/bin/newsboat", "/usr/local/bin/newsboat"].first { FileManager.default.isExecutableFile(atPath: $0) },
+                                    "newsboat is not installed: make deps installs it")
+        try await withMockd(BlogctlLibraryEndToEndTests.quiet.dropLast(2) + ["--feeds", "2", "--feed-items", "5"], sandbox: sandbox) { mockd in
+            let home = sandbox.root + "/newsboat"
+            try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+            let urls = home + "/urls"
+            try "\(mockd.url)/feeds/1.xml tech \"~One\"\n# a comment\n\(mockd.url)/feeds/2.xml\n".write(toFile: urls, atomically: true, encoding: .utf8)
+            try "feed-1-item-2\nfeed-2-item-4\n".write(toFile: home + "/read", atomically: true, encoding: .utf8)
+            let cache = home + "/cache.db"
+            for arguments in [["-x", "reload"], ["-I", home + "/read"]] {
+                let run = try runTool("newsboat", ["-u", urls, "-c", cache, "-C", "/dev/null"] + arguments, sandbox: sandbox,
+                                      environment: ["HOME": home], executable: newsboat)
+                #expect(run.status == 0, "newsboat \(arguments): \(run.stderr)")
+            }
+            // A flag newsboat keeps in its own column (set here as newsboat's `flags` key would).
+            let file = try SQLiteFile(cache)
+            try file.executeAlone("UPDATE rss_item SET flags = 's' WHERE guid = 'feed-2-item-1'")
+            file.close()
+
+            let blogctl = { (arguments: [String]) throws -> ToolRun in
+                try runTool("blogctl", arguments, sandbox: sandbox, environment: ["BLOGCTL_SERVER": "", "TOOLBOX_SERVER": ""])
+            }
+            #expect(try blogctl(["feeds", "import", urls]).stderr.contains("imported 2 feeds"))
+            let imported = try blogctl(["feeds", "import", cache])
+            #expect(imported.status == 0 && imported.stderr.contains("10 entries, 2 read"), "\(imported.stderr)")
+            let subscribed = try String(contentsOfFile: sandbox.root + "/config/blogctl/urls", encoding: .utf8)
+            #expect(subscribed.components(separatedBy: "\n").filter { $0.contains("/feeds/") }.count == 2, "\(subscribed)")
+            let unread = try blogctl(["list", "--offline", "--unread"])
+            let ids = Set(unread.lines.map { String($0.split(separator: "\t")[1]) })
+            #expect(ids.count == 8 && !ids.contains("feed-1-item-2") && !ids.contains("feed-2-item-4"), "\(unread.stdout)")
+            let library = try SQLiteFile(sandbox.dataHome + "/blogctl/library.db")
+            let flags = try library.alone { try $0.value("SELECT flags FROM entries WHERE id = 'feed-2-item-1'")?.string }
+            library.close()
+            #expect(flags == "s")
+            // Online, the feeds' own entries: newsboat's marks still hold.
+            let online = try blogctl(["list", "--unread"])
+            #expect(online.status == 0, "\(online.stderr)")
+            #expect(Set(online.lines.map { String($0.split(separator: "\t")[1]) }) == ids)
+            // The cache.db is left as newsboat wrote it, and a second import adds nothing.
+            let again = try blogctl(["feeds", "import", cache])
+            #expect(again.stderr.contains("0 feeds subscribed (2 already)"), "\(again.stderr)")
+        }
+    }
+}

@@ -47,7 +47,8 @@ public final class Library: Sendable {
             )
             """,
             // `present`: in the source's last listing; an entry that left it stays, 0.
-            // `position`: its place in the listing that last had it.
+            // `position`: its place in the listing that last had it. `flags`: newsboat's
+            // letters (a user's own marks, `s` for starred), kept as it keeps them.
             """
             CREATE TABLE entries (
                 source INTEGER NOT NULL REFERENCES sources (id),
@@ -64,6 +65,7 @@ public final class Library: Sendable {
                 position INTEGER NOT NULL,
                 present INTEGER NOT NULL DEFAULT 1,
                 first_seen REAL NOT NULL,
+                flags TEXT NOT NULL DEFAULT '',
                 PRIMARY KEY (source, id)
             )
             """,
