@@ -13,9 +13,11 @@ public struct BlogClient: Sendable {
 
     /// `warn` hears what a feed's document had wrong, once a run (stderr; a screen passes its
     /// own, since nothing may write to the terminal under it).
-    public init(api: APIClient, warn: @escaping @Sendable (String) -> Void = { Tool.blogctl.warn($0) }) {
+    /// `environment` names the cache and the library.
+    public init(api: APIClient, warn: @escaping @Sendable (String) -> Void = { Tool.blogctl.warn($0) },
+                environment: [String: String] = Environment.current) {
         self.api = api
-        feeds = FeedServer(api: api, warn: warn)
+        feeds = FeedServer(api: api, warn: warn, environment: environment)
     }
 
     /// Whether the server was found to be a feed (this run, or remembered from an earlier one).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// condtest against mockd, as a user runs it: arguments, stdin, environment, exit status.
 @Suite struct CondtestEndToEndTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Replies no honest server sends, and bodies shaped to make a renderer slow: the tools end
 /// with a clear error or render, and never crash (issue 17).

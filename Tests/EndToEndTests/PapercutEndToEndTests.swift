@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The small things a daily user trips over (issue 28, item 8), each checked as they would meet it.
 @Suite struct PapercutEndToEndTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import ToolboxKit
 
 /// Issue 49: the one HTTP client says where a resource moved for good, so that a feed reader

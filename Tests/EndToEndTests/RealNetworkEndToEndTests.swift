@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 11: the tools against real peers, as users meet servers nobody here wrote: mockd
 /// over TLS with a throwaway CA, tinyproxy, and stub servers that answer badly.

@@ -8,8 +8,9 @@ import ToolboxKit
 public enum FeedHealth {
     /// Keeps `message` as the feed's last error, or clears it (nil); `gone` marks the feed dead.
     /// Failing to write it is no error.
-    public static func record(_ message: String?, gone: Bool = false, server: ServerURL) {
-        try? Library.standard().update(server) { source in
+    public static func record(_ message: String?, gone: Bool = false, server: ServerURL,
+                              environment: [String: String] = Environment.current) {
+        try? Library.standard(environment: environment).update(server) { source in
             source.lastError = message
             source.gone = message == nil ? false : gone || source.gone
         }

@@ -56,11 +56,12 @@ public final class FeedServer: Sendable {
     /// Where what a feed's document had wrong is said.
     let warn: @Sendable (String) -> Void
 
-    init(api: APIClient, warn: @escaping @Sendable (String) -> Void) {
+    /// `environment` names the cache and the library (the process's own, but in tests).
+    init(api: APIClient, warn: @escaping @Sendable (String) -> Void, environment: [String: String] = Environment.current) {
         self.api = api
         self.warn = warn
-        cache = try? PostCache.standard(server: api.server)
-        if let state = Self.remembered(server: api.server) {
+        cache = try? PostCache.standard(server: api.server, environment: environment)
+        if let state = Self.remembered(server: api.server, environment: environment) {
             known.withLock { $0 = .feed(state, fetched: nil) }
         }
     }
@@ -224,8 +225,8 @@ public final class FeedServer: Sendable {
 
     /// What the library remembers of `server` as a feed, if anything. A subscription that
     /// answered 410 Gone is a feed that is no longer asked, whatever it was found to be.
-    static func remembered(server: ServerURL) -> State? {
-        guard let source = try? Library.standard().source(server), source.kind == .feed || source.gone else { return nil }
+    static func remembered(server: ServerURL, environment: [String: String] = Environment.current) -> State? {
+        guard let source = try? Library.standard(environment: environment).source(server), source.kind == .feed || source.gone else { return nil }
         return State(feed: source.feedURL ?? server.resource, etag: source.etag, lastModified: source.lastModified, title: source.title)
     }
 

@@ -1,29 +1,39 @@
 import Foundation
 import Synchronization
 
-/// A one-trick HTTP server on a free loopback port: every request gets the same raw bytes.
-/// For answers mockd never gives (HTML error pages, broken framing, hostile values). It keeps
-/// the requests it saw, and with `trickle` sends the answer one byte at a time, slowly.
-final class StubServer: Sendable {
-    let url: String
-    let port: Int
+/// A one-trick HTTP server on a free loopback port: every request gets the same raw bytes
+/// (or, with `sequence`, the next answer of a list, the last one repeated). For answers mockd
+/// never gives (HTML error pages, broken framing, hostile values, a feed's 304 and 410). It
+/// keeps the requests it saw, and with `trickle` sends the answer one byte at a time, slowly.
+/// Shared by the unit and end-to-end tests.
+public final class StubServer: Sendable {
+    public let url: String
+    public let port: Int
     private let listener: Int32
     private let seen = Mutex<[String]>([])
+    /// Answers given in turn, when the server was made with a sequence.
+    private let sequence: Mutex<[[UInt8]]>
 
     /// The requests so far, head only, as received.
-    var requests: [String] { seen.withLock { $0 } }
+    public var requests: [String] { seen.withLock { $0 } }
 
     /// `others`: answers for paths that start with a key, sent at once (the rest of a
     /// conversation around the one slow answer).
-    convenience init(response: String, trickle: Duration? = nil, others: [String: String] = [:]) throws {
+    public convenience init(response: String, trickle: Duration? = nil, others: [String: String] = [:]) throws {
         try self.init(bytes: Array(response.utf8), trickle: trickle, others: others)
     }
 
+    /// Each request the next of `responses`; once they are spent, the last again.
+    public convenience init(sequence responses: [String]) throws {
+        try self.init(bytes: Array((responses.first ?? "").utf8), sequence: responses.map { Array($0.utf8) })
+    }
+
     /// An answer that is not text (a gzip body).
-    init(bytes: [UInt8], trickle: Duration? = nil, others: [String: String] = [:]) throws {
+    public init(bytes: [UInt8], trickle: Duration? = nil, others: [String: String] = [:], sequence: [[UInt8]] = []) throws {
+        self.sequence = Mutex(sequence)
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         self.listener = listener
-        guard let port = bindLoopback(listener), listen(listener, 16) == 0 else { throw HarnessError("stub server: cannot listen") }
+        guard let port = bindLoopback(listener), listen(listener, 16) == 0 else { throw StubServerError() }
         _ = fcntl(listener, F_SETFD, FD_CLOEXEC)
         self.port = port
         url = "http://127.0.0.1:\(port)"
@@ -64,6 +74,15 @@ final class StubServer: Sendable {
             _ = Array(other.utf8).withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             return
         }
+        let next: [UInt8]? = sequence.withLock { answers in
+            guard let first = answers.first else { return nil }
+            if answers.count > 1 { answers.removeFirst() }
+            return first
+        }
+        if let next {
+            _ = next.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            return
+        }
         guard let trickle else {
             _ = bytes.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             return
@@ -78,14 +97,14 @@ final class StubServer: Sendable {
         }
     }
 
-    func stop() {
+    public func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
     }
 }
 
 /// Binds `fd` to a free port on 127.0.0.1; the port, or nil.
-func bindLoopback(_ fd: Int32) -> Int? {
+public func bindLoopback(_ fd: Int32) -> Int? {
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -96,6 +115,10 @@ func bindLoopback(_ fd: Int32) -> Int? {
     return bound ? Int(UInt16(bigEndian: address.sin_port)) : nil
 }
 
+struct StubServerError: Error, CustomStringConvertible {
+    var description: String { "stub server: cannot listen on 127.0.0.1" }
+}
+
 extension Array where Element == UInt8 {
-    func ends(with suffix: [UInt8]) -> Bool { count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix }
+    public func ends(with suffix: [UInt8]) -> Bool { count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix }
 }

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+import TestSupport
+import ToolboxKit
+@testable import BlogctlKit
+
+/// Issue 63: `FeedServer`'s states as unit tests, against a scripted server on loopback: the
+/// API-or-feed decision, a page naming its feed, the conditional GET and its 304, a permanent
+/// move, and a feed gone for good.
+@Suite struct FeedServerTests {
+    struct Home {
+        let root = TemporaryFolders.make("blogctl-feedserver")
+        var environment: [String: String] {
+            ["HOME": root, "XDG_DATA_HOME": root + "/data", "XDG_CACHE_HOME": root + "/cache", "XDG_CONFIG_HOME": root + "/config"]
+        }
+    }
+
+    static func rss(_ ids: [String]) -> String {
+        "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Stub Feed</title>"
+            + ids.map { "<item><title>Title \($0)</title><guid>\($0)</guid><description>&lt;p&gt;Body \($0)&lt;/p&gt;</description></item>" }.joined()
+            + "</channel></rss>"
+    }
+
+    static func answer(_ status: String, _ headers: [String] = [], _ body: String = "") -> String {
+        "HTTP/1.1 \(status)\r\n" + (headers + ["Content-Length: \(body.utf8.count)", "Connection: close"]).map { $0 + "\r\n" }.joined()
+            + "\r\n" + body
+    }
+
+    static let feed = answer("200 OK", ["Content-Type: application/rss+xml", "ETag: \"e1\""], rss(["a", "b", "c"]))
+
+    /// One run of a command: a client of `url`, as `list` makes it.
+    func run<T: Sendable>(_ url: String, _ home: Home, subscribed: Bool = false,
+                          _ body: @escaping @Sendable (BlogClient) async throws -> T) async throws -> T {
+        try await APIClient.using(server: try ServerURL(url, allowingQuery: true), timeout: 60, retries: 2) { api in
+            let client = BlogClient(api: api, warn: { _ in }, environment: home.environment)
+            if subscribed { client.assumeFeed() }
+            return try await body(client)
+        }
+    }
+
+    func paths(_ server: StubServer) -> [String] {
+        server.requests.map { String($0.split(separator: " ")[1]) }
+    }
+
+    /// Where the API's path is missing, the URL is asked what it is, once; the library
+    /// remembers a feed, and the next run asks the feed alone, conditionally.
+    @Test func theAPIOrFeedDecisionIsMadeOnceAndRemembered() async throws {
+        let home = Home()
+        let server = try StubServer(response: Self.feed, others: ["/blog.xml/": Self.answer("404 Not Found")])
+        defer { server.stop() }
+        let url = server.url + "/blog.xml"
+        let posts = try await run(url, home) { client in try await client.metadataList() }
+        #expect(posts.map(\.id) == ["a", "b", "c"])
+        #expect(paths(server).first == "/blog.xml/post-metadata" && paths(server).dropFirst().allSatisfy { $0 == "/blog.xml" })
+        try PostCache.standard(server: try ServerURL(url, allowingQuery: true), environment: home.environment).saveListing(posts)
+        let asked = server.requests.count
+        let again = try await run(url, home) { client in (try await client.metadataList(), client.isFeed) }
+        #expect(again.0.map(\.id) == ["a", "b", "c"] && again.1)
+        #expect(server.requests.count == asked + 1)
+        #expect(server.requests.last?.contains("If-None-Match: \"e1\"") == true, "\(server.requests.last ?? "")")
+    }
+
+    /// A 304 to the conditional GET lists what the library keeps, nothing parsed.
+    @Test func anUnchangedFeedIsTheLibrarysList() async throws {
+        let home = Home()
+        let server = try StubServer(sequence: [Self.feed, Self.answer("304 Not Modified", ["ETag: \"e1\""])])
+        defer { server.stop() }
+        let url = server.url + "/feed.xml"
+        let first = try await run(url, home, subscribed: true) { client in try await client.metadataList() }
+        try PostCache.standard(server: try ServerURL(url, allowingQuery: true), environment: home.environment).saveListing(first)
+        let second = try await run(url, home, subscribed: true) { client in try await client.metadataList() }
+        #expect(second == first)
+        #expect(server.requests.count == 2)
+    }
+
+    /// A 301 is followed and said (`feedMovedTo`), for the caller to subscribe there.
+    @Test func aPermanentMoveIsFollowedAndSaid() async throws {
+        let home = Home()
+        let server = try StubServer(response: Self.answer("404 Not Found"), others: [
+            "/old.xml": Self.answer("301 Moved Permanently", ["Location: /new.xml"]),
+            "/new.xml": Self.feed,
+        ])
+        defer { server.stop() }
+        let (posts, moved) = try await run(server.url + "/old.xml", home, subscribed: true) { client in
+            (try await client.metadataList(), client.feedMovedTo)
+        }
+        #expect(posts.count == 3)
+        #expect(moved == server.url + "/new.xml")
+    }
+
+    /// 410 Gone: an error naming it; once recorded, the feed is never asked again, even by a
+    /// client that does not know it as a subscription.
+    @Test func aGoneFeedIsAskedOnceThenNever() async throws {
+        let home = Home()
+        let server = try StubServer(response: Self.answer("410 Gone"))
+        defer { server.stop() }
+        let url = server.url + "/feed.xml"
+        await #expect(throws: ToolError.self) { try await run(url, home, subscribed: true) { client in try await client.metadataList() } }
+        #expect(server.requests.count == 1, "asked once: no retry after a 410")
+        FeedHealth.record("HTTP 410", gone: true, server: try ServerURL(url, allowingQuery: true), environment: home.environment)
+        do {
+            _ = try await run(url, home) { client in try await client.metadataList() }
+            Issue.record("a gone feed listed")
+        } catch let error as ToolError {
+            #expect(error.message.contains("410") && error.message.contains("no longer asked"), "\(error.message)")
+        }
+        #expect(server.requests.count == 1)
+    }
+
+    /// A web page is read for its `<link rel="alternate">` feed, which is then the server.
+    @Test func aPageIsReadForItsFeed() async throws {
+        let home = Home()
+        let page = Self.answer("200 OK", ["Content-Type: text/html"],
+                               "<html><head><link rel=\"alternate\" type=\"application/rss+xml\" href=\"/feed.xml\"></head><body>hi</body></html>")
+        let server = try StubServer(response: page, others: ["/site/": Self.answer("404 Not Found"), "/feed.xml": Self.feed])
+        defer { server.stop() }
+        let posts = try await run(server.url + "/site", home) { client in try await client.metadataList() }
+        #expect(posts.map(\.id) == ["a", "b", "c"])
+        #expect(paths(server).contains("/feed.xml"))
+    }
+
+    /// A feed answering 500 is asked once (a retry only when no connection was made).
+    @Test func aFailingFeedIsAskedOnce() async throws {
+        let home = Home()
+        let server = try StubServer(response: Self.answer("500 Internal Server Error"))
+        defer { server.stop() }
+        await #expect(throws: ToolError.self) {
+            try await run(server.url + "/feed.xml", home, subscribed: true) { client in try await client.metadataList() }
+        }
+        #expect(server.requests.count == 1)
+    }
+}
