@@ -68,6 +68,13 @@ public struct BlogClient: Sendable {
             instead: { () async throws(ToolError) in try await feeds.metadataList(warn: warn, keepingBodies: keepingBodies) }
     }
 
+    /// The list for a refresh of a subscription: nil when the feed answered 304 and what the
+    /// library keeps of it stands. The bodies are stored beside the caller (`settle`).
+    public func changedList(warn: (String) -> Void = { _ in }) async throws(ToolError) -> [PostMetadata]? {
+        try await either { () async throws(ToolError) -> [PostMetadata]? in try await apiMetadataList(warn: warn) }
+            instead: { () async throws(ToolError) -> [PostMetadata]? in try await feeds.changedList(warn: warn) }
+    }
+
     /// Waits for the bodies `metadataList(keepingBodies: false)` is still storing.
     public func settle() async { await feeds.settle() }
 

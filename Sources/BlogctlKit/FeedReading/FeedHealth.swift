@@ -6,13 +6,15 @@ import ToolboxKit
 /// refresh that failed, until one succeeds. A feed that answered `410 Gone` is dead (`gone`):
 /// it is no longer asked, and what the library has of it is still shown.
 public enum FeedHealth {
-    /// Keeps `message` as the feed's last error, or clears it (nil); `gone` marks the feed dead.
-    /// Failing to write it is no error.
+    /// Keeps `message` as the feed's last error, or clears it (nil: a refresh that worked, a
+    /// 304 too, which makes now its last update); `gone` marks the feed dead. Failing to write
+    /// it is no error.
     public static func record(_ message: String?, gone: Bool = false, server: ServerURL,
                               environment: [String: String] = Environment.current) {
         try? Library.standard(environment: environment).update(server) { source in
             source.lastError = message
             source.gone = message == nil ? false : gone || source.gone
+            if message == nil, source.listedAt != nil { source.listedAt = Date() }
         }
     }
 

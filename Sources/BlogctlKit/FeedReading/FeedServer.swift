@@ -263,6 +263,17 @@ public final class FeedServer: Sendable {
         return try await posts(conditional: false, warn: warn)?.map(\.metadata) ?? []
     }
 
+    /// `metadataList` for a refresh: nil when the feed answered 304 to the conditional GET, so
+    /// that the library's copy stands with nothing read or written again.
+    func changedList(warn: (String) -> Void) async throws(ToolError) -> [PostMetadata]? {
+        let hasSaved = ((try? cache?.library().0.source(api.server)) ?? nil)?.listedAt != nil
+        guard hasSaved else { return try await metadataList(warn: warn, keepingBodies: false) }
+        guard let posts = try await posts(conditional: true, warn: warn) else { return nil }
+        storeBeside(posts)
+        known.withLock { if case .feed(let state, _) = $0 { $0 = .feed(state, fetched: nil) } }
+        return Self.metadata(consuming: consume posts)
+    }
+
     /// The posts' metadata, each post's body let go as its metadata is taken, so that the
     /// bodies are freed while the list grows (the other fields are the metadata's own). In
     /// order, not popped from the end and reversed: reversing 100,000 posts' metadata copied

@@ -57,20 +57,18 @@ public enum SubscribedFeeds {
         }
     }
 
-    /// One feed's part of the list.
+    /// One feed's part of a refresh: its name and how it went. Its entries are the library's.
     public struct Refreshed: Sendable {
         public let subscription: FeedSubscription
         public let server: ServerURL?
         public let name: String
-        public let posts: [PostMetadata]
         public let error: ToolError?
         /// Where a permanent redirect said the feed now lives.
         public var movedTo: String? = nil
 
-        /// The same feed under another name, its posts saying so.
+        /// The same feed under another name.
         func renamed(_ name: String) -> Refreshed {
-            var renamed = Refreshed(subscription: subscription, server: server, name: name,
-                                    posts: posts.map { var post = $0; post.feed = name; return post }, error: error)
+            var renamed = Refreshed(subscription: subscription, server: server, name: name, error: error)
             renamed.movedTo = movedTo
             return renamed
         }
@@ -86,11 +84,17 @@ public enum SubscribedFeeds {
     /// hears what a feed's document had wrong (stderr for `list`; a screen cannot write there).
     public static func refresh(_ subscriptions: [FeedSubscription], jobs: Int, offline: Bool, common: CommonOptions,
                                warn: @escaping @Sendable (String) -> Void = { Tool.blogctl.warn($0) }) async -> [Refreshed] {
-        let work = lanes(subscriptions.map { (try? ServerURL($0.url, allowingQuery: true))?.host ?? $0.url }, perHost: perHost)
+        let servers = subscriptions.map { try? ServerURL($0.url, allowingQuery: true) }
+        // What the library knows of every feed (its title, whether it is gone): one query.
+        let known = (try? Library.standard().counts(of: servers.compactMap { $0 })) ?? [:]
+        let work = lanes(zip(subscriptions, servers).map { $1?.host ?? $0.url }, perHost: perHost)
             .map { lane in lane.map { (index: $0, subscription: subscriptions[$0]) } }
         let done = await TaskWindow.map(work, width: jobs) { feeds in
             var results: [(Int, Refreshed)] = []
-            for feed in feeds { results.append((feed.index, await refreshOne(feed.subscription, offline: offline, common: common, warn: warn))) }
+            for feed in feeds {
+                let source = servers[feed.index].flatMap { known[$0.folderName]?.source }
+                results.append((feed.index, await refreshOne(feed.subscription, known: source, offline: offline, common: common, warn: warn)))
+            }
             return results
         }
         // Each feed's name is its own: a list groups, and finds read marks, by it. Two feeds
@@ -130,34 +134,31 @@ public enum SubscribedFeeds {
         }
     }
 
-    static func refreshOne(_ subscription: FeedSubscription, offline: Bool, common: CommonOptions,
+    /// One feed refreshed: asked conditionally, its entries written into the library when they
+    /// changed (a 304 writes nothing but the time); offline, or gone, nothing asked. `known`:
+    /// what the library had of it.
+    static func refreshOne(_ subscription: FeedSubscription, known: Library.Source?, offline: Bool, common: CommonOptions,
                            warn: @escaping @Sendable (String) -> Void) async -> Refreshed {
         let server: ServerURL
         do { server = try ServerURL(subscription.url, allowingQuery: true) } catch {
-            return Refreshed(subscription: subscription, server: nil, name: subscription.url, posts: [], error: error)
+            return Refreshed(subscription: subscription, server: nil, name: subscription.url, error: error)
         }
-        let cache = try? PostCache.standard(server: server)
-        func named(_ posts: [PostMetadata], title: String?) -> Refreshed {
+        func named(_ title: String?, error: ToolError? = nil) -> Refreshed {
             let name = !subscription.title.isEmpty ? subscription.title : title.flatMap { $0.isEmpty ? nil : $0 } ?? server.host
-            return Refreshed(subscription: subscription, server: server, name: name,
-                             posts: posts.map { var post = $0; post.feed = name; return post }, error: nil)
+            return Refreshed(subscription: subscription, server: server, name: name, error: error)
         }
-        // Offline, or dead (410 Gone): its last list, nothing asked.
-        if offline || FeedHealth.isGone(server: server) {
-            let posts = (try? cache?.savedListing()) ?? nil
-            return named(posts ?? [], title: FeedHealth.title(server: server))
-        }
+        if offline || known?.gone == true { return named(known?.title) }
         do {
             let (posts, title, movedTo) = try await common.withClient(tool: .blogctl, server: server, waitSpinner: false) { api in
-                let client = BlogClient(api: api)
+                let client = BlogClient(api: api, warn: warn)
                 client.assumeFeed()
-                let posts = try await client.metadataList(warn: warn, keepingBodies: false)
+                let posts = try await client.changedList(warn: warn)
                 await client.settle()
                 return (posts, client.feedTitle, client.feedMovedTo)
             }
-            try? cache?.saveListing(posts)
+            if let posts { try? PostCache.standard(server: server).saveListing(posts) }
             FeedHealth.record(nil, server: server)
-            var refreshed = named(posts, title: title)
+            var refreshed = named(title)
             refreshed.movedTo = movedTo
             if let movedTo, let target = try? ServerURL(movedTo, allowingQuery: true) { carry(posts, from: server, to: target) }
             return refreshed
@@ -166,10 +167,8 @@ public enum SubscribedFeeds {
             var gone = false
             if case .httpStatus(_, 410, _) = failure { gone = true }
             FeedHealth.record(failure.message, gone: gone, server: server)
-            // What the feed last gave is still listed.
-            var refreshed = named(((try? cache?.savedListing()) ?? nil) ?? [], title: FeedHealth.title(server: server))
-            refreshed = Refreshed(subscription: subscription, server: server, name: refreshed.name, posts: refreshed.posts, error: failure)
-            return refreshed
+            // What the library keeps of it is still listed.
+            return named(known?.title, error: failure)
         }
     }
 
@@ -208,9 +207,9 @@ public enum SubscribedFeeds {
 
     /// What the library has of a feed that moved follows it: its entries, what is known of it
     /// as a feed (title, validators) and its read marks. Its bodies are fetched again at the new URL's first list.
-    static func carry(_ posts: [PostMetadata], from old: ServerURL, to new: ServerURL) {
+    static func carry(_ posts: [PostMetadata]?, from old: ServerURL, to new: ServerURL) {
         try? Library.standard().carry(from: old, to: new)
-        try? PostCache.standard(server: new).saveListing(posts)
+        if let posts { try? PostCache.standard(server: new).saveListing(posts) }
     }
 
     /// A feed that moved for good (301, 308) is subscribed at its new URL from now on, said

@@ -99,7 +99,7 @@ extension Library {
             let to = try sourceID(new, db)
             guard from != to else { return }
             try db.execute("""
-                UPDATE sources SET (kind, title, etag, last_modified) = (SELECT kind, title, etag, last_modified FROM sources WHERE id = ?1)
+                UPDATE sources SET (kind, title, etag, last_modified, listed_at) = (SELECT kind, title, etag, last_modified, listed_at FROM sources WHERE id = ?1)
                 WHERE id = ?2
                 """, [.integer(from), .integer(to)])
             try db.execute("UPDATE sources SET feed_url = ? WHERE id = ?", [.text(new.resource), .integer(to)])
