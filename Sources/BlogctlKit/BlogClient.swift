@@ -23,6 +23,9 @@ public struct BlogClient: Sendable {
     /// Whether the server was found to be a feed (this run, or remembered from an earlier one).
     public var isFeed: Bool { feeds.state != nil }
 
+    /// The feed's own URL (the server's, or the one its page named), when the server is a feed.
+    public var feedURL: String? { feeds.state?.feed }
+
     /// The feed's own title, when the server is a feed that gives one.
     public var feedTitle: String? { feeds.state?.title }
 

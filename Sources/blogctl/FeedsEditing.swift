@@ -3,10 +3,20 @@ import BlogctlKit
 import ToolboxKit
 
 extension Blogctl.Feeds {
-    struct FeedsAdd: ParsableCommand {
+    struct FeedsAdd: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
-            abstract: "Subscribe to feeds (or pages that link to one) by URL.")
+            abstract: "Subscribe to feeds (or pages that link to one) by URL, each asked once first.",
+            discussion: """
+                Each URL is read before it is subscribed: a feed is subscribed and its entries \
+                kept; a page is read for its feed, and not added when that feed is already \
+                subscribed; a URL that is no feed or cannot be reached is refused (the exit \
+                status says why) unless --force, which subscribes without asking.
+
+                Examples:
+                  blogctl feeds add https://example.org/atom.xml
+                  blogctl feeds add --tag news https://example.org/
+                """)
 
         @Argument(help: ArgumentHelp("The feeds' URLs.", valueName: "url"))
         var urls: [String]
@@ -14,13 +24,15 @@ extension Blogctl.Feeds {
         @Option(help: ArgumentHelp("A tag for the new subscriptions (repeatable).", valueName: "tag"))
         var tag: [String] = []
 
-        func run() throws {
-            let file = Subscriptions.standard()
-            let (subscriptions, added) = try Subscriptions.adding(urls, tags: tag, to: try file.load { Tool.blogctl.warn($0) }) {
-                Tool.blogctl.warn($0)
-            }
-            try file.save(subscriptions)
-            Tool.blogctl.say("subscribed to \(added) feed\(added == 1 ? "" : "s"); blogctl list reads them")
+        @Flag(help: "Subscribe without asking the URL first.")
+        var force = false
+
+        @OptionGroup var common: CommonOptions
+
+        func run() async throws {
+            let outcome = try await SubscriptionAdding.add(urls, tags: tag, force: force, common: common)
+            Tool.blogctl.say("subscribed to \(outcome.added) feed\(outcome.added == 1 ? "" : "s"); blogctl list reads them")
+            if let refused = outcome.refused { throw refused }
         }
     }
 

@@ -14,7 +14,7 @@ import TestSupport
                             sandbox: sandbox) { mockd in
             let dead = try StubServer(response: "")
             dead.stop()
-            let added = try runTool("blogctl", ["feeds", "add", mockd.url + "/feeds/1.xml", mockd.url + "/feeds/2.xml", dead.url + "/dead.xml"],
+            let added = try runTool("blogctl", ["feeds", "add", "--force", mockd.url + "/feeds/1.xml", mockd.url + "/feeds/2.xml", dead.url + "/dead.xml"],
                                     sandbox: sandbox, environment: noServer)
             #expect(added.status == 0, "\(added.stderr)")
             let tmux = try TmuxSession(command: Binaries.path("blogctl"), arguments: ["ui"], sandbox: sandbox, environment: noServer)

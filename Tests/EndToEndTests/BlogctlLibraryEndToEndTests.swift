@@ -57,7 +57,7 @@ import ToolboxKit
         defer { failing.stop() }
         let gone = try StubServer(response: "HTTP/1.1 410 Gone\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
         defer { gone.stop() }
-        #expect(try blogctl(["feeds", "add", failing.url + "/feed.xml", gone.url + "/feed.xml"], sandbox).status == 0)
+        #expect(try blogctl(["feeds", "add", "--force", failing.url + "/feed.xml", gone.url + "/feed.xml"], sandbox).status == 0)
         let list = try blogctl(["list"], sandbox)
         #expect(list.status == 75, "\(list.stderr)")
         #expect(failing.requests.count == 1, "\(failing.requests)")
@@ -167,6 +167,40 @@ import ToolboxKit
             // The cache.db is left as newsboat wrote it, and a second import adds nothing.
             let again = try blogctl(["feeds", "import", cache])
             #expect(again.stderr.contains("0 feeds subscribed (2 already)"), "\(again.stderr)")
+        }
+    }
+}
+
+/// Issue 63: `feeds add` asks the URL once and says what it found.
+@Suite struct FeedsAddEndToEndTests {
+    @Test func eachURLIsAskedOnceAndWhatItIsSaid() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(BlogctlLibraryEndToEndTests.quiet.filter { $0 != "--quiet" }.dropLast(2) + ["--feeds", "1", "--feed-items", "3"],
+                            sandbox: sandbox, tailLog: true) { mockd in
+            let blogctl = { (arguments: [String]) throws -> ToolRun in
+                try runTool("blogctl", arguments, sandbox: sandbox, environment: ["BLOGCTL_SERVER": "", "TOOLBOX_SERVER": ""])
+            }
+            let dead = try StubServer(response: "")
+            dead.stop()
+            let page = try StubServer(response: "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 20\r\nConnection: close\r\n\r\n<p>no feed here</p>\n")
+            defer { page.stop() }
+            // A feed: subscribed, its entries kept, so the first list is answered 304.
+            let feed = try blogctl(["feeds", "add", mockd.url + "/feeds/1.xml"])
+            #expect(feed.status == 0 && feed.stderr.contains("subscribed to 1 feed"), "\(feed.stderr)")
+            let log = try #require(mockd.tail)
+            _ = log.wait(for: 1) { $0.contains("GET /feeds/1.xml") }
+            #expect(try blogctl(["list", "--offline"]).lines.count == 3)
+            // The blog's page names /feed.rss first; once that is subscribed, the page is not added.
+            #expect(try blogctl(["feeds", "add", mockd.url + "/feed.rss"]).status == 0)
+            let twice = try blogctl(["feeds", "add", mockd.url + "/blog"])
+            #expect(twice.stderr.contains("already subscribed; not added"), "\(twice.stderr)")
+            // Not a feed, not reachable: refused with the reason, nothing written; --force adds.
+            let refused = try blogctl(["feeds", "add", page.url + "/", dead.url + "/feed.xml"])
+            #expect(refused.status != 0, "\(refused.stderr)")
+            #expect(refused.stderr.contains("not subscribed") && refused.stderr.contains("connection refused"), "\(refused.stderr)")
+            let urls = try String(contentsOfFile: sandbox.root + "/config/blogctl/urls", encoding: .utf8)
+            #expect(!urls.contains(page.url) && !urls.contains(dead.url), "\(urls)")
+            #expect(try blogctl(["feeds", "add", "--force", dead.url + "/feed.xml"]).status == 0)
         }
     }
 }

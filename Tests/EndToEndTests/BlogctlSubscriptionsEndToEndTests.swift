@@ -31,7 +31,7 @@ import TestSupport
                 """
             let imported = try blogctl(["feeds", "import", "-"], sandbox, stdin: opml)
             #expect(imported.status == 0 && imported.stderr.contains("imported 3 feeds"), "\(imported.stderr)")
-            #expect(try blogctl(["feeds", "add", mockd.url + "/blog", "\(dead.url)/feed.xml", "\(gone.url)/feed.xml", "\(mover.url)/old.xml"],
+            #expect(try blogctl(["feeds", "add", "--force", mockd.url + "/blog", "\(dead.url)/feed.xml", "\(gone.url)/feed.xml", "\(mover.url)/old.xml"],
                                 sandbox).status == 0)
             #expect(try blogctl(["feeds", "add", mockd.url + "/blog"], sandbox).stderr.contains("already subscribed"))
 
@@ -107,8 +107,8 @@ import TestSupport
             let dead = try StubServer(response: "")
             dead.stop()
             #expect(try blogctl(["feeds", "add", mockd.url + "/feeds/1.xml", mockd.url + "/feeds/2.xml", mockd.url + "/feed.atom"], sandbox).status == 0)
-            // Nothing listed yet: no index, nothing found, nothing made.
-            #expect(try blogctl(["search", "proof"], sandbox).status == 1)
+            // Issue 63: each feed was read as it was added: its entries are found before any list.
+            #expect(try blogctl(["search", "proof"], sandbox).status == 0)
             #expect(try blogctl(["list"], sandbox).status == 0)
 
             // Every feed's index, a FEED field first; a title match before a body match.
@@ -128,7 +128,7 @@ import TestSupport
             #expect(one.status == 0 && !one.stdout.contains("Blog Nerd Ranch"), "\(one.stdout)")
 
             // prefetch: every feed's bodies (kept by list: fresh), a feed that fails fails alone.
-            #expect(try blogctl(["feeds", "add", dead.url + "/feed.xml"], sandbox).status == 0)
+            #expect(try blogctl(["feeds", "add", "--force", dead.url + "/feed.xml"], sandbox).status == 0)
             let prefetched = try blogctl(["prefetch"], sandbox)
             #expect(prefetched.status == 75, "\(prefetched.stderr)")
             #expect(prefetched.lines.count == 3 + 3 + 8, "\(prefetched.stdout)")
