@@ -24,32 +24,25 @@ extension SearchIndex {
         /// One or two characters: matched with LIKE.
         var short: [String] = []
 
-        /// Each word split at white space, then into its runs in and out of the unspaced
-        /// scripts, by scalars: `iPhone專用` (a title as it is written) is `iPhone` for the
-        /// word index and `專用` for the grams, both required, as the index holds them.
+        /// Each word split at white space, then read as the index reads a title: the runs of
+        /// the unspaced scripts alone (`UnspacedScript.runs`: punctuation, marks and other
+        /// scripts end a run, as they do in the `grams` table) go to the grams; the rest to the
+        /// word index. A word that mixes both (`iPhone專用`, `D隚`) goes to the word index whole,
+        /// where the tokenizer made one token of it (a lone `D` would have to be a token of its
+        /// own); by scalars throughout.
         init(_ words: [String]) {
             for word in words {
                 for piece in word.unicodeScalars.split(whereSeparator: { $0.properties.isWhitespace }) {
-                    var run = String.UnicodeScalarView()
-                    // Whether the run is in an unspaced script: known at its first letter.
-                    var unspaced: Bool?
-                    func close() {
-                        defer { run = String.UnicodeScalarView(); unspaced = nil }
-                        guard !run.isEmpty else { return }
-                        if unspaced != true { spaced.append(String(run)) }
-                        else if run.count >= 3 { long.append(String(run)) }
-                        else { short.append(String(run)) }
+                    let text = String(String.UnicodeScalarView(piece))
+                    let runs = UnspacedScript.runs(text).split(separator: " ").map(String.init)
+                    for run in runs {
+                        if run.unicodeScalars.count >= 3 { long.append(run) } else { short.append(run) }
                     }
-                    for scalar in piece {
-                        // Letters and digits decide; punctuation, marks and joiners stay with
-                        // the run they are in (`東"京`, `北_`).
-                        let letter = scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-                        let kind: Bool? = UnspacedScript.contains(scalar) ? true : letter && !SearchQuery.isMark(scalar) ? false : nil
-                        if let kind, let current = unspaced, kind != current { close() }
-                        if unspaced == nil, let kind { unspaced = kind }
-                        run.append(scalar)
+                    let spacedLetter = piece.contains { scalar in
+                        !UnspacedScript.contains(scalar) && !SearchQuery.isMark(scalar)
+                            && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil)
                     }
-                    close()
+                    if spacedLetter { spaced.append(text) }
                 }
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import ToolboxKit
 @testable import BlogctlKit
@@ -57,8 +58,12 @@ import ToolboxKit
         #expect(SearchIndex.SplitQuery(["ramen ラーメン", "北京"]).spaced == ["ramen"])
         #expect(SearchIndex.SplitQuery(["ramen ラーメン", "北京"]).long == ["ラーメン"])
         #expect(SearchIndex.SplitQuery(["ramen ラーメン", "北京"]).short == ["北京"])
-        // LIKE's wildcards in a word are only characters.
-        #expect(SearchIndex.SplitQuery(["北%"]).shortPatterns == ["%北\\%%"])
+        // Issue 63: a run is what the index holds, unspaced scripts alone: LIKE's wildcards,
+        // punctuation and marks end it, as they end the index's runs.
+        #expect(SearchIndex.SplitQuery(["北%"]).shortPatterns == ["%北%"])
+        #expect(SearchIndex.SplitQuery(["(大阪)", "東京。"]).short == ["大阪", "東京"])
+        #expect(SearchIndex.SplitQuery(["(大阪)", "東京。"]).spaced == [])
+        #expect(SearchIndex.SplitQuery(["D隚"]).spaced == ["D隚"], "a word mixing scripts is one token of the word index")
     }
 }
 
@@ -81,9 +86,49 @@ import ToolboxKit
         #expect(try ids("🎉") == ["party"])
         #expect(try ids("café", "\u{36D}") == ["cafe"], "a word of marks alone sinks nothing")
         #expect(throws: Never.self) { _ = try ids("東\"\u{301}京駅") }
-        // `_` followed by a combining mark is still a LIKE wildcard: escaped.
-        #expect(SearchIndex.SplitQuery(["北_"]).shortPatterns == ["%北\\_%"])
+        // `_` followed by a combining mark is still a LIKE wildcard: escaped where it could
+        // reach a pattern, and it never does (a run holds unspaced scripts alone).
+        #expect(SearchIndex.SplitQuery(["北_"]).shortPatterns == ["%北%"])
         #expect("北_\u{301}".escapingScalars(["_": "\\_"]) == "北\\_\u{301}")
-        #expect(SearchIndex.SplitQuery(["東\"\u{301}京駅"]).longPhrases == ["\"東\"\"\u{301}京駅\""])
+        #expect(SearchIndex.SplitQuery(["東\"\u{301}京駅"]).short == ["東", "京駅"])
+        #expect(try ids("東\"\u{301}京駅") == ["quote"])
+    }
+}
+
+/// Issue 63: a post's exact title finds it, whatever mixes its scripts and punctuation
+/// (`東京。`, `(大阪)`, `D隚`, a combining mark after a quote), checked against a plain
+/// substring scan of the same posts: seeded titles, each searched as typed.
+@Suite struct ExactTitleSearchTests {
+    @Test func everyTitleFindsItsPostAndOnlyPostsThatHoldItsWords() throws {
+        let temporary = PostCacheTests.TemporaryCache()
+        var generator = SeededGenerator(seed: 6_303)
+        let pieces = ["東京", "。", "(", ")", "大阪", "D", "隚", "\"", "\u{301}", "「", "」", "、", "ラーメン", "店", "x", "Ab", "7",
+                      "-", "'", "ภาษา", "한국어", "🎉", "e", " ", "café", ".", "_", "北"]
+        var titles: [String] = ["東京。", "(大阪)", "D隚", "隚D", "東\"\u{301}京", "「ラーメン」店", "café東京"]
+        for _ in 0..<300 {
+            titles.append((0..<Int.random(in: 1...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+        }
+        let posts = titles.enumerated().map { number, title in
+            PostMetadata(id: "p\(number)", title: title, publishDate: nil, postId: "p\(number)", summary: "",
+                         author: Author(name: "", image: "", title: ""))
+        }
+        let index = try temporary.cache.searchIndex()
+        try index.addListing(posts)
+        for post in posts {
+            let words = post.title.split(separator: " ").map(String.init)
+            // A title with no letter, digit or character of an unspaced script is no search.
+            guard words.contains(where: { $0.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil
+                                                                     || UnspacedScript.contains($0) } }) else { continue }
+            let hits = try index.search(words, limit: 1000).map(\.id)
+            #expect(hits.contains(post.id), "\(post.title.debugDescription) does not find its post")
+            // Each hit holds every run of the unspaced scripts the title holds (a substring scan).
+            let runs = words.flatMap { UnspacedScript.runs($0).split(separator: " ").map { Array($0.unicodeScalars) } }
+            for hit in hits {
+                // By scalars: `京` followed by a combining mark is still `京` to the index.
+                let title = Array(posts.first { $0.id == hit }!.title.unicodeScalars)
+                let holds = runs.allSatisfy { run in title.indices.contains { title[$0...].starts(with: run) } }
+                #expect(holds, "\(post.title.debugDescription) found \(String(String.UnicodeScalarView(title)).debugDescription)")
+            }
+        }
     }
 }
