@@ -3,17 +3,10 @@ import VaporCSQLite
 /// SQLite's "copy the bytes now" destructor, a macro Swift does not import.
 private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-/// Runs one SQL statement on a connection: prepares it, binds `values` to its `?`s in order,
-/// steps through its rows handing each to `row`, and finalizes it, all on the calling thread.
+/// One SQL statement on a connection: compiled (`prepare`), then run as often as asked
+/// (`step`: `values` bound to its `?`s in order, each row handed to `row`, the statement reset
+/// for its next use), all on the calling thread.
 enum PreparedStatement {
-    static func run(_ sql: String, _ values: [SQLValue], on connection: OpaquePointer,
-                    row: (SQLRow) throws -> Void) throws {
-        // Nothing but a comment or white space: nothing to run.
-        guard let statement = try prepare(sql, on: connection) else { return }
-        defer { sqlite_nio_sqlite3_finalize(statement) }
-        try step(statement, values, on: connection, row: row)
-    }
-
     /// `sql` compiled, or nil when it holds no statement (only comments or white space).
     static func prepare(_ sql: String, on connection: OpaquePointer) throws -> OpaquePointer? {
         var statement: OpaquePointer?

@@ -12,6 +12,8 @@ public final class SQLiteFile: @unchecked Sendable {
     private let handle: OpaquePointer
     private var isClosed = false
     private let lock = SerialLock()
+    /// Compiled statements kept for the next call with the same SQL; used only under `lock`.
+    private let statements = StatementCache()
     private let queue = DispatchQueue(label: "toolbox.sqlite")
 
     private static let initialized: Void = { _ = sqlite_nio_sqlite3_initialize() }()
@@ -57,6 +59,7 @@ public final class SQLiteFile: @unchecked Sendable {
         lock.withLock {
             guard !isClosed else { return }
             isClosed = true
+            statements.finalizeAll()
             sqlite_nio_sqlite3_close_v2(handle)
         }
     }
@@ -88,7 +91,7 @@ public final class SQLiteFile: @unchecked Sendable {
     public func alone<T>(_ body: (SQLiteStatements) throws -> T) throws -> T {
         try lock.withLock {
             guard !isClosed else { throw SQLiteError(code: SQLITE_MISUSE, message: "the database is closed") }
-            return try body(SQLiteStatements(connection: handle))
+            return try body(SQLiteStatements(connection: handle, cache: statements))
         }
     }
 

@@ -61,10 +61,15 @@ public final class FeedServer: Sendable {
         self.api = api
         self.warn = warn
         cache = try? PostCache.standard(server: api.server, environment: environment)
-        if let state = Self.remembered(server: api.server, environment: environment) {
+        let source = (try? Library.standard(environment: environment).source(api.server)) ?? nil
+        atStart = source
+        if let source, let state = Self.remembered(source, server: api.server) {
             known.withLock { $0 = .feed(state, fetched: nil) }
         }
     }
+
+    /// What the library had of the server when this run began: read once.
+    let atStart: Library.Source?
 
     /// The feed state when the server is known to be a feed; nil when it is not, or not yet known.
     var state: State? {
@@ -132,7 +137,7 @@ public final class FeedServer: Sendable {
             return fetched.posts
         }
         // A feed that answered 410 Gone is never asked again, whichever command opens it.
-        if ((try? cache?.library().0.source(api.server)) ?? nil)?.gone == true {
+        if atStart?.gone == true {
             throw .httpStatus(url: api.server.url(state.feed), status: 410,
                               message: "Gone: the feed was taken down and is no longer asked; blogctl feeds remove removes it")
         }
@@ -226,7 +231,13 @@ public final class FeedServer: Sendable {
     /// What the library remembers of `server` as a feed, if anything. A subscription that
     /// answered 410 Gone is a feed that is no longer asked, whatever it was found to be.
     static func remembered(server: ServerURL, environment: [String: String] = Environment.current) -> State? {
-        guard let source = try? Library.standard(environment: environment).source(server), source.kind == .feed || source.gone else { return nil }
+        guard let source = try? Library.standard(environment: environment).source(server) else { return nil }
+        return remembered(source, server: server)
+    }
+
+    /// The feed state in `source`, when it is a feed (or gone); its URL the server's when unknown.
+    static func remembered(_ source: Library.Source, server: ServerURL) -> State? {
+        guard source.kind == .feed || source.gone else { return nil }
         return State(feed: source.feedURL ?? server.resource, etag: source.etag, lastModified: source.lastModified, title: source.title)
     }
 
@@ -247,7 +258,7 @@ public final class FeedServer: Sendable {
     /// entries would hold both lists at once). `keepingBodies`: see `BlogClient.metadataList`;
     /// without, the bodies are stored beside the caller's work, and it calls `settle`.
     func metadataList(warn: (String) -> Void, keepingBodies: Bool = true) async throws(ToolError) -> [PostMetadata] {
-        let hasSaved = ((try? cache?.library().0.source(api.server)) ?? nil)?.listedAt != nil
+        let hasSaved = atStart?.listedAt != nil
         if let posts = try await posts(conditional: hasSaved, warn: warn) {
             guard !keepingBodies else {
                 store(posts)
@@ -266,7 +277,7 @@ public final class FeedServer: Sendable {
     /// `metadataList` for a refresh: nil when the feed answered 304 to the conditional GET, so
     /// that the library's copy stands with nothing read or written again.
     func changedList(warn: (String) -> Void) async throws(ToolError) -> [PostMetadata]? {
-        let hasSaved = ((try? cache?.library().0.source(api.server)) ?? nil)?.listedAt != nil
+        let hasSaved = atStart?.listedAt != nil
         guard hasSaved else { return try await metadataList(warn: warn, keepingBodies: false) }
         guard let posts = try await posts(conditional: true, warn: warn) else { return nil }
         storeBeside(posts)

@@ -41,10 +41,14 @@ extension Library {
 
     /// What the library knows of `server`; nil when it has never been used.
     public func source(_ server: ServerURL) throws(ToolError) -> Source? {
-        try adopt([server])
-        return try read { db in
-            try db.rows("SELECT \(Self.sourceColumns) FROM sources s WHERE s.key = ?", [.text(server.folderName)]).first.map { Self.source($0) }
+        func known() throws(ToolError) -> Source? {
+            try read { db in
+                try db.rows("SELECT \(Self.sourceColumns) FROM sources s WHERE s.key = ?", [.text(server.folderName)]).first.map { Self.source($0) }
+            }
         }
+        if let source = try known() { return source }
+        try adopt([server])
+        return try known()
     }
 
     /// The row of `server`, made when missing, with what the old layout kept of it taken in.
@@ -60,6 +64,14 @@ extension Library {
     /// Makes the rows of those of `servers` the library has not met but the old layout kept,
     /// so that a read finds what blogctl kept before the library. One read when all are known.
     func adopt(_ servers: [ServerURL]) throws(ToolError) {
+        if servers.count == 1, let key = servers.first?.folderName {
+            let met = try read { db in
+                try db.value("SELECT EXISTS (SELECT 1 FROM sources WHERE key = ?1) OR EXISTS (SELECT 1 FROM old_layout_taken WHERE key = ?1)",
+                             [.text(key)])?.integer == 1
+            }
+            guard !met, oldLayout.has(servers[0]) else { return }
+            return try write { db in _ = try sourceID(servers[0], db) }
+        }
         let missing = try read { db in
             let known = Set(try db.rows("""
                 SELECT key FROM sources WHERE key IN (SELECT value FROM json_each(?1))
