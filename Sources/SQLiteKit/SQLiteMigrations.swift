@@ -12,9 +12,13 @@ public struct SQLiteMigrations: Sendable {
         self.steps = steps
     }
 
-    /// Applies the changes `file` has not seen yet.
+    /// Applies the changes `file` has not seen yet. A file that has them all is only read.
     public func apply(to file: SQLiteFile) throws {
-        for step in steps {
+        let applied = try file.transaction(.read) { db -> Set<String> in
+            guard try db.value("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(log)]) != nil else { return [] }
+            return Set(try db.rows("SELECT identifier FROM \(log)").compactMap { $0.first?.string })
+        }
+        for step in steps where !applied.contains(step.identifier) {
             try file.transaction(.write) { db in
                 try db.execute("CREATE TABLE IF NOT EXISTS \(log) (identifier TEXT NOT NULL PRIMARY KEY)")
                 guard try db.value("SELECT 1 FROM \(log) WHERE identifier = ?", [.text(step.identifier)]) == nil else { return }

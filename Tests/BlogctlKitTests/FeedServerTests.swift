@@ -8,12 +8,7 @@ import ToolboxKit
 /// API-or-feed decision, a page naming its feed, the conditional GET and its 304, a permanent
 /// move, and a feed gone for good.
 @Suite struct FeedServerTests {
-    struct Home {
-        let root = TemporaryFolders.make("blogctl-feedserver")
-        var environment: [String: String] {
-            ["HOME": root, "XDG_DATA_HOME": root + "/data", "XDG_CACHE_HOME": root + "/cache", "XDG_CONFIG_HOME": root + "/config"]
-        }
-    }
+    typealias Home = LibraryTests.Home
 
     static func rss(_ ids: [String]) -> String {
         "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Stub Feed</title>"

@@ -76,10 +76,15 @@ import ToolboxKit
         let feed = try ServerURL("http://127.0.0.1:9/f.xml", allowingQuery: true)
         let library = try home.library()
         try library.update(feed) { $0.kind = .feed }
-        try library.saveListing((0..<10).map { Self.post("old\($0)", date: Double($0)) }, server: feed, maxItems: 4)
-        #expect(try library.listing(feed)?.map(\.id) == ["old6", "old7", "old8", "old9"])
+        // A listing 5x past the cap keeps the cap's newest.
+        try library.saveListing((0..<20).map { Self.post("old\($0)", date: Double($0)) }, server: feed, maxItems: 4)
+        #expect(try library.listing(feed)?.map(\.id) == ["old16", "old17", "old18", "old19"])
+        // What the feed has now first, then the newest of what left it.
         try library.saveListing([Self.post("new", date: 0)], server: feed, maxItems: 3)
-        #expect(try library.listing(feed)?.map(\.id) == ["new", "old8", "old9"])
+        #expect(try library.listing(feed)?.map(\.id) == ["new", "old18", "old19"])
+        // No cap (0, the default): everything seen stays.
+        try library.saveListing((0..<40).map { Self.post("more\($0)") }, server: feed, maxItems: 0)
+        #expect(try library.listing(feed)?.count == 43)
     }
 
     /// The questions across sources are one query each: counts, the holders of an id, entries.

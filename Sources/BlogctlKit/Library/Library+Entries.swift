@@ -15,6 +15,16 @@ extension Library {
                             link: values[offset + 8].string, base: values[offset + 9].string)
     }
 
+    /// The values of an entry's row, in the order `saveListing`'s insert names its columns
+    /// (source, id, post_id, title, published, summary, author, author_image, author_title,
+    /// link, base, position, first_seen).
+    static func entryValues(source: Int, _ post: PostMetadata, position: Int, now: Date) -> [SQLValue] {
+        [.integer(source), .text(post.id), .text(post.postId), .text(post.title),
+         post.publishDate.map { .real($0.timeIntervalSince1970) } ?? .null, .text(post.summary),
+         .text(post.author.name), .text(post.author.image), .text(post.author.title),
+         .optional(post.link), .optional(post.base), .integer(position), .real(now.timeIntervalSince1970)]
+    }
+
     /// Keeps `posts` as `server`'s listing, in their order, in one transaction. Of a feed,
     /// entries the listing no longer has stay, marked as gone from it, the oldest beyond
     /// `maxItems` let go; of the API, whose list is the whole blog, they go.
@@ -34,10 +44,7 @@ extension Library {
                     base = excluded.base, position = excluded.position, present = 1
                 """) { insert in
                 for (position, post) in posts.enumerated() {
-                    try insert.execute([.integer(source), .text(post.id), .text(post.postId), .text(post.title),
-                                        post.publishDate.map { .real($0.timeIntervalSince1970) } ?? .null, .text(post.summary),
-                                        .text(post.author.name), .text(post.author.image), .text(post.author.title),
-                                        .optional(post.link), .optional(post.base), .integer(position), .real(now.timeIntervalSince1970)])
+                    try insert.execute(Self.entryValues(source: source, post, position: position, now: now))
                 }
             }
             if keepingDeparted, let maxItems, maxItems > 0 {
@@ -58,8 +65,7 @@ extension Library {
     public func listing(_ server: ServerURL) throws(ToolError) -> [PostMetadata]? {
         try adopt([server])
         return try read { db in
-            guard let source = try db.rows("SELECT id, listed_at FROM sources WHERE key = ?", [.text(server.folderName)]).first,
-                  !source.values[1].isNull, let id = source.values[0].integer else { return nil }
+            guard let id = try Self.listedSource(server, db) else { return nil }
             var posts: [PostMetadata] = []
             try db.each("SELECT \(Self.entryColumns) FROM entries e WHERE e.source = ? ORDER BY e.present DESC, e.position",
                         [.integer(id)]) { posts.append(Self.entry($0)) }
@@ -71,12 +77,16 @@ extension Library {
     public func ids(of server: ServerURL) throws(ToolError) -> [String]? {
         try adopt([server])
         return try read { db in
-            guard let source = try db.rows("SELECT id, listed_at FROM sources WHERE key = ?", [.text(server.folderName)]).first,
-                  !source.values[1].isNull, let id = source.values[0].integer else { return nil }
+            guard let id = try Self.listedSource(server, db) else { return nil }
             var ids: [String] = []
             try db.each("SELECT id FROM entries WHERE source = ? ORDER BY present DESC, position", [.integer(id)]) { ids.append($0.values[0].string ?? "") }
             return ids
         }
+    }
+
+    /// The row of `server` when a listing of it was ever saved.
+    static func listedSource(_ server: ServerURL, _ db: SQLiteStatements) throws -> Int? {
+        try db.value("SELECT id FROM sources WHERE key = ? AND listed_at IS NOT NULL", [.text(server.folderName)])?.integer
     }
 
     /// The entries of every source in `servers`, each with its source's place in `servers`
@@ -106,20 +116,27 @@ extension Library {
     public func holders(of id: String, among servers: [ServerURL]) throws(ToolError) -> (exact: [Int], starting: [Int]) {
         var place: [String: Int] = [:]
         for (index, server) in servers.enumerated() where place[server.folderName] == nil { place[server.folderName] = index }
-        try adopt(servers)
-        return try read { db in
-            var exact: Set<Int> = [], starting: Set<Int> = []
-            // substr and length count characters of valid UTF-8, so a prefix is compared whole;
-            // the second test compares the bytes.
-            try db.each("""
-                SELECT DISTINCT s.key, e.id = ?1 FROM entries e JOIN sources s ON s.id = e.source
-                WHERE e.id >= ?1 AND substr(e.id, 1, length(?1)) = ?1 AND s.key IN (SELECT value FROM json_each(?2))
-                """, [.text(id), .text(Self.jsonArray(place.keys))]) { row in
-                guard let index = row.values[0].string.flatMap({ place[$0] }) else { return }
-                if row.values[1].integer == 1 { exact.insert(index) } else { starting.insert(index) }
+        let keys = Self.jsonArray(place.keys)
+        func find() throws(ToolError) -> (exact: [Int], starting: [Int]) {
+            try read { db in
+                var exact: Set<Int> = [], starting: Set<Int> = []
+                // substr and length count characters of valid UTF-8, so a prefix is compared
+                // whole; the second test compares the bytes.
+                try db.each("""
+                    SELECT DISTINCT s.key, e.id = ?1 FROM entries e JOIN sources s ON s.id = e.source
+                    WHERE e.id >= ?1 AND substr(e.id, 1, length(?1)) = ?1 AND s.key IN (SELECT value FROM json_each(?2))
+                    """, [.text(id), .text(keys)]) { row in
+                    guard let index = row.values[0].string.flatMap({ place[$0] }) else { return }
+                    if row.values[1].integer == 1 { exact.insert(index) } else { starting.insert(index) }
+                }
+                return (exact.sorted(), starting.subtracting(exact).sorted())
             }
-            return (exact.sorted(), starting.subtracting(exact).sorted())
         }
+        // The old layout is looked at only when the library does not have the id.
+        let found = try find()
+        if !found.exact.isEmpty || !found.starting.isEmpty { return found }
+        try adopt(servers)
+        return try find()
     }
 
     /// Per source of `servers`: its entries, the unread among them, and its own row; one query.

@@ -52,11 +52,9 @@ struct OldLayout: Sendable {
                 INSERT OR IGNORE INTO entries (source, id, post_id, title, published, summary, author, author_image, author_title,
                     link, base, position, present, first_seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)
                 """) { insert in
+                let now = Date()
                 for (position, post) in posts.enumerated() {
-                    try insert.execute([.integer(source), .text(post.id), .text(post.postId), .text(post.title),
-                                        post.publishDate.map { .real($0.timeIntervalSince1970) } ?? .null, .text(post.summary),
-                                        .text(post.author.name), .text(post.author.image), .text(post.author.title),
-                                        .optional(post.link), .optional(post.base), .integer(position), .real(Date().timeIntervalSince1970)])
+                    try insert.execute(Library.entryValues(source: source, post, position: position, now: now))
                 }
             }
             state.listedAt = Self.modified(folder + "/listing.tsv") ?? Date()
