@@ -4,7 +4,7 @@ import ToolboxKit
 
 extension Blogctl.Cache {
     struct CacheClear: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "clear", abstract: "Remove every cached post.")
+        static let configuration = CommandConfiguration(commandName: "clear", abstract: "Remove every cached post body; the library (lists, read marks) stays.")
 
         @Flag(name: [.short, .long], help: "Print nothing.")
         var quiet = false

@@ -196,6 +196,57 @@ import ToolboxKit
         #expect(try library.listing(feed) == nil)
     }
 
+    /// The files the previous release wrote (`OldLayout/home`, made by its own binaries with
+    /// `OldLayout/make-old-layout.sh`) are taken in mark for mark: every server's listing, read
+    /// marks, feed state and health, and the files are left byte for byte as they were.
+    @Test func thePreviousReleasesFilesAreTakenInMarkForMark() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("OldLayout/home").path
+        let home = Home()
+        for folder in ["cache", "data", "config"] {
+            try FileManager.default.copyItem(atPath: fixture + "/" + folder, toPath: home.root + "/" + folder)
+        }
+        // 8106: the previous release marked feed entries there when no server was named.
+        let servers = try ["http://127.0.0.1:8106", "http://127.0.0.1:18900", "http://127.0.0.1:18900/feeds/1.xml", "http://127.0.0.1:18900/feeds/2.xml",
+                           "http://127.0.0.1:18901/feed.xml", "http://127.0.0.1:18902/feed.xml"].map { try ServerURL($0, allowingQuery: true) }
+        func files() throws -> [String: Data] {
+            var all: [String: Data] = [:]
+            for path in FileManager.default.enumerator(atPath: home.root)!.compactMap({ $0 as? String }) where !path.contains("library.db") {
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: home.root + "/" + path, isDirectory: &isFolder), !isFolder.boolValue {
+                    all[path] = try Data(contentsOf: URL(fileURLWithPath: home.root + "/" + path))
+                }
+            }
+            return all
+        }
+        let before = try files()
+        #expect(before.keys.contains { $0.hasSuffix("read.json") } && before.keys.contains { $0.hasSuffix("feed.json") })
+        let library = try home.library()
+        var marks = 0
+        for server in servers {
+            let cache = home.root + "/cache/blogctl/servers/" + server.folderName
+            let data = home.root + "/data/blogctl/servers/" + server.folderName
+            if let listing = FileManager.default.contents(atPath: cache + "/listing.tsv") {
+                #expect(try library.listing(server) == ListingFile.decode(Array(listing)).get(), "\(server)")
+            }
+            if let read = FileManager.default.contents(atPath: data + "/read.json") {
+                let ids = try JSONDecoder().decode([String].self, from: read)
+                #expect(try library.readIDs(server) == ReadMarks.IDs(ids), "\(server)")
+                marks += ids.count
+            }
+            let source = try library.source(server)
+            if let state = FileManager.default.contents(atPath: cache + "/feed.json") {
+                let old = try JSONDecoder().decode(FeedServer.State.self, from: state)
+                #expect(source?.kind == .feed && source?.feedURL == old.feed && source?.etag == old.etag
+                        && source?.lastModified == old.lastModified && source?.title == old.title, "\(server)")
+            }
+            let error = FileManager.default.contents(atPath: cache + "/last-error").map { String(decoding: $0, as: UTF8.self) }
+            #expect(source?.lastError == error, "\(server)")
+            #expect(source?.gone == FileManager.default.fileExists(atPath: cache + "/gone"), "\(server)")
+        }
+        #expect(marks >= 4, "the fixture's marks were compared")
+        #expect(try files() == before, "the old files are left as they were")
+    }
+
     /// A feed that moved takes its entries, state and marks along, merged into the new URL's.
     @Test func aMoveCarriesEverything() throws {
         let home = Home()

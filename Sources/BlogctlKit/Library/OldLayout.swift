@@ -27,7 +27,7 @@ struct OldLayout: Sendable {
     /// Whether the old layout kept anything of `server`.
     func has(_ server: ServerURL) -> Bool {
         let cache = cacheServers + "/" + server.folderName
-        return LocalFile.isRegularFile(cache + "/listing.tsv") || LocalFile.isRegularFile(cache + "/feed.json")
+        return ["/listing.tsv", "/feed.json", "/last-error", "/gone"].contains { LocalFile.isRegularFile(cache + $0) }
             || LocalFile.isRegularFile(dataRoot + "/servers/" + server.folderName + "/read.json")
             || LocalFile.isRegularFile(dataRoot + "/read.json")
     }
