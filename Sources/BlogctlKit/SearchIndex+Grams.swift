@@ -34,7 +34,7 @@ extension SearchIndex {
             for word in words {
                 for piece in word.unicodeScalars.split(whereSeparator: { $0.properties.isWhitespace }) {
                     let text = String(String.UnicodeScalarView(piece))
-                    let runs = UnspacedScript.runs(text).split(separator: " ").map(String.init)
+                    let runs = UnspacedScript.runs(text).unicodeScalars.split(separator: " ").map { String(String.UnicodeScalarView($0)) }
                     for run in runs {
                         if run.unicodeScalars.count >= 3 { long.append(run) } else { short.append(run) }
                     }
