@@ -1,4 +1,5 @@
-// The saved listing, listing.tsv (issue 39): a file in the cache folder, so any bytes. Properties:
+// The saved listing of earlier versions, listing.tsv (issue 39), read once to take it into the
+// library (issue 63): a file in the cache folder, so any bytes. Properties:
 // any input decodes to posts or to a damage without a crash; posts decoded, written again,
 // decode to the same posts; and any posts (fields cut from the input) round-trip.
 import FoundationEssentials

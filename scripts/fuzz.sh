@@ -43,7 +43,7 @@ declare -A sources=(
   [canvas-table]="Sources/ScreenKit/Canvas.swift Sources/ScreenKit/Style.swift"
   [config-file]=""  # CoreKit's ConfigFile
   [post-stream]="Sources/BlogctlKit/PostStream.swift"
-  [listing-file]="Sources/BlogctlKit/ListingFile.swift Sources/BlogctlKit/PostMetadata.swift"
+  [listing-file]="Sources/BlogctlKit/ListingFile.swift Tests/BlogctlKitTests/ListingFileEncoder.swift Sources/BlogctlKit/PostMetadata.swift"
   [post-list]="Sources/BlogctlKit/PostListDecoder.swift Sources/BlogctlKit/PostMetadata.swift"
 )
 # Flags a harness needs beyond the shared ones. search-query asks SQLite's own FTS5 parser:
