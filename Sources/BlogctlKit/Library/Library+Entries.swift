@@ -48,7 +48,7 @@ extension Library {
                 }
             }
             if keepingDeparted, let maxItems, maxItems > 0 {
-                // newsboat's max-items: the newest kept; what the listing has now goes last.
+                // newsboat's max-items: what the feed lists now first, then the newest of what left it.
                 try db.execute("""
                     DELETE FROM entries WHERE source = ?1 AND id IN (
                         SELECT id FROM entries WHERE source = ?1
@@ -120,11 +120,13 @@ extension Library {
         func find() throws(ToolError) -> (exact: [Int], starting: [Int]) {
             try read { db in
                 var exact: Set<Int> = [], starting: Set<Int> = []
-                // substr and length count characters of valid UTF-8, so a prefix is compared
-                // whole; the second test compares the bytes.
+                // The ids starting with `id` lie between it and it followed by the last code point
+                // (in byte order, as the index keeps them): one range of the index is read.
+                // substr and length count characters of valid UTF-8, so a prefix is compared whole.
                 try db.each("""
                     SELECT DISTINCT s.key, e.id = ?1 FROM entries e JOIN sources s ON s.id = e.source
-                    WHERE e.id >= ?1 AND substr(e.id, 1, length(?1)) = ?1 AND s.key IN (SELECT value FROM json_each(?2))
+                    WHERE e.id >= ?1 AND e.id < ?1 || char(1114111) AND substr(e.id, 1, length(?1)) = ?1
+                        AND s.key IN (SELECT value FROM json_each(?2))
                     """, [.text(id), .text(keys)]) { row in
                     guard let index = row.values[0].string.flatMap({ place[$0] }) else { return }
                     if row.values[1].integer == 1 { exact.insert(index) } else { starting.insert(index) }
