@@ -2,7 +2,7 @@ import FoundationEssentials
 import ToolboxKit
 
 /// How each subscribed feed fared at its last refresh, for `blogctl feeds`: kept in its row of
-/// the library (`Library.Source`): the time of the last list it gave, and the error of the last
+/// the library (`SourceRecord`): the time of the last list it gave, and the error of the last
 /// refresh that failed, until one succeeds. A feed that answered `410 Gone` is dead (`gone`):
 /// it is no longer asked, and what the library has of it is still shown.
 public enum FeedHealth {

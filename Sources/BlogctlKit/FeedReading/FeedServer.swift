@@ -69,7 +69,7 @@ public final class FeedServer: Sendable {
     }
 
     /// What the library had of the server when this run began: read once.
-    let atStart: Library.Source?
+    let atStart: SourceRecord?
 
     /// The feed state when the server is known to be a feed; nil when it is not, or not yet known.
     var state: State? {
@@ -236,7 +236,7 @@ public final class FeedServer: Sendable {
     }
 
     /// The feed state in `source`, when it is a feed (or gone); its URL the server's when unknown.
-    static func remembered(_ source: Library.Source, server: ServerURL) -> State? {
+    static func remembered(_ source: SourceRecord, server: ServerURL) -> State? {
         guard source.kind == .feed || source.gone else { return nil }
         return State(feed: source.feedURL ?? server.resource, etag: source.etag, lastModified: source.lastModified, title: source.title)
     }

@@ -137,7 +137,7 @@ public enum SubscribedFeeds {
     /// One feed refreshed: asked conditionally, its entries written into the library when they
     /// changed (a 304 writes nothing but the time); offline, or gone, nothing asked. `known`:
     /// what the library had of it.
-    static func refreshOne(_ subscription: FeedSubscription, known: Library.Source?, offline: Bool, common: CommonOptions,
+    static func refreshOne(_ subscription: FeedSubscription, known: SourceRecord?, offline: Bool, common: CommonOptions,
                            warn: @escaping @Sendable (String) -> Void) async -> Refreshed {
         let server: ServerURL
         do { server = try ServerURL(subscription.url, allowingQuery: true) } catch {

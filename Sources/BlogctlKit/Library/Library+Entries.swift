@@ -5,26 +5,6 @@ import ToolboxKit
 /// A source's entries: each listing written in one transaction, entries that left the source
 /// kept (newsboat's way: a feed carries only its newest), up to the user's `max-items`.
 extension Library {
-    static let entryColumns = "e.id, e.post_id, e.title, e.published, e.summary, e.author, e.author_image, e.author_title, e.link, e.base"
-
-    static func entry(_ row: SQLRow, from offset: Int = 0) -> PostMetadata {
-        let values = row.values
-        func text(_ index: Int) -> String { values[offset + index].string ?? "" }
-        return PostMetadata(id: text(0), title: text(2), publishDate: date(values[offset + 3]), postId: text(1), summary: text(4),
-                            author: Author(name: text(5), image: text(6), title: text(7)),
-                            link: values[offset + 8].string, base: values[offset + 9].string)
-    }
-
-    /// The values of an entry's row, in the order `saveListing`'s insert names its columns
-    /// (source, id, post_id, title, published, summary, author, author_image, author_title,
-    /// link, base, position, first_seen).
-    static func entryValues(source: Int, _ post: PostMetadata, position: Int, now: Date) -> [SQLValue] {
-        [.integer(source), .text(post.id), .text(post.postId), .text(post.title),
-         post.publishDate.map { .real($0.timeIntervalSince1970) } ?? .null, .text(post.summary),
-         .text(post.author.name), .text(post.author.image), .text(post.author.title),
-         .optional(post.link), .optional(post.base), .integer(position), .real(now.timeIntervalSince1970)]
-    }
-
     /// Keeps `posts` as `server`'s listing, in their order, in one transaction. Of a feed,
     /// entries the listing no longer has stay, marked as gone from it, the oldest beyond
     /// `maxItems` let go; of the API, whose list is the whole blog, they go.
@@ -44,7 +24,7 @@ extension Library {
                     base = excluded.base, position = excluded.position, present = 1
                 """) { insert in
                 for (position, post) in posts.enumerated() {
-                    try insert.execute(Self.entryValues(source: source, post, position: position, now: now))
+                    try insert.execute(EntryRow.values(source: source, post, position: position, now: now))
                 }
             }
             if keepingDeparted, let maxItems, maxItems > 0 {
@@ -67,8 +47,8 @@ extension Library {
         return try read { db in
             guard let id = try Self.listedSource(server, db) else { return nil }
             var posts: [PostMetadata] = []
-            try db.each("SELECT \(Self.entryColumns) FROM entries e WHERE e.source = ? ORDER BY e.present DESC, e.position",
-                        [.integer(id)]) { posts.append(Self.entry($0)) }
+            try db.each("SELECT \(EntryRow.columns) FROM entries e WHERE e.source = ? ORDER BY e.present DESC, e.position",
+                        [.integer(id)]) { posts.append(EntryRow.post($0)) }
             return posts
         }
     }
@@ -99,12 +79,12 @@ extension Library {
         return try read { db in
             var found: [(source: Int, post: PostMetadata, read: Bool)] = []
             try db.each("""
-                SELECT s.key, m.id IS NOT NULL, \(Self.entryColumns) FROM sources s JOIN entries e ON e.source = s.id
+                SELECT s.key, m.id IS NOT NULL, \(EntryRow.columns) FROM sources s JOIN entries e ON e.source = s.id
                 LEFT JOIN marks m ON m.source = e.source AND m.id = e.id
                 WHERE s.key IN (SELECT value FROM json_each(?)) ORDER BY e.present DESC, e.position
                 """, [.text(Self.jsonArray(place.keys))]) { row in
                 guard let index = row.values[0].string.flatMap({ place[$0] }) else { return }
-                found.append((index, Self.entry(row, from: 2), row.values[1].integer == 1))
+                found.append((index, EntryRow.post(row, from: 2), row.values[1].integer == 1))
             }
             // Stable: each source's entries keep their order.
             return found.enumerated().sorted { ($0.element.source, $0.offset) < ($1.element.source, $1.offset) }.map(\.element)
@@ -142,18 +122,18 @@ extension Library {
     }
 
     /// Per source of `servers`: its entries, the unread among them, and its own row; one query.
-    public func counts(of servers: [ServerURL]) throws(ToolError) -> [String: (entries: Int, unread: Int, source: Source)] {
+    public func counts(of servers: [ServerURL]) throws(ToolError) -> [String: (entries: Int, unread: Int, source: SourceRecord)] {
         let keys = Set(servers.map(\.folderName))
         try adopt(servers)
         return try read { db in
-            var counts: [String: (entries: Int, unread: Int, source: Source)] = [:]
+            var counts: [String: (entries: Int, unread: Int, source: SourceRecord)] = [:]
             try db.each("""
-                SELECT s.key, count(e.id), count(e.id) - count(m.id), \(Self.sourceColumns) FROM sources s
+                SELECT s.key, count(e.id), count(e.id) - count(m.id), \(SourceRecord.columns) FROM sources s
                 LEFT JOIN entries e ON e.source = s.id LEFT JOIN marks m ON m.source = e.source AND m.id = e.id
                 WHERE s.key IN (SELECT value FROM json_each(?)) GROUP BY s.id
                 """, [.text(Self.jsonArray(keys))]) { row in
                 guard let key = row.values[0].string else { return }
-                counts[key] = (row.values[1].integer ?? 0, row.values[2].integer ?? 0, Self.source(row, from: 3))
+                counts[key] = (row.values[1].integer ?? 0, row.values[2].integer ?? 0, SourceRecord(row, from: 3))
             }
             return counts
         }

@@ -2,48 +2,14 @@ import FoundationEssentials
 import SQLiteKit
 import ToolboxKit
 
-/// A source's own row: what it is (the API, a feed), what a feed said of itself (title,
-/// validators for the next conditional GET) and how its last refresh went.
+/// The sources: a row each, made when a source is first met (with what the old layout kept of
+/// it), changed, carried along a move, and forgotten.
 extension Library {
-    public struct Source: Sendable, Equatable {
-        public enum Kind: String, Sendable { case unknown = "", api, feed }
-        public var kind: Kind = .unknown
-        public var title: String?
-        /// A feed's own URL: the server's, or the one its page named.
-        public var feedURL: String?
-        public var etag: String?
-        public var lastModified: String?
-        /// When the source last gave a list.
-        public var listedAt: Date?
-        public var generation = 0
-        public var lastError: String?
-        /// Answered 410 Gone: no longer asked.
-        public var gone = false
-    }
-
-    static let sourceColumns = "s.kind, s.title, s.feed_url, s.etag, s.last_modified, s.listed_at, s.generation, s.last_error, s.gone"
-
-    static func source(_ row: SQLRow, from offset: Int = 0) -> Source {
-        let values = row.values
-        return Source(kind: Source.Kind(rawValue: values[offset].string ?? "") ?? .unknown, title: values[offset + 1].string,
-                      feedURL: values[offset + 2].string, etag: values[offset + 3].string, lastModified: values[offset + 4].string,
-                      listedAt: Self.date(values[offset + 5]), generation: values[offset + 6].integer ?? 0,
-                      lastError: values[offset + 7].string, gone: values[offset + 8].integer == 1)
-    }
-
-    static func date(_ value: SQLValue) -> Date? {
-        switch value {
-        case .real(let seconds): return Date(timeIntervalSince1970: seconds)
-        case .integer(let seconds): return Date(timeIntervalSince1970: Double(seconds))
-        default: return nil
-        }
-    }
-
     /// What the library knows of `server`; nil when it has never been used.
-    public func source(_ server: ServerURL) throws(ToolError) -> Source? {
-        func known() throws(ToolError) -> Source? {
+    public func source(_ server: ServerURL) throws(ToolError) -> SourceRecord? {
+        func known() throws(ToolError) -> SourceRecord? {
             try read { db in
-                try db.rows("SELECT \(Self.sourceColumns) FROM sources s WHERE s.key = ?", [.text(server.folderName)]).first.map { Self.source($0) }
+                try db.rows("SELECT \(SourceRecord.columns) FROM sources s WHERE s.key = ?", [.text(server.folderName)]).first.map { SourceRecord($0) }
             }
         }
         if let source = try known() { return source }
@@ -84,23 +50,13 @@ extension Library {
     }
 
     /// Changes `server`'s row (made when missing) with `change`.
-    public func update(_ server: ServerURL, _ change: (inout Source) -> Void) throws(ToolError) {
+    public func update(_ server: ServerURL, _ change: (inout SourceRecord) -> Void) throws(ToolError) {
         try write { db in
             let id = try sourceID(server, db)
-            var source = try db.rows("SELECT \(Self.sourceColumns) FROM sources s WHERE s.id = ?", [.integer(id)]).first.map { Self.source($0) } ?? Source()
+            var source = try db.rows("SELECT \(SourceRecord.columns) FROM sources s WHERE s.id = ?", [.integer(id)]).first.map { SourceRecord($0) } ?? SourceRecord()
             change(&source)
-            try Self.store(source, id: id, db)
+            try source.store(id: id, db)
         }
-    }
-
-    static func store(_ source: Source, id: Int, _ db: SQLiteStatements) throws {
-        try db.execute("""
-            UPDATE sources SET kind = ?, title = ?, feed_url = ?, etag = ?, last_modified = ?, listed_at = ?,
-                generation = ?, last_error = ?, gone = ? WHERE id = ?
-            """, [.text(source.kind.rawValue), .optional(source.title), .optional(source.feedURL), .optional(source.etag),
-                  .optional(source.lastModified), source.listedAt.map { .real($0.timeIntervalSince1970) } ?? .null,
-                  .integer(source.generation), .optional(source.lastError.map { String(String.UnicodeScalarView($0.unicodeScalars.prefix(4096))) }),
-                  .integer(source.gone ? 1 : 0), .integer(id)])
     }
 
     /// A feed that moved (301, 308): what the library has of `old` (its state, its entries,

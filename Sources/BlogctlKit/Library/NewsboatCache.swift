@@ -46,8 +46,8 @@ public enum NewsboatCache {
             let url = row.values[0].string ?? ""
             guard let server = try? ServerURL(url, allowingQuery: true) else { return }
             let id = try library.sourceID(server, db)
-            var state = try db.rows("SELECT \(Library.sourceColumns) FROM sources s WHERE s.id = ?", [.integer(id)]).first
-                .map { Library.source($0) } ?? Library.Source()
+            var state = try db.rows("SELECT \(SourceRecord.columns) FROM sources s WHERE s.id = ?", [.integer(id)]).first
+                .map { SourceRecord($0) } ?? SourceRecord()
             state.kind = .feed
             state.feedURL = state.feedURL ?? server.resource
             if state.title == nil, let title = row.values[1].string, !title.isEmpty { state.title = title }
@@ -57,7 +57,7 @@ public enum NewsboatCache {
             }
             state.listedAt = state.listedAt ?? now
             state.generation += 1
-            try Library.store(state, id: id, db)
+            try state.store(id: id, db)
             sources[url] = id
             imported.feeds.append(FeedSubscription(url: url, title: "", tags: []))
         }

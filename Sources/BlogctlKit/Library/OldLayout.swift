@@ -45,7 +45,7 @@ struct OldLayout: Sendable {
         guard try db.value("SELECT 1 FROM old_layout_taken WHERE key = ?", [.text(server.folderName)]) == nil else { return }
         try db.execute("INSERT INTO old_layout_taken (key) VALUES (?)", [.text(server.folderName)])
         let folder = cacheServers + "/" + server.folderName
-        var state = Library.Source()
+        var state = SourceRecord()
         if let bytes = try? LocalFile.read(folder + "/listing.tsv", limit: 256 << 20, regularOnly: true),
            case .success(let posts) = ListingFile.decode(bytes) {
             try db.repeating("""
@@ -54,7 +54,7 @@ struct OldLayout: Sendable {
                 """) { insert in
                 let now = Date()
                 for (position, post) in posts.enumerated() {
-                    try insert.execute(Library.entryValues(source: source, post, position: position, now: now))
+                    try insert.execute(EntryRow.values(source: source, post, position: position, now: now))
                 }
             }
             state.listedAt = Self.modified(folder + "/listing.tsv") ?? Date()
@@ -72,7 +72,7 @@ struct OldLayout: Sendable {
             state.lastError = String(decoding: bytes, as: UTF8.self)
         }
         state.gone = LocalFile.isRegularFile(folder + "/gone")
-        try Library.store(state, id: source, db)
+        try state.store(id: source, db)
         let own = dataRoot + "/servers/" + server.folderName + "/read.json"
         let marks = LocalFile.isRegularFile(own) ? own : dataRoot + "/read.json"
         if let bytes = try? LocalFile.read(marks, limit: 64 << 20, regularOnly: true), !bytes.isEmpty,
