@@ -39,7 +39,14 @@ extension FeedSubscription {
 
     /// What a subscription is called: its known name, else its host (its URL when it is not one).
     func name(server: ServerURL?) -> String {
-        let known = knownName(server: server)
-        return !known.isEmpty ? known : server?.host ?? url
+        name(server: server, feedTitle: server.flatMap(FeedHealth.title(server:)))
+    }
+
+    /// The one naming rule: the urls file's name, else `feedTitle` (the feed's own, as the
+    /// library last had it), else the host (the URL when it is not one).
+    func name(server: ServerURL?, feedTitle: String?) -> String {
+        if !title.isEmpty { return title }
+        if let feedTitle, !feedTitle.isEmpty { return feedTitle }
+        return server?.host ?? url
     }
 }

@@ -28,17 +28,16 @@ public enum SubscribedFeeds {
     /// with it. nil when no subscription is in use.
     public static func server(for id: String, _ common: CommonOptions) throws -> ServerURL? {
         guard let subscriptions = try inUse(common) else { return nil }
-        let servers = subscriptions.compactMap { try? ServerURL($0.url, allowingQuery: true) }
-        let (exact, starting) = try Library.standard().holders(of: id, among: servers)
+        let feeds = subscriptions.compactMap { subscription in
+            (try? ServerURL(subscription.url, allowingQuery: true)).map { (subscription, $0) }
+        }
+        let (exact, starting) = try Library.standard().holders(of: id, among: feeds.map(\.1))
         let found = exact.isEmpty ? starting : exact
-        if found.count == 1 { return servers[found[0]] }
+        if found.count == 1 { return feeds[found[0]].1 }
         if found.isEmpty {
             throw ToolError.notFound(what: "post \(Terminal.quote(id)) in the subscribed feeds' library (blogctl list refreshes it)")
         }
-        let names = found.prefix(3).map { index in
-            subscriptions.first { (try? ServerURL($0.url, allowingQuery: true))?.folderName == servers[index].folderName }
-                .map { $0.name(server: servers[index]) } ?? servers[index].host
-        }
+        let names = found.prefix(3).map { feeds[$0].0.name(server: feeds[$0].1) }
         throw ToolError.usage("post \(Terminal.quote(id)) is in \(found.count) feeds (\(names.joined(separator: ", ")))"
             + "; name one with --server URL")
     }
@@ -50,9 +49,9 @@ public enum SubscribedFeeds {
         let before = try file.load { Tool.blogctl.warn($0) }
         let after = try Subscriptions.removing(feeds, from: before)
         try file.save(after)
-        let kept = Set(after.map(\.url))
+        let kept = Set(after.map { Array($0.url.utf8) })
         let library = try Library.standard(environment: environment)
-        for removed in before where !kept.contains(removed.url) {
+        for removed in before where !kept.contains(Array(removed.url.utf8)) {
             if let server = try? ServerURL(removed.url, allowingQuery: true) { try library.remove(server) }
         }
     }
@@ -144,8 +143,7 @@ public enum SubscribedFeeds {
             return Refreshed(subscription: subscription, server: nil, name: subscription.url, error: error)
         }
         func named(_ title: String?, error: ToolError? = nil) -> Refreshed {
-            let name = !subscription.title.isEmpty ? subscription.title : title.flatMap { $0.isEmpty ? nil : $0 } ?? server.host
-            return Refreshed(subscription: subscription, server: server, name: name, error: error)
+            Refreshed(subscription: subscription, server: server, name: subscription.name(server: server, feedTitle: title), error: error)
         }
         if offline || known?.gone == true { return named(known?.title) }
         do {

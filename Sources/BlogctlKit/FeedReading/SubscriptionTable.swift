@@ -23,8 +23,7 @@ public enum SubscriptionTable {
                 return Row(name: subscription.title, url: subscription.url, entries: 0, unread: 0, updated: nil, error: "not a URL")
             }
             let known = counts[server.folderName]
-            let title = known?.source.kind == .feed ? known?.source.title : nil
-            let name = !subscription.title.isEmpty ? subscription.title : title.flatMap { $0.isEmpty ? nil : $0 } ?? server.host
+            let name = subscription.name(server: server, feedTitle: known?.source.kind == .feed ? known?.source.title : nil)
             return Row(name: name, url: ServerURL.redactedIfCredentials(subscription.url), entries: known?.entries ?? 0,
                        unread: known?.unread ?? 0, updated: known?.source.listedAt,
                        error: known?.source.gone == true ? "gone (410), no longer asked; blogctl feeds remove removes it"

@@ -11,12 +11,13 @@ extension Subscriptions {
 
     /// What makes two URLs one subscription, as a key: scheme and host in any case, as
     /// URLReference reads them, the path as it is without trailing slashes, and the query
-    /// (`?feed=rss2` and `?feed=atom` are two feeds). Keys let a list of 100,000 be checked in one pass.
-    static func identity(_ server: ServerURL) -> String {
-        (URLReference(server.base)?.absolute ?? server.base) + (server.query.map { "?" + $0 } ?? "")
+    /// (`?feed=rss2` and `?feed=atom` are two feeds), as bytes (`é` and `e` + U+0301 are two
+    /// paths to a server). Keys let a list of 100,000 be checked in one pass.
+    static func identity(_ server: ServerURL) -> [UInt8] {
+        Array(((URLReference(server.base)?.absolute ?? server.base) + (server.query.map { "?" + $0 } ?? "")).utf8)
     }
 
-    static func identities(_ subscriptions: [FeedSubscription]) -> Set<String> {
+    static func identities(_ subscriptions: [FeedSubscription]) -> Set<[UInt8]> {
         Set(subscriptions.compactMap { (try? ServerURL($0.url, allowingQuery: true)).map(identity) })
     }
 

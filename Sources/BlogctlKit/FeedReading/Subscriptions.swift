@@ -56,9 +56,10 @@ public struct Subscriptions: Sendable {
     /// place, a removed one goes, and new ones are added at the end. Lines that are no
     /// subscription (or repeat one) are kept as they are.
     static func edited(_ original: [UInt8], to subscriptions: [FeedSubscription]) -> [UInt8] {
-        var wanted: [String: FeedSubscription] = [:]
-        for subscription in subscriptions where wanted[subscription.url] == nil { wanted[subscription.url] = subscription }
-        var written: Set<String> = []
+        // By bytes, as the file holds them.
+        var wanted: [[UInt8]: FeedSubscription] = [:]
+        for subscription in subscriptions where wanted[Array(subscription.url.utf8)] == nil { wanted[Array(subscription.url.utf8)] = subscription }
+        var written: Set<[UInt8]> = []
         var output: [UInt8] = []
         output.reserveCapacity(original.count)
         var lines = original.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
@@ -71,9 +72,9 @@ public struct Subscriptions: Sendable {
                 continue
             }
             // Removed: every line of it goes, a repeated one too.
-            guard let replacement = wanted[current.url] else { continue }
+            guard let replacement = wanted[Array(current.url.utf8)] else { continue }
             // A repeat, which reading ignores: kept as written.
-            guard written.insert(current.url).inserted else {
+            guard written.insert(Array(current.url.utf8)).inserted else {
                 output += line
                 output.append(UInt8(ascii: "\n"))
                 continue
@@ -85,7 +86,7 @@ public struct Subscriptions: Sendable {
             }
             output.append(UInt8(ascii: "\n"))
         }
-        for subscription in subscriptions where written.insert(subscription.url).inserted {
+        for subscription in subscriptions where written.insert(Array(subscription.url.utf8)).inserted {
             output += Array(formatLine(subscription).utf8)
             output.append(UInt8(ascii: "\n"))
         }

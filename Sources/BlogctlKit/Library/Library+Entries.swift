@@ -14,7 +14,8 @@ extension Library {
             let keepingDeparted = try db.value("SELECT kind = 'feed' FROM sources WHERE id = ?", [.integer(source)])?.integer == 1
             try db.execute(keepingDeparted ? "UPDATE entries SET present = 0 WHERE source = ?" : "DELETE FROM entries WHERE source = ?",
                            [.integer(source)])
-            try db.repeating("""
+            // One statement, compiled once for every row (the connection keeps it).
+            let insert = """
                 INSERT INTO entries (source, id, post_id, title, published, summary, author, author_image, author_title, link, base,
                     position, present, first_seen)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)
@@ -22,10 +23,9 @@ extension Library {
                     published = excluded.published, summary = excluded.summary, author = excluded.author,
                     author_image = excluded.author_image, author_title = excluded.author_title, link = excluded.link,
                     base = excluded.base, position = excluded.position, present = 1
-                """) { insert in
-                for (position, post) in posts.enumerated() {
-                    try insert.execute(EntryRow.values(source: source, post, position: position, now: now))
-                }
+                """
+            for (position, post) in posts.enumerated() {
+                try db.execute(insert, EntryRow.values(source: source, post, position: position, now: now))
             }
             if keepingDeparted, let maxItems, maxItems > 0 {
                 // newsboat's max-items: what the feed lists now first, then the newest of what left it.

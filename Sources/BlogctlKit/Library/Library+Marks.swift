@@ -21,9 +21,8 @@ extension Library {
         try write { db in
             let source = try sourceID(server, db)
             let before = db.totalChanges()
-            try db.repeating(read ? "INSERT OR IGNORE INTO marks (source, id) VALUES (?, ?)" : "DELETE FROM marks WHERE source = ? AND id = ?") { statement in
-                for id in ids { try statement.execute([.integer(source), .text(id)]) }
-            }
+            let change = read ? "INSERT OR IGNORE INTO marks (source, id) VALUES (?, ?)" : "DELETE FROM marks WHERE source = ? AND id = ?"
+            for id in ids { try db.execute(change, [.integer(source), .text(id)]) }
             return db.totalChanges() - before
         }
     }

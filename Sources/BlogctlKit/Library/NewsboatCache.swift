@@ -41,7 +41,8 @@ public enum NewsboatCache {
 
     static func take(_ newsboat: SQLiteStatements, into library: Library, _ db: SQLiteStatements, now: Date) throws -> Imported {
         var imported = Imported()
-        var sources: [String: Int] = [:]
+        // Feed URLs compared by their bytes, as newsboat wrote them.
+        var sources: [[UInt8]: Int] = [:]
         try newsboat.each("SELECT rssurl, title, lastmodified, etag FROM rss_feed ORDER BY rowid") { row in
             let url = row.values[0].string ?? ""
             guard let server = try? ServerURL(url, allowingQuery: true) else { return }
@@ -58,39 +59,36 @@ public enum NewsboatCache {
             state.listedAt = state.listedAt ?? now
             state.generation += 1
             try state.store(id: id, db)
-            sources[url] = id
+            sources[Array(url.utf8)] = id
             imported.feeds.append(FeedSubscription(url: url, title: "", tags: []))
         }
         var positions: [Int: Int] = [:]
-        try db.repeating("""
+        let insert = """
             INSERT OR IGNORE INTO entries (source, id, post_id, title, published, summary, author, author_image, author_title,
                 link, base, position, present, first_seen, flags) VALUES (?, ?, ?, ?, ?, '', ?, '', '', ?, ?, ?, 0, ?, ?)
-            """) { insert in
-            try db.repeating("INSERT OR IGNORE INTO marks (source, id) VALUES (?, ?)") { mark in
-                try newsboat.each("""
-                    SELECT guid, title, author, url, feedurl, pubDate, unread, coalesce(flags, ''), base FROM rss_item
-                    WHERE deleted = 0 ORDER BY feedurl, pubDate DESC, id DESC
-                    """) { row in
-                    let values = row.values
-                    guard let source = values[4].string.flatMap({ sources[$0] }), let guid = values[0].string,
-                          ResourceID.problem(guid) == nil else {
-                        imported.skipped += 1
-                        return
-                    }
-                    let position = positions[source, default: 0]
-                    positions[source] = position + 1
-                    let link = values[3].string.flatMap { $0.isEmpty ? nil : $0 }
-                    let base = values[8].string.flatMap { $0.isEmpty ? nil : $0 }
-                    try insert.execute([.integer(source), .text(guid), .text(guid), .text(values[1].string ?? ""),
-                                        values[5].integer.map { $0 > 0 ? .real(Double($0)) : .null } ?? .null,
-                                        .text(values[2].string ?? ""), .optional(link), .optional(base), .integer(position),
-                                        .real(now.timeIntervalSince1970), .text(values[7].string ?? "")])
-                    imported.entries += 1
-                    if values[6].integer == 0 {
-                        try mark.execute([.integer(source), .text(guid)])
-                        imported.read += 1
-                    }
-                }
+            """
+        try newsboat.each("""
+            SELECT guid, title, author, url, feedurl, pubDate, unread, coalesce(flags, ''), base FROM rss_item
+            WHERE deleted = 0 ORDER BY feedurl, pubDate DESC, id DESC
+            """) { row in
+            let values = row.values
+            guard let source = values[4].string.flatMap({ sources[Array($0.utf8)] }), let guid = values[0].string,
+                  ResourceID.problem(guid) == nil else {
+                imported.skipped += 1
+                return
+            }
+            let position = positions[source, default: 0]
+            positions[source] = position + 1
+            let link = values[3].string.flatMap { $0.isEmpty ? nil : $0 }
+            let base = values[8].string.flatMap { $0.isEmpty ? nil : $0 }
+            try db.execute(insert, [.integer(source), .text(guid), .text(guid), .text(values[1].string ?? ""),
+                                    values[5].integer.map { $0 > 0 ? .real(Double($0)) : .null } ?? .null,
+                                    .text(values[2].string ?? ""), .optional(link), .optional(base), .integer(position),
+                                    .real(now.timeIntervalSince1970), .text(values[7].string ?? "")])
+            imported.entries += 1
+            if values[6].integer == 0 {
+                try db.execute("INSERT OR IGNORE INTO marks (source, id) VALUES (?, ?)", [.integer(source), .text(guid)])
+                imported.read += 1
             }
         }
         return imported

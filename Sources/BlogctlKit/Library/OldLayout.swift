@@ -48,14 +48,13 @@ struct OldLayout: Sendable {
         var state = SourceRecord()
         if let bytes = try? LocalFile.read(folder + "/listing.tsv", limit: 256 << 20, regularOnly: true),
            case .success(let posts) = ListingFile.decode(bytes) {
-            try db.repeating("""
+            let insert = """
                 INSERT OR IGNORE INTO entries (source, id, post_id, title, published, summary, author, author_image, author_title,
                     link, base, position, present, first_seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)
-                """) { insert in
-                let now = Date()
-                for (position, post) in posts.enumerated() {
-                    try insert.execute(EntryRow.values(source: source, post, position: position, now: now))
-                }
+                """
+            let now = Date()
+            for (position, post) in posts.enumerated() {
+                try db.execute(insert, EntryRow.values(source: source, post, position: position, now: now))
             }
             state.listedAt = Self.modified(folder + "/listing.tsv") ?? Date()
             state.generation = 1
@@ -77,9 +76,7 @@ struct OldLayout: Sendable {
         let marks = LocalFile.isRegularFile(own) ? own : dataRoot + "/read.json"
         if let bytes = try? LocalFile.read(marks, limit: 64 << 20, regularOnly: true), !bytes.isEmpty,
            let ids = try? JSONCoding.decode([String].self, from: Data(bytes)) {
-            try db.repeating("INSERT OR IGNORE INTO marks (source, id) VALUES (?, ?)") { insert in
-                for id in ids { try insert.execute([.integer(source), .text(id)]) }
-            }
+            for id in ids { try db.execute("INSERT OR IGNORE INTO marks (source, id) VALUES (?, ?)", [.integer(source), .text(id)]) }
         }
     }
 
