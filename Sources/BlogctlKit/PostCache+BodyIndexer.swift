@@ -73,7 +73,7 @@ extension PostCache {
             let text = self.text
             self.text = []
             cache.indexLink.withIndex(cache) { index throws(ToolError) in
-                try index.addBody(metadata) { add in
+                try index.addBody(metadata, source: cache.indexSource) { add in
                     withoutActuallyEscaping(add) { add in
                         var chunker = SearchChunker(emit: add)
                         chunker.append(text)

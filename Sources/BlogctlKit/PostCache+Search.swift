@@ -1,22 +1,40 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ToolboxKit
 
 /// The cache keeps the search index in step: a body stored is indexed, a body evicted or
 /// cleared is forgotten. The index is a copy, so these are best effort; `cache reindex` (and
 /// any search that finds the index damaged) rebuilds it from the cache.
 extension PostCache {
-    /// `search.sqlite`, beside the `posts` folder.
-    public var indexPath: String {
-        let parent = directory.lastIndex(of: "/").map { String(directory[..<$0]) } ?? "."
-        return parent + "/search.sqlite"
+    /// `search.sqlite` at the top of the cache, one for every source; beside the `posts`
+    /// folder of a cache made on a bare folder.
+    public var indexPath: String { indexFolder + "/search.sqlite" }
+
+    var indexFolder: String {
+        if let owner { return Paths(environment: owner.environment).cache(.blogctl) }
+        return directory.lastIndex(of: "/").map { String(directory[..<$0]) } ?? "."
     }
 
-    /// The index, opened (and rebuilt from the cache when it was missing or damaged, or
-    /// anew with `fresh`).
+    /// The name of this cache's posts in the index: its server's folder name.
+    public var indexSource: String { owner?.server.folderName ?? "" }
+
+    /// The index, opened (made anew when it was missing or damaged, or with `fresh`), holding
+    /// this cache's bodies: a source whose bodies it has not taken in is filled from the cache.
     public func searchIndex(fresh: Bool = false) throws(ToolError) -> SearchIndex {
-        try LocalFile.privateDirectory(directory)
+        try LocalFile.privateDirectory(indexFolder)
         let index = try SearchIndex(path: indexPath, fresh: fresh)
-        if index.rebuilt { try reindex(index) }
+        try takeInBodies(index)
         return index
+    }
+
+    /// Fills `index` with this cache's bodies unless it holds them already.
+    func takeInBodies(_ index: SearchIndex) throws(ToolError) {
+        guard try !index.hasBodies(source: indexSource) else { return }
+        try reindex(index)
+        // Before the one index, each server's was `search.sqlite` beside its posts: a copy
+        // of what is now in the shared one.
+        if owner != nil { unlink(String(directory.dropLast("/posts".count)) + "/search.sqlite") }
     }
 
     /// `blogctl search`: an index found damaged while searching is made anew from the cache
@@ -27,37 +45,42 @@ extension PostCache {
         do {
             let index = try searchIndex()
             try indexListing(index)
-            return try index.search(words, limit: limit, marks: marks, centred: centred)
+            return try index.search(words, sources: [indexSource], limit: limit, marks: marks, centred: centred)
         } catch where error == SearchIndex.damaged(indexPath) {
             let index = try searchIndex(fresh: true)
             try indexListing(index)
-            return try index.search(words, limit: limit, marks: marks, centred: centred)
+            return try index.search(words, sources: [indexSource], limit: limit, marks: marks, centred: centred)
         }
     }
 
     /// Brings `index` up to what the library keeps of the server. Named by the source's
     /// listing generation, so an unchanged listing costs one row read, never the entries; a
-    /// cache on a bare folder has no listing to learn.
-    func indexListing(_ index: SearchIndex) throws(ToolError) {
+    /// cache on a bare folder has no listing to learn. `known`: the source's record and its
+    /// fingerprint in the index, when read already (for every feed at once).
+    func indexListing(_ index: SearchIndex, known: (source: SourceRecord, taken: String?)? = nil) throws(ToolError) {
         guard owner != nil else { return }
         let (library, server) = try library()
-        guard let source = try library.source(server), let listed = source.listedAt else { return }
+        let record = try known == nil ? library.source(server) : known?.source
+        guard let source = record, let listed = source.listedAt else { return }
         let fingerprint = "library-\(source.generation)-\(listed.timeIntervalSince1970)"
-        guard try index.listingFingerprint() != fingerprint, let posts = try library.listing(server) else { return }
-        try index.addListing(posts, fingerprint: fingerprint)
+        let taken = try known == nil ? index.listingFingerprint(source: indexSource) : known?.taken
+        guard taken != fingerprint, let posts = try library.listing(server) else { return }
+        try index.addListing(posts, source: indexSource, fingerprint: fingerprint)
     }
 
-    /// Rebuilds `index`'s bodies from every valid cache entry. Returns how many were indexed.
+    /// Rebuilds `index`'s bodies of this cache from every valid cache entry. Returns how many
+    /// were indexed.
     @discardableResult
     public func reindex(_ index: SearchIndex) throws(ToolError) -> Int {
         _ = try LibXML2.loaded()  // Said once, before the bodies go, rather than indexing none.
-        try index.removeAllBodies()
+        try index.removeAllBodies(source: indexSource)
         var count = 0
         for entry in entries() {
             guard let body = body(entry.metadata.id, entry: entry) else { continue }
-            try index.addBody(entry.metadata) { add in Self.layOut(body, add) }
+            try index.addBody(entry.metadata, source: indexSource) { add in Self.layOut(body, add) }
             count += 1
         }
+        try index.tookInBodies(source: indexSource)
         return count
     }
 
@@ -87,20 +110,23 @@ extension PostCache {
     /// large body in memory (a read from the network stays within its bound).
     func indexStored(_ metadata: PostMetadata, body: PostBody) {
         guard body.count <= Self.layOutApart else {
-            indexLink.withIndex(self) { index throws(ToolError) in try index.addBody(metadata) { add in Self.layOut(body, add) } }
+            indexLink.withIndex(self) { index throws(ToolError) in try index.addBody(metadata, source: indexSource) { add in Self.layOut(body, add) } }
             return
         }
         var chunks: [String] = []
         Self.layOut(body) { chunks.append($0) }
-        indexLink.withIndex(self) { index throws(ToolError) in try index.addBody(metadata) { add in chunks.forEach(add) } }
+        indexLink.withIndex(self) { index throws(ToolError) in try index.addBody(metadata, source: indexSource) { add in chunks.forEach(add) } }
     }
 
     func indexRemoved(stem: String) {
         guard let entry = entry(stem: stem) else { return }
-        indexLink.withIndex(self) { index throws(ToolError) in try index.removeBody(entry.metadata.id) }
+        indexLink.withIndex(self) { index throws(ToolError) in try index.removeBody(entry.metadata.id, source: indexSource) }
     }
 
     func indexCleared() {
-        indexLink.withIndex(self) { index throws(ToolError) in try index.removeAllBodies() }
+        indexLink.withIndex(self) { index throws(ToolError) in
+            try index.removeAllBodies(source: indexSource)
+            try index.tookInBodies(source: indexSource)
+        }
     }
 }

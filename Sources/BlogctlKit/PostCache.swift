@@ -31,9 +31,9 @@ public struct CacheEntry: Codable, Sendable, Equatable {
 public struct PostCache: Sendable {
     public let directory: String
     public let capacity: Int
-    /// The connection the cache keeps the search index in step through, shared by copies of
-    /// this value (a prefetch's concurrent jobs).
-    let indexLink = SearchIndexLink()
+    /// The connection the cache keeps the search index in step through, one per index file in
+    /// the process (every feed's cache and a prefetch's concurrent jobs write through it).
+    var indexLink: SearchIndexLink { SearchIndexLink.shared(indexPath) }
     /// The server these posts are of, and the environment that names the library its listing
     /// and marks are kept in; nil for a cache made on a bare folder (a test of bodies alone).
     let owner: Owner?
@@ -190,7 +190,7 @@ public struct PostCache: Sendable {
             indexed.append((item.metadata, chunks))
         }
         guard !indexed.isEmpty else { return }
-        indexLink.withIndex(self) { index throws(ToolError) in try index.addBodies(indexed) }
+        indexLink.withIndex(self) { index throws(ToolError) in try index.addBodies(indexed, source: indexSource) }
     }
 
     /// Marks `id` as just used.

@@ -8,7 +8,7 @@ extension SearchIndex {
     /// each statement is a trip to SQLite's thread, and one per post made a first `list` of
     /// 100,000 posts take 40 s.
     /// `fingerprint`: what names this listing (by default, `fingerprint(posts)`).
-    public func addListing(_ posts: [PostMetadata], fingerprint given: String? = nil) throws(ToolError) {
+    public func addListing(_ posts: [PostMetadata], source: String = "", fingerprint given: String? = nil) throws(ToolError) {
         // The last of a post listed twice is the one kept.
         var last: [String: Int] = [:]
         for (position, post) in posts.enumerated() { last[post.id] = position }
@@ -16,11 +16,11 @@ extension SearchIndex {
         let fingerprint = given ?? Self.fingerprint(unique)
         try transaction { db in
             // The same listing as last time (a `list` run again): nothing to compare.
-            if try Self.rows(db, SQL.listing).first?.first == fingerprint { return }
+            if try Self.rows(db, SQL.meta, [.text(SQL.listingKey(source))]).first?.first == fingerprint { return }
             for start in stride(from: 0, to: unique.count, by: Self.lookupBatch) {
                 let batch = unique[start..<min(start + Self.lookupBatch, unique.count)]
                 var stored: [String: (row: Int, listed: [String])] = [:]
-                for columns in try Self.rows(db, SQL.listed + Self.list(batch.count), batch.map { .text($0.id) }) {
+                for columns in try Self.rows(db, SQL.listed + Self.list(batch.count), [.text(source)] + batch.map { .text($0.id) }) {
                     stored[columns[0]] = (Int(columns[1]) ?? 0, Array(columns[2...]))
                 }
                 let changed = batch.filter { post in stored[post.id]?.listed != [post.title, post.author.name, post.summary] }
@@ -28,7 +28,7 @@ extension SearchIndex {
                 var rows = stored.mapValues(\.row)
                 let new = changed.filter { rows[$0.id] == nil }
                 if !new.isEmpty {
-                    for columns in try Self.rows(db, SQL.newRows(new.count), new.map { .text($0.id) }) {
+                    for columns in try Self.rows(db, SQL.newRows(new.count), [.text(source)] + new.map { .text($0.id) }) {
                         rows[columns[1]] = Int(columns[0])
                     }
                 }
@@ -37,15 +37,21 @@ extension SearchIndex {
                     return (row, post.id, [post.title, post.author.name, post.summary])
                 })
             }
-            try Self.run(db, SQL.setListing, [.text(fingerprint)])
+            try Self.run(db, SQL.setListing, [.text(SQL.listingKey(source)), .text(fingerprint)])
         }
     }
 
-    /// The fingerprint of the listing last taken; nil when none was.
-    public func listingFingerprint() throws(ToolError) -> String? {
-        var found: String?
-        try transaction { db in found = try Self.rows(db, SQL.listing).first?.first }
-        return found
+    /// The fingerprint of the listing of `source` last taken; nil when none was.
+    public func listingFingerprint(source: String = "") throws(ToolError) -> String? {
+        try alone { db in try Self.rows(db, SQL.meta, [.text(SQL.listingKey(source))]).first?.first }
+    }
+
+    /// The fingerprint of every source's listing last taken, by source: one read for a search
+    /// across every subscription.
+    public func listingFingerprints() throws(ToolError) -> [String: String] {
+        try alone { db in
+            Dictionary(try Self.rows(db, SQL.listings).map { ($0[0], $0[1]) }, uniquingKeysWith: { $1 })
+        }
     }
 
     /// The listed fields of `posts`, in order, as 16 hex digits (FNV-1a over each field and its

@@ -20,7 +20,7 @@ extension SearchIndex {
     /// posts were first listed. Groups, not BM25: scoring reads every match's positions, 26 ms
     /// for a word in 25,000 of 100,000 posts, where a group is found in the word lists and
     /// stops at `limit`.
-    static func matches(_ db: SQLiteStatements, _ split: SplitQuery, terms: [String], limit: Int,
+    static func matches(_ db: SQLiteStatements, _ split: SplitQuery, terms: [String], sources: [String]?, limit: Int,
                         marks: (String, String), centred: Bool) throws -> [Hit] {
         var sets: [String] = []
         var values: [SQLValue] = []
@@ -56,6 +56,17 @@ extension SearchIndex {
         try db.execute("CREATE TEMP TABLE IF NOT EXISTS matched(r INTEGER PRIMARY KEY)")
         try db.execute("DELETE FROM temp.matched")
         try db.execute("INSERT INTO temp.matched WITH \(sets.joined(separator: ", ")) \(intersection)", values)
+        if let sources {
+            // Only the matches of the sources asked: a rowid lookup per match, whatever the
+            // number of sources or of their posts.
+            try db.execute("CREATE TEMP TABLE IF NOT EXISTS wanted(source TEXT PRIMARY KEY)")
+            try db.execute("DELETE FROM temp.wanted")
+            for start in stride(from: 0, to: sources.count, by: lookupBatch) {
+                let batch = sources[start..<min(start + lookupBatch, sources.count)]
+                try db.execute("INSERT OR IGNORE INTO temp.wanted VALUES " + SearchIndex.values(batch.count, columns: 1), batch.map { .text($0) })
+            }
+            try db.execute("DELETE FROM temp.matched WHERE (SELECT source FROM ids WHERE row = r) NOT IN (SELECT source FROM temp.wanted)")
+        }
         var shown: [Int] = []
         var rank: [Int: Int] = [:]
         for (number, group) in (groups(split, terms: terms) + [nil]).enumerated() where shown.count < limit {
@@ -66,8 +77,10 @@ extension SearchIndex {
             for row in found { rank[row] = number }
             shown += found
         }
-        let posts = try db.rows("SELECT rowid, id, title, author, id IN (SELECT id FROM cached) FROM posts WHERE rowid IN "
-                                + SearchIndex.list(shown.count), shown.map { .integer($0) })
+        let posts = try db.rows("""
+            SELECT p.rowid, p.id, p.title, p.author, p.rowid IN (SELECT row FROM cached), i.source
+            FROM posts p JOIN ids i ON i.row = p.rowid WHERE p.rowid IN
+            """ + SearchIndex.list(shown.count), shown.map { .integer($0) })
         var byRow: [Int: [String]] = [:]
         for post in posts { byRow[post.first?.integer ?? -1] = post.values.dropFirst().map { $0.string ?? "" } }
         let snippets = try terms.isEmpty ? unspacedSnippets(db, rows: shown, split, marks: marks)
@@ -77,6 +90,7 @@ extension SearchIndex {
             var hit = Hit(id: post[0], title: post[1], author: post[2], snippet: snippets[row]?.text ?? "", cached: post[3] == "1")
             hit.field = snippets[row]?.field
             hit.rank = rank[row] ?? 3
+            hit.source = post[4]
             return hit
         }
     }

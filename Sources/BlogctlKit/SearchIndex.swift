@@ -5,12 +5,15 @@ import FoundationEssentials
 import SQLiteKit
 import ToolboxKit
 
-/// The full-text index of `blogctl search`, `search.sqlite` beside the post cache: an SQLite
-/// FTS5 table of every listed post's title, author and summary, and one of the rendered text
-/// of every cached body in chunks (`SearchChunker`, `SearchIndex+Query`). `list` adds what it lists, the cache adds a body when it stores one and
-/// drops it when it evicts or clears it, and `cache reindex` rebuilds it from the cache. It
-/// is only ever a copy: an index that cannot be opened or fails its check is deleted and
-/// rebuilt, never trusted.
+/// The full-text index of `blogctl search`, one `search.sqlite` for every source the library
+/// holds (each API server and feed, named by `ServerURL.folderName`): an SQLite FTS5 table of
+/// every listed post's title, author and summary, and one of the rendered text of every cached
+/// body in chunks (`SearchChunker`, `SearchIndex+Query`). A search across every subscription is
+/// one query. The library's listing is taken in at the first search after it changed, the cache
+/// adds a body when it stores one and drops it when it evicts or clears it, and `cache reindex`
+/// rebuilds it. It is only ever a copy: an index that cannot be opened or fails its check is
+/// deleted and rebuilt, never trusted, and a source whose bodies it has not taken in yet
+/// (`hasBodies`) is filled from its cache folder.
 public final class SearchIndex {
     public let path: String
     private var db: SQLiteFile?
@@ -20,7 +23,8 @@ public final class SearchIndex {
     ///    number says which code made the file, should the two ever differ).
     /// 5: the `grams` table (words in scripts without spaces).
     /// 6: bodies in chunks, whole (the first MiB only before).
-    static let version = "7"
+    /// 8: one index for every source, each post's row keyed by source and id.
+    static let version = "8"
     /// Ids looked up per statement when a listing is checked against the index: each
     /// each statement is prepared and planned anew, so 10,000 posts are checked in 20.
     static let lookupBatch = 500
@@ -39,6 +43,8 @@ public final class SearchIndex {
         public var rank = 3
         /// The subscribed feed the post is from, when the search covers every subscription.
         public var feed: String?
+        /// The source the post is of (`ServerURL.folderName`).
+        public var source = ""
 
         enum CodingKeys: String, CodingKey { case feed, id, title, author, snippet, cached }
 
@@ -120,8 +126,8 @@ public final class SearchIndex {
             tokenize = 'unicode61 remove_diacritics 2')
         """,
         "CREATE VIRTUAL TABLE chunks USING fts5(text, tokenize = 'unicode61 remove_diacritics 2')",
-        "CREATE TABLE ids(row INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE)",
-        "CREATE TABLE cached(id TEXT PRIMARY KEY)",
+        "CREATE TABLE ids(row INTEGER PRIMARY KEY, source TEXT NOT NULL, id TEXT NOT NULL, UNIQUE(source, id))",
+        "CREATE TABLE cached(row INTEGER PRIMARY KEY)",
         gramsSchema,
         gramChunksSchema,
     ]
@@ -129,30 +135,31 @@ public final class SearchIndex {
     // MARK: - Updates
 
     /// Indexes a cached body given whole: the text `read` shows, without styles or link list.
-    public func addBody(_ metadata: PostMetadata, text: String) throws(ToolError) {
-        try addBody(metadata) { add in
+    public func addBody(_ metadata: PostMetadata, source: String = "", text: String) throws(ToolError) {
+        try addBody(metadata, source: source) { add in
             for chunk in SearchChunker.chunks(text) { add(chunk) }
         }
     }
 
     /// Indexes a cached body as `produce` lays it out, chunk by chunk (`SearchChunker`): a body
     /// of any length is indexed whole in little memory, as one transaction.
-    public func addBody(_ metadata: PostMetadata, produce: (_ add: (String) -> Void) -> Void) throws(ToolError) {
-        try transaction { db in try Self.addBody(db, metadata, produce: produce) }
+    public func addBody(_ metadata: PostMetadata, source: String = "", produce: (_ add: (String) -> Void) -> Void) throws(ToolError) {
+        try transaction { db in try Self.addBody(db, metadata, source: source, produce: produce) }
     }
 
     /// Many bodies, each in chunks already laid out, in one transaction (a feed's entries).
-    public func addBodies(_ bodies: [(metadata: PostMetadata, chunks: [String])]) throws(ToolError) {
+    public func addBodies(_ bodies: [(metadata: PostMetadata, chunks: [String])], source: String = "") throws(ToolError) {
         try transaction { db in
-            for body in bodies { try Self.addBody(db, body.metadata) { add in body.chunks.forEach(add) } }
+            for body in bodies { try Self.addBody(db, body.metadata, source: source) { add in body.chunks.forEach(add) } }
         }
     }
 
-    private static func addBody(_ db: SQLiteStatements, _ metadata: PostMetadata, produce: (_ add: (String) -> Void) -> Void) throws {
-        let row = try Self.row(db, metadata.id)
+    private static func addBody(_ db: SQLiteStatements, _ metadata: PostMetadata, source: String,
+                                produce: (_ add: (String) -> Void) -> Void) throws {
+        let row = try Self.row(db, source, metadata.id)
         try Self.put(db, [(row, metadata.id, [metadata.title, metadata.author.name, metadata.summary])])
         // The post's fields may now differ from the listing last taken: the next is compared.
-        try Self.run(db, SQL.forgetListing)
+        try Self.run(db, SQL.forgetListing, [.text(SQL.listingKey(source))])
         try Self.removeChunks(db, row)
         var failure: (any Error)?
         var next = row << Self.chunkShift
@@ -168,25 +175,42 @@ public final class SearchIndex {
             }
         }
         if let failure { throw failure }
-        try Self.run(db, SQL.addCached, [.text(metadata.id)])
+        try Self.run(db, SQL.addCached, [.integer(row)])
     }
 
     /// Forgets a body that left the cache; the post's listing stays searchable.
-    public func removeBody(_ id: String) throws(ToolError) {
+    public func removeBody(_ id: String, source: String = "") throws(ToolError) {
         try transaction { db in
-            guard let row = try Self.rows(db, SQL.idRow, [.text(id)]).first?.first.flatMap({ Int($0) }) else { return }
+            guard let row = try Self.rows(db, SQL.idRow, [.text(source), .text(id)]).first?.first.flatMap({ Int($0) }) else { return }
             try Self.removeChunks(db, row)
-            try Self.run(db, SQL.removeCached, [.text(id)])
+            try Self.run(db, SQL.removeCached, [.integer(row)])
         }
     }
 
-    /// Every indexed body forgotten (`cache clear`).
-    public func removeAllBodies() throws(ToolError) {
+    /// Every indexed body of `source` forgotten (`cache clear`, a rebuild of its bodies).
+    public func removeAllBodies(source: String = "") throws(ToolError) {
         try transaction { db in
-            try Self.run(db, "DELETE FROM chunks")
-            try Self.run(db, "DELETE FROM gramchunks")
-            try Self.run(db, "DELETE FROM cached")
+            for row in try Self.rows(db, SQL.cachedRows, [.text(source)]).compactMap({ $0.first.flatMap { Int($0) } }) {
+                try Self.removeChunks(db, row)
+                try Self.run(db, SQL.removeCached, [.integer(row)])
+            }
         }
+    }
+
+    /// Records that every body of `source` is in (its cache folder taken in whole, or cleared).
+    public func tookInBodies(source: String = "") throws(ToolError) {
+        try transaction { db in try Self.run(db, SQL.setBodies, [.text(SQL.bodiesKey(source))]) }
+    }
+
+    /// The sources whose bodies were taken in, in one read (a search across every feed).
+    public func sourcesWithBodies() throws(ToolError) -> Set<String> {
+        try alone { db in Set(try Self.rows(db, SQL.bodiesTaken).map { $0[0] }) }
+    }
+
+    /// Whether the bodies of `source` were taken in (`tookInBodies`): a rebuilt index has
+    /// none, and its sources are filled from their cache folders again.
+    public func hasBodies(source: String = "") throws(ToolError) -> Bool {
+        try alone { db in try !Self.rows(db, SQL.meta, [.text(SQL.bodiesKey(source))]).isEmpty }
     }
 
     private static func removeChunks(_ db: SQLiteStatements, _ row: Int) throws {
@@ -194,8 +218,8 @@ public final class SearchIndex {
         try run(db, SQL.deleteGramChunks, chunkRows(row))
     }
 
-    static func row(_ db: SQLiteStatements, _ id: String) throws -> Int {
-        guard let row = try rows(db, SQL.row, [.text(id)]).first?.first.flatMap({ Int($0) }) else {
+    static func row(_ db: SQLiteStatements, _ source: String, _ id: String) throws -> Int {
+        guard let row = try rows(db, SQL.row, [.text(source), .text(id)]).first?.first.flatMap({ Int($0) }) else {
             throw ToolError.badData("search index: no row for post \(id)")
         }
         return row
@@ -222,17 +246,20 @@ public final class SearchIndex {
     /// The posts holding every word (each word, or a word's start) in a field or their body,
     /// best first (`SearchIndex+Query`). Damage found on the way throws `damaged`.
     /// `centred` (a terminal): the snippet from the field that matched, centred on its first
-    /// matched word and named (`SearchSnippet`).
-    public func search(_ words: [String], limit: Int = 50, marks: (String, String) = ("[", "]"),
+    /// matched word and named (`SearchSnippet`). `sources`: the sources searched (nil: all).
+    public func search(_ words: [String], sources: [String]? = nil, limit: Int = 50, marks: (String, String) = ("[", "]"),
                        centred: Bool = false) throws(ToolError) -> [Hit] {
         let split = SplitQuery(words)
         let terms = try SearchQuery.terms(split.spaced)
-        return try alone { db in try Self.matches(db, split, terms: terms, limit: limit, marks: marks, centred: centred) }
+        return try alone { db in try Self.matches(db, split, terms: terms, sources: sources, limit: limit, marks: marks, centred: centred) }
     }
 
     static func damaged(_ path: String) -> ToolError { .badData("\(path): damaged; run blogctl cache reindex") }
 
     public var bodyCount: Int { Int((try? scalar("SELECT count(*) FROM cached")) ?? "0") ?? 0 }
+    func bodyCount(source: String) -> Int {
+        (try? alone { db in try Self.rows(db, SQL.cachedRows, [.text(source)]).count }) ?? 0
+    }
     public var postCount: Int { Int((try? scalar("SELECT count(*) FROM posts")) ?? "0") ?? 0 }
     /// Rows changed through this connection so far (for tests: what an update rewrote).
     var changeCount: Int { (try? alone { $0.totalChanges() }) ?? 0 }
@@ -256,7 +283,7 @@ public final class SearchIndex {
         }
     }
 
-    private func alone<T>(_ body: (SQLiteStatements) throws -> T) throws(ToolError) -> T {
+    func alone<T>(_ body: (SQLiteStatements) throws -> T) throws(ToolError) -> T {
         guard let db else { throw .io(path: path, reason: "search index closed") }
         do {
             return try db.alone { statements in try body(statements) }

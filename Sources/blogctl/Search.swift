@@ -44,7 +44,7 @@ extension Blogctl {
             let mode = OutputMode(json: json)
             let hits: [SearchIndex.Hit]
             if let subscriptions = try SubscribedFeeds.inUse(server: server.server) {
-                hits = SubscribedSearch.search(subscriptions, words: words, limit: limit, marks: SearchQuery.marks, centred: mode == .table)
+                hits = try SubscribedSearch.search(subscriptions, words: words, limit: limit, marks: SearchQuery.marks, centred: mode == .table)
             } else {
                 hits = try PostCache.standard(server: try server.serverURL(tool: .blogctl)).search(words, limit: limit, marks: SearchQuery.marks,
                                                                                                      centred: mode == .table)

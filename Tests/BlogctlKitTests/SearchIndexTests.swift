@@ -25,18 +25,47 @@ import ToolboxKit
         let cache = temporary.cache
         try cache.saveListing([post("1", "Engines"), post("2", "Looms")])
         #expect(try cache.search(["looms"], limit: 10, marks: ("[", "]")).map(\.id) == ["2"])
-        let fingerprint = try cache.searchIndex().listingFingerprint()
+        let fingerprint = try cache.searchIndex().listingFingerprint(source: cache.indexSource)
         #expect(fingerprint?.hasPrefix("library-") == true)
         try cache.saveListing([post("1", "Engines"), post("2", "Pianolas")])
         #expect(try cache.search(["looms"], limit: 10, marks: ("[", "]")).isEmpty)
         #expect(try cache.search(["pianolas"], limit: 10, marks: ("[", "]")).map(\.id) == ["2"])
-        #expect(try cache.searchIndex().listingFingerprint() != fingerprint)
+        #expect(try cache.searchIndex().listingFingerprint(source: cache.indexSource) != fingerprint)
+    }
+
+    /// Issue 63: one index holds every source (each server and feed); a search covers the
+    /// sources it is asked for, a post of one never shows in another's, and an index made anew
+    /// takes each source's cached bodies in again at its first use.
+    @Test func oneIndexHoldsEverySourceAndASearchCoversTheSourcesAsked() throws {
+        let temporary = TemporaryCache()
+        let first = temporary.cache
+        let owner = try #require(first.owner)
+        let second = PostCache(directory: temporary.root + "/second/posts", capacity: PostCache.defaultCapacity,
+                               owner: .init(server: try ServerURL("http://127.0.0.1:10/feed.xml", allowingQuery: true),
+                                            environment: owner.environment))
+        #expect(first.indexPath == second.indexPath)
+        #expect(first.indexSource != second.indexSource)
+        try first.saveListing([post("1", "Engines")])
+        try second.saveListing([post("1", "Engines of the second"), post("2", "Looms")])
+        try second.store(post("2", "Looms"), body: Array("<p>Bernoulli numbers.</p>".utf8), etag: nil)
+        func found(_ cache: PostCache, _ word: String) throws -> [String] {
+            try cache.search([word], limit: 10, marks: ("[", "]")).map { $0.source + "/" + $0.id }
+        }
+        #expect(try found(first, "engines") == [first.indexSource + "/1"])
+        #expect(try found(second, "engines") == [second.indexSource + "/1"])
+        #expect(try found(first, "bernoulli") == [])
+        #expect(try found(second, "bernoulli") == [second.indexSource + "/2"])
+        let everywhere = try first.searchIndex().search(["engines"]).map(\.source)
+        #expect(Set(everywhere) == [first.indexSource, second.indexSource])
+        try FileManager.default.removeItem(atPath: first.indexPath)
+        #expect(try found(second, "bernoulli") == [second.indexSource + "/2"])
+        #expect(try found(first, "engines") == [first.indexSource + "/1"])
     }
 
     @Test func bodiesAreIndexedWhenCachedAndForgottenWhenEvictedOrCleared() throws {
         let temporary = TemporaryCache()
         let cache = temporary.cache
-        try cache.searchIndex().addListing([post("1", "Engines"), post("2", "Looms")])
+        try cache.searchIndex().addListing([post("1", "Engines"), post("2", "Looms")], source: cache.indexSource)
         #expect(try ids(cache, "bernoulli") == [])
         try cache.store(post("1", "Engines"), body: Array("<p>The <b>Bernoulli</b> numbers, by the engine.</p>".utf8), etag: nil)
         try cache.store(post("2", "Looms"), body: Array("<p>Punched cards <script>bernoulli()</script>weave.</p>".utf8), etag: nil)

@@ -136,6 +136,11 @@ import Testing
         #expect(!feed.description.contains("pw"))
         #expect(try ServerURL("https://example.org/feed/").resource == "https://example.org/feed/")
         #expect(try ServerURL("https://example.org/feed/").base == "https://example.org/feed")
+        // The folder name is a key the library and the cache keep: ASCII letters, digits, `.`
+        // and `-` of the host's first 64 code points, any other code point `_`.
+        #expect(try ServerURL("http://Ex-ample.org:8080").folderName.hasPrefix("Ex-ample.org-8080-"))
+        #expect(try ServerURL("https://b\u{FC}cher.\u{212A}.example/").folderName.hasPrefix("b_cher._.example-443-"))
+        #expect(try ServerURL("http://" + String(repeating: "a", count: 70)).folderName.hasPrefix(String(repeating: "a", count: 64) + "-80-"))
         // Two queries, two servers, two cache folders.
         #expect(try ServerURL("http://h/?feed=a", allowingQuery: true).folderName != ServerURL("http://h/?feed=b", allowingQuery: true).folderName)
         #expect(try ServerURL("http://h/?", allowingQuery: true).query == nil)

@@ -1,21 +1,42 @@
 import ToolboxKit
 
-/// `search` without a server, over every subscribed feed's index: each feed searched as one
-/// server is, the hits merged best first (a word in the title before one in the body, whatever
-/// the feed), feeds in subscription order within a rank, each hit naming its feed.
+/// `search` without a server, over every subscribed feed: one search of the one index, limited
+/// to the subscribed feeds' entries, best first (a word in the title before one in the body,
+/// whatever the feed), each hit naming its feed. Each feed's listing and cached bodies are
+/// taken into the index first when it lacks them (what is known of every feed is read at once).
 public enum SubscribedSearch {
     public static func search(_ subscriptions: [FeedSubscription], words: [String], limit: Int, marks: (String, String),
-                              centred: Bool) -> [SearchIndex.Hit] {
+                              centred: Bool, environment: [String: String] = Environment.current) throws(ToolError) -> [SearchIndex.Hit] {
         let servers = subscriptions.map { try? ServerURL($0.url, allowingQuery: true) }
         let names = SubscribedFeeds.uniqueNames(zip(subscriptions, servers).map { $0.name(server: $1) })
-        var hits: [SearchIndex.Hit] = []
+        var caches: [(cache: PostCache, name: String)] = []
         for (server, name) in zip(servers, names) {
-            // A feed never listed has no index yet: nothing of it to find, and nothing made.
-            guard let server, let cache = try? PostCache.standard(server: server), FileTrust.exists(cache.indexPath),
-                  let found = try? cache.search(words, limit: limit, marks: marks, centred: centred) else { continue }
-            hits += found.map { var hit = $0; hit.feed = name; return hit }
+            guard let server else { continue }
+            caches.append((try PostCache.standard(server: server, environment: environment), name))
         }
-        // A stable sort: within a rank, the feeds' order and each feed's own.
-        return Array(hits.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element).prefix(limit))
+        guard let first = caches.first?.cache else { return [] }
+        let feedNames = Dictionary(caches.map { ($0.cache.indexSource, $0.name) }, uniquingKeysWith: { first, _ in first })
+        try LocalFile.privateDirectory(Paths(environment: environment).cache(.blogctl))
+        func search(_ index: SearchIndex) throws(ToolError) -> [SearchIndex.Hit] {
+            let library = try Library.standard(environment: environment)
+            let sources = try library.sources(of: caches.compactMap { $0.cache.owner?.server })
+            let taken = try index.listingFingerprints()
+            let filled = try index.sourcesWithBodies()
+            for (cache, _) in caches {
+                if !filled.contains(cache.indexSource) { try cache.reindex(index) }
+                if let source = sources[cache.indexSource] {
+                    try cache.indexListing(index, known: (source, taken[cache.indexSource]))
+                }
+            }
+            return try index.search(words, sources: Array(feedNames.keys), limit: limit, marks: marks, centred: centred)
+        }
+        var hits: [SearchIndex.Hit]
+        do {
+            hits = try search(SearchIndex(path: first.indexPath))
+        } catch where error == SearchIndex.damaged(first.indexPath) {
+            hits = try search(SearchIndex(path: first.indexPath, fresh: true))
+        }
+        for position in hits.indices { hits[position].feed = feedNames[hits[position].source] }
+        return hits
     }
 }

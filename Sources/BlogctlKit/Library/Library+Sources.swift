@@ -18,6 +18,20 @@ extension Library {
     }
 
     /// The row of `server`, made when missing, with what the old layout kept of it taken in.
+    /// The rows of `servers`' sources, by key (`ServerURL.folderName`); one query.
+    public func sources(of servers: [ServerURL]) throws(ToolError) -> [String: SourceRecord] {
+        try adopt(servers)
+        return try read { db in
+            var found: [String: SourceRecord] = [:]
+            try db.each("SELECT s.key, \(SourceRecord.columns) FROM sources s WHERE s.key IN (SELECT value FROM json_each(?))",
+                        [.text(Self.jsonArray(Set(servers.map(\.folderName))))]) { row in
+                guard let key = row.values[0].string else { return }
+                found[key] = SourceRecord(row, from: 1)
+            }
+            return found
+        }
+    }
+
     func sourceID(_ server: ServerURL, _ db: SQLiteStatements) throws -> Int {
         if let id = try db.value("SELECT id FROM sources WHERE key = ?", [.text(server.folderName)])?.integer { return id }
         try db.execute("INSERT INTO sources (key, url) VALUES (?, ?)",

@@ -116,9 +116,15 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
     /// safe for a file name, and a hash of the whole URL (scheme, path, user name), so two
     /// servers on one host never share a folder: `127.0.0.1-8106-5d1e8a03c2b4f971`.
     public var folderName: String {
-        let host = String(String.UnicodeScalarView(self.host.unicodeScalars.prefix(64).map { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "." || scalar == "-") ? scalar : "_"
-        }))
+        // The host's first 64 code points, each ASCII letter, digit, `.` or `-` kept, any other `_`.
+        var kept: [UInt8] = []
+        for scalar in self.host.unicodeScalars.prefix(64) {
+            let value = scalar.value
+            let plain = (0x61...0x7A).contains(value) || (0x41...0x5A).contains(value) || (0x30...0x39).contains(value)
+                || value == 0x2E || value == 0x2D
+            kept.append(plain ? UInt8(value) : UInt8(ascii: "_"))
+        }
+        let host = String(decoding: kept, as: UTF8.self)
         return (host.isEmpty ? "_" : host) + "-\(port)-" + FNV1a.hash(description.utf8).hex
     }
 
