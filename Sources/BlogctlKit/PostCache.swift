@@ -185,8 +185,9 @@ public struct PostCache: Sendable {
                 indexStored(item.metadata, body: stored.body)
                 continue
             }
+            // Laid out from the bytes in hand, not the file just deflated (inflated again).
             var chunks: [String] = []
-            Self.layOut(stored.body) { chunks.append($0) }
+            Self.layOut(.bytes(item.body)) { chunks.append($0) }
             indexed.append((item.metadata, chunks))
         }
         guard !indexed.isEmpty else { return }

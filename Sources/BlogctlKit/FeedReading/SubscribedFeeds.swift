@@ -88,14 +88,17 @@ public enum SubscribedFeeds {
         let known = (try? Library.standard().counts(of: servers.compactMap { $0 })) ?? [:]
         let work = lanes(zip(subscriptions, servers).map { $1?.host ?? $0.url }, perHost: perHost)
             .map { lane in lane.map { (index: $0, subscription: subscriptions[$0]) } }
+        let shared = HTTPClients()
         let done = await TaskWindow.map(work, width: jobs) { feeds in
             var results: [(Int, Refreshed)] = []
             for feed in feeds {
                 let source = servers[feed.index].flatMap { known[$0.folderName]?.source }
-                results.append((feed.index, await refreshOne(feed.subscription, known: source, offline: offline, common: common, warn: warn)))
+                results.append((feed.index, await refreshOne(feed.subscription, known: source, offline: offline, common: common,
+                                                             shared: shared, warn: warn)))
             }
             return results
         }
+        await shared.shutdown()
         // Each feed's name is its own: a list groups, and finds read marks, by it. Two feeds
         // that give the same title (a blog subscribed by its page and by its feed) are told
         // apart as "Name", "Name (2)".
@@ -137,7 +140,7 @@ public enum SubscribedFeeds {
     /// changed (a 304 writes nothing but the time); offline, or gone, nothing asked. `known`:
     /// what the library had of it.
     static func refreshOne(_ subscription: FeedSubscription, known: SourceRecord?, offline: Bool, common: CommonOptions,
-                           warn: @escaping @Sendable (String) -> Void) async -> Refreshed {
+                           shared: HTTPClients? = nil, warn: @escaping @Sendable (String) -> Void) async -> Refreshed {
         let server: ServerURL
         do { server = try ServerURL(subscription.url, allowingQuery: true) } catch {
             return Refreshed(subscription: subscription, server: nil, name: subscription.url, error: error)
@@ -147,7 +150,7 @@ public enum SubscribedFeeds {
         }
         if offline || known?.gone == true { return named(known?.title) }
         do {
-            let (posts, title, movedTo) = try await common.withClient(tool: .blogctl, server: server, waitSpinner: false) { api in
+            let (posts, title, movedTo) = try await common.withClient(tool: .blogctl, server: server, waitSpinner: false, shared: shared) { api in
                 let client = BlogClient(api: api, warn: warn)
                 client.assumeFeed()
                 let posts = try await client.changedList(warn: warn)

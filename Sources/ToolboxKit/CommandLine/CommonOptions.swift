@@ -93,8 +93,10 @@ public struct CommonOptions: ParsableArguments, Sendable {
     /// commands that draw their own progress or screen.
     /// `credential`: what the client may send, and where (default: the server URL's own).
     /// `server`: another server than the one the options name (blogctl's subscriptions).
+    /// `shared`: the run's HTTP clients, whose connections the client shares (a refresh of
+    /// many feeds); nil: a client of its own.
     public func withClient<T>(tool: Tool, server other: ServerURL? = nil, waitSpinner: Bool = true, credential: Credential? = nil,
-                              _ body: (APIClient) async throws -> T) async throws -> T {
+                              shared: HTTPClients? = nil, _ body: (APIClient) async throws -> T) async throws -> T {
         let verboseSink: (@Sendable (String) -> Void)? = verbose ? { @Sendable line in StandardError.write(line) } : nil
         let server = try other ?? serverURL(tool: tool)
         let network = try network(for: server)
@@ -115,6 +117,7 @@ public struct CommonOptions: ParsableArguments, Sendable {
             starter?.cancel()
             spinner?.finish()
         }
-        return try await APIClient.using(try APIClient(server: server, network: network, credential: credential, verbose: verboseSink), body)
+        return try await APIClient.using(try APIClient(server: server, network: network, credential: credential, verbose: verboseSink,
+                                                       shared: shared), body)
     }
 }

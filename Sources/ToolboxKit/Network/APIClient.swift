@@ -19,6 +19,8 @@ public final class APIClient: Sendable {
     public let timeout: Double
     public let retryPolicy: RetryPolicy
     let http: HTTPClient
+    /// Whether `http` is this client's own (shut down with it), not one of `HTTPClients`.
+    private let ownsHTTP: Bool
     /// Plain http:// requests through an HTTP proxy, in absolute form (nil: AsyncHTTPClient,
     /// directly or through CONNECT).
     let absoluteFormProxy: AbsoluteFormProxy?
@@ -87,8 +89,10 @@ public final class APIClient: Sendable {
 
     /// - Parameters:
     ///   - verbose: a sink for `> METHOD URL` and `< STATUS` lines, or nil.
+    ///   - shared: the run's HTTP clients, one per network setup, whose connections this
+    ///     client shares with the others of the run (nil: a client of its own).
     public init(server: ServerURL, network: Network, credential: Credential? = nil,
-                verbose: (@Sendable (String) -> Void)? = nil) throws(ToolError) {
+                verbose: (@Sendable (String) -> Void)? = nil, shared: HTTPClients? = nil) throws(ToolError) {
         self.server = server
         self.credential = credential ?? Credential(server: server)
         self.timeout = network.timeout
@@ -97,28 +101,41 @@ public final class APIClient: Sendable {
         self.proxy = network.proxy
         let total = TimeAmount.milliseconds(Int64(max(network.timeout, 0.001) * 1000))
         let connect = TimeAmount.milliseconds(Int64(max(min(network.connectTimeout ?? network.timeout, network.timeout), 0.001) * 1000))
-        var tls = TLSConfiguration.makeClientConfiguration()
-        if network.insecure {
-            tls.certificateVerification = .none
-        } else if server.isHTTPS || network.proxy != nil {
-            tls.trustRoots = try network.trust.trustRoots()
+        let trusting = !network.insecure && (server.isHTTPS || network.proxy != nil)
+        func make() throws(ToolError) -> HTTPClient {
+            var tls = TLSConfiguration.makeClientConfiguration()
+            if network.insecure {
+                tls.certificateVerification = .none
+            } else if trusting {
+                tls.trustRoots = try network.trust.trustRoots()
+            }
+            var configuration = HTTPClient.Configuration(
+                tlsConfiguration: tls,
+                redirectConfiguration: .disallow,  // followed by `execute`, as curl -L does
+                timeout: .init(connect: connect, read: total))
+            configuration.decompression = .disabled
+            if let proxy = network.proxy {
+                let authorization = proxy.user.map { HTTPClient.Authorization.basic(username: $0, password: proxy.password ?? "") }
+                configuration.proxy = proxy.kind == .http
+                    ? .server(host: proxy.host, port: proxy.port, authorization: authorization)
+                    : .socksServer(host: proxy.host, port: proxy.port)
+            }
+            // Our RetryPolicy retries with backoff and counts against --retries; AsyncHTTPClient's
+            // own retrying of failed connects would hold a refused connection until the timeout.
+            configuration.connectionPool.retryConnectionEstablishment = false
+            configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
+            return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         }
-        var configuration = HTTPClient.Configuration(
-            tlsConfiguration: tls,
-            redirectConfiguration: .disallow,  // followed by `execute`, as curl -L does
-            timeout: .init(connect: connect, read: total))
-        configuration.decompression = .disabled
-        if let proxy = network.proxy {
-            let authorization = proxy.user.map { HTTPClient.Authorization.basic(username: $0, password: proxy.password ?? "") }
-            configuration.proxy = proxy.kind == .http
-                ? .server(host: proxy.host, port: proxy.port, authorization: authorization)
-                : .socksServer(host: proxy.host, port: proxy.port)
+        if let shared {
+            // Everything `make` reads, and nothing else: clients that agree on it share one.
+            let setup = [network.proxy.map { "\($0.kind) \($0.description) \($0.user ?? "") \($0.password ?? "")" } ?? "direct",
+                         "\(network.insecure) \(trusting) \(network.trust)", "\(connect.nanoseconds) \(total.nanoseconds)"]
+            self.http = try shared.client(setup.joined(separator: "\n"), make: make)
+            ownsHTTP = false
+        } else {
+            self.http = try make()
+            ownsHTTP = true
         }
-        // Our RetryPolicy retries with backoff and counts against --retries; AsyncHTTPClient's
-        // own retrying of failed connects would hold a refused connection until the timeout.
-        configuration.connectionPool.retryConnectionEstablishment = false
-        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
-        self.http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         if let proxy = network.proxy, proxy.kind == .http, !network.proxyTunnel, !server.isHTTPS {
             absoluteFormProxy = AbsoluteFormProxy(proxy: proxy, connectTimeout: connect, readTimeout: total)
         } else {
@@ -152,7 +169,7 @@ public final class APIClient: Sendable {
     }
 
     public func shutdown() async {
-        try? await http.shutdown()
+        if ownsHTTP { try? await http.shutdown() }
     }
 
     // MARK: - Requests
