@@ -128,8 +128,9 @@ public final class APIClient: Sendable {
         }
         if let shared {
             // Everything `make` reads, and nothing else: clients that agree on it share one.
-            let setup = [network.proxy.map { "\($0.kind) \($0.description) \($0.user ?? "") \($0.password ?? "")" } ?? "direct",
-                         "\(network.insecure) \(trusting) \(network.trust)", "\(connect.nanoseconds) \(total.nanoseconds)"]
+            let proxy = network.proxy.map { [$0.kind == .http ? "http" : "socks", $0.host, String($0.port), $0.user ?? "", $0.password ?? ""] }
+            let setup = (proxy ?? ["direct"]) + [network.insecure ? "insecure" : "checked", trusting ? network.trust.files : "",
+                                                 String(connect.nanoseconds), String(total.nanoseconds)]
             self.http = try shared.client(setup.joined(separator: "\n"), make: make)
             ownsHTTP = false
         } else {

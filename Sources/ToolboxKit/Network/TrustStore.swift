@@ -13,6 +13,17 @@ public enum TrustStore: Sendable, Equatable {
     /// The first system bundle found, or NIOSSL's own default when there is none.
     case system(String?)
 
+    /// The files it names, one per line: what tells one store from another (a key, made
+    /// without reflection).
+    var files: String {
+        switch self {
+        case .bundle(let file): return "bundle " + file
+        case .directory(let folder): return "directory " + folder
+        case .bundleAndDirectory(let file, let folder): return "bundle " + file + "\ndirectory " + folder
+        case .system(let file): return "system " + (file ?? "")
+        }
+    }
+
     public static let systemBundles = [
         "/etc/ssl/certs/ca-certificates.crt",                 // Debian, Ubuntu, Alpine with ca-certificates
         "/etc/pki/tls/certs/ca-bundle.crt",                   // Fedora, RHEL, CentOS
