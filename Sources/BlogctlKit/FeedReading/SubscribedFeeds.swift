@@ -84,8 +84,15 @@ public enum SubscribedFeeds {
     public static func refresh(_ subscriptions: [FeedSubscription], jobs: Int, offline: Bool, common: CommonOptions,
                                warn: @escaping @Sendable (String) -> Void = { Tool.blogctl.warn($0) }) async -> [Refreshed] {
         let servers = subscriptions.map { try? ServerURL($0.url, allowingQuery: true) }
+        let library = try? Library.standard()
+        // Another refresh running is waited for: it will have asked the feeds by then.
+        var lock: RefreshLock?
+        if !offline, let library {
+            lock = await RefreshLock.take(library) { warn("waiting for another blogctl to finish refreshing the library") }
+        }
+        defer { withExtendedLifetime(lock) {} }
         // What the library knows of every feed (its title, whether it is gone): one query.
-        let known = (try? Library.standard().counts(of: servers.compactMap { $0 })) ?? [:]
+        let known = (try? library?.counts(of: servers.compactMap { $0 })) ?? [:]
         let work = lanes(zip(subscriptions, servers).map { $1?.host ?? $0.url }, perHost: perHost)
             .map { lane in lane.map { (index: $0, subscription: subscriptions[$0]) } }
         let shared = HTTPClients()

@@ -16,6 +16,8 @@ import ToolboxKit
 public final class Library: Sendable {
     /// The path as the user knows it (errors name it).
     public let path: String
+    /// The folder it is in, checked private, where its lock is kept (`RefreshLock`).
+    let folder: String
     let file: SQLiteFile
     /// Where the files of blogctl before the library are, taken in source by source.
     let oldLayout: OldLayout
@@ -35,7 +37,8 @@ public final class Library: Sendable {
         }
         let isNew = !FileTrust.exists(path)
         let oldLayout = OldLayout(environment: environment)
-        let library = try Library(location: try FileTrust.trustedLocation(path, home: home), shown: path, oldLayout: oldLayout)
+        let location = try FileTrust.trustedLocation(path, home: home)
+        let library = try Library(location: location, shown: path, oldLayout: oldLayout)
         if isNew { oldLayout.announce(library: path) }
         return opened.withLock { known in
             if let first = known[path] { return first }
@@ -47,6 +50,7 @@ public final class Library: Sendable {
     /// Opens (or makes, 0600) the library at `location`, named `shown` in errors.
     init(location: String, shown: String, oldLayout: OldLayout) throws(ToolError) {
         path = shown
+        folder = location.lastIndex(of: "/").map { String(location[..<$0]) } ?? "."
         self.oldLayout = oldLayout
         // Made here, private, before SQLite opens it with the umask's mode.
         let fd = open(location, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
