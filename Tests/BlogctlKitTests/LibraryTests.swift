@@ -112,6 +112,16 @@ import ToolboxKit
         #expect(entries.filter(\.read).map(\.post.id) == ["shared", "own-1"])
     }
 
+    /// A source's listing is read along an index, in order, never sorted (a `ui` start on
+    /// 100,000 entries spent half its time sorting them).
+    @Test func aListingIsReadInOrderWithoutSorting() throws {
+        let library = try Home().library()
+        let plan = try library.read { db in try db.rows("EXPLAIN QUERY PLAN " + Library.listingInOrder, [.integer(1)]) }
+            .map { $0.values.last?.string ?? "" }
+        #expect(plan.contains { $0.contains("USING INDEX entries_in_order") }, "\(plan)")
+        #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
+    }
+
     /// A file that is not a database, or another program's, is refused in one line naming it,
     /// and left as it was: never silently made anew.
     @Test func aDamagedOrForeignFileIsRefusedAndKept() throws {

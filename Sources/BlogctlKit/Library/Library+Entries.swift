@@ -47,11 +47,13 @@ extension Library {
         return try read { db in
             guard let id = try Self.listedSource(server, db) else { return nil }
             var posts: [PostMetadata] = []
-            try db.each("SELECT \(EntryRow.columns) FROM entries e WHERE e.source = ? ORDER BY e.present DESC, e.position",
-                        [.integer(id)]) { posts.append(EntryRow.post($0)) }
+            try db.each(Self.listingInOrder, [.integer(id)]) { posts.append(EntryRow.post($0)) }
             return posts
         }
     }
+
+    /// A source's entries as `listing` gives them, read along `entries_in_order`, not sorted.
+    static let listingInOrder = "SELECT \(EntryRow.columns) FROM entries e WHERE e.source = ? ORDER BY e.present DESC, e.position"
 
     /// The ids alone of what `listing` gives (the shell's Tab: no metadata decoded).
     public func ids(of server: ServerURL) throws(ToolError) -> [String]? {

@@ -61,6 +61,9 @@ enum LibrarySchema {
             "CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID",
             "CREATE TABLE marks (source INTEGER NOT NULL REFERENCES sources (id), id TEXT NOT NULL, PRIMARY KEY (source, id)) WITHOUT ROWID",
         ]),
+        // A source's entries in the order its listing is read (`Library.listing`): read along
+        // the index, where sorting 100,000 rows was half of `ui`'s start.
+        ("v2", ["CREATE INDEX entries_in_order ON entries (source, present DESC, position)"]),
     ])
 
     /// Refuses a file that is another program's database, or a newer blogctl's.
