@@ -65,7 +65,8 @@ extension BodyRenderer {
         if markdown {
             if !inline.cancelPrefix() { inline.appendGlued("](\(markdownURL(target)))") }
         } else {
-            if let number = linkNumber(target) { inline.appendGlued("[\(number)]") }
+            // Past the paragraph's cut nothing of it is shown: its links are not numbered either.
+            if !inline.isCut, let number = linkNumber(target) { inline.appendGlued("[\(number)]") }
         }
     }
 }

@@ -1,3 +1,5 @@
+import CoreKit
+
 /// Laying inline text out in lines: greedy breaking at spaces, styles drawn per line, and a
 /// long paragraph laid out as its lines complete.
 extension InlineText {
@@ -15,23 +17,44 @@ extension InlineText {
         _ = layOut(width: width, styled: styled, holdingLast: false, markdownBreaks: false, body)
     }
 
-    /// Greedy line breaking; returns the index of the first atom of the line held back (with
-    /// `holdingLast`), else `atoms.count`.
+    /// Where the line `layOut` held back starts: an atom, the byte of `bytes` it starts at
+    /// (inside the atom when a word wider than the line was broken), and the width of the
+    /// atom's part before that byte.
+    struct HeldLine {
+        var atom: Int
+        var byte: Int
+        var widthBefore: Int
+        /// Bytes laid out to find it, the held line's included (the work a drain costs).
+        var walked = 0
+    }
+
+    /// Greedy line breaking: at spaces, where text without spaces allows (`softBreakBefore`),
+    /// and inside a word wider than the line, at the width (as lynx and w3m break it), so that
+    /// no line is wider than `width`, whatever the markup glues. Returns where the line held
+    /// back starts (with `holdingLast`), else the end.
     func layOut(width: Int, styled: Bool, holdingLast: Bool, markdownBreaks: Bool,
-                        _ body: ([UInt8], Int) -> Void) -> Int {
+                _ body: ([UInt8], Int) -> Void) -> HeldLine {
         var line: [UInt8] = []
         line.reserveCapacity(min(width, 512) * 2 + 16)
         var lineWidth = 0
         var lineStyle: TextStyle = []
         var linesOut = 0
-        var lineStart = 0
+        var held = HeldLine(atom: 0, byte: atoms.first?.start ?? 0, widthBefore: 0)
+        var walked = 0
         func endLine() {
             if styled && !lineStyle.isEmpty { line += TextStyle.reset }
+            walked += line.count
             body(line, lineWidth)
             linesOut += 1
             line.removeAll(keepingCapacity: true)
             lineWidth = 0
             lineStyle = []
+        }
+        func select(_ style: TextStyle) {
+            if styled && style != lineStyle {
+                line += style.isEmpty ? TextStyle.reset : style.sequence
+                lineStyle = style
+            }
         }
         bytes.withUnsafeBufferPointer { text in
             atoms.withUnsafeBufferPointer { atoms in
@@ -40,15 +63,24 @@ extension InlineText {
                     // A word: this atom and those glued to it.
                     var last = index
                     var wordWidth = atoms[index].width
-                    while last + 1 < atoms.count && !atoms[last + 1].spaceBefore && !atoms[last + 1].breakBefore {
+                    while last + 1 < atoms.count && !atoms[last + 1].spaceBefore && !atoms[last + 1].breakBefore
+                            && !(atoms[last + 1].softBreakBefore && !markdownBreaks) {
                         last += 1
                         wordWidth += atoms[last].width
                     }
                     let first = atoms[index]
+                    // Markdown breaks only where the next line cannot start a block, unless the
+                    // line is twice the width already: then anywhere, so no line grows unbounded.
                     let mayBreak = !markdownBreaks || first.start == first.end || Self.canStartMarkdownLine(text[first.start])
-                    if first.breakBefore && (lineWidth > 0 || linesOut > 0) { endLine(); lineStart = index }
-                    else if lineWidth > 0 && lineWidth + 1 + wordWidth > width && mayBreak { endLine(); lineStart = index }
-                    else if lineWidth > 0 && first.spaceBefore {
+                        || lineWidth >= 2 * width
+                    let space = first.spaceBefore ? 1 : 0
+                    if first.breakBefore && (lineWidth > 0 || linesOut > 0) {
+                        endLine()
+                        held = HeldLine(atom: index, byte: first.start, widthBefore: 0)
+                    } else if lineWidth > 0 && lineWidth + space + wordWidth > width && mayBreak {
+                        endLine()
+                        held = HeldLine(atom: index, byte: first.start, widthBefore: 0)
+                    } else if lineWidth > 0 && first.spaceBefore {
                         if styled && !lineStyle.isEmpty && !lineStyle.isSubset(of: first.style) {
                             line += TextStyle.reset
                             lineStyle = []
@@ -56,22 +88,58 @@ extension InlineText {
                         line.append(0x20)
                         lineWidth += 1
                     }
-                    for position in index...last {
-                        let atom = atoms[position]
-                        if styled && atom.style != lineStyle {
-                            line += atom.style.isEmpty ? TextStyle.reset : atom.style.sequence
-                            lineStyle = atom.style
+                    if lineWidth + wordWidth <= width {
+                        for position in index...last {
+                            let atom = atoms[position]
+                            select(atom.style)
+                            line.append(contentsOf: UnsafeBufferPointer(rebasing: text[atom.start..<atom.end]))
+                            lineWidth += atom.width
                         }
-                        line.append(contentsOf: UnsafeBufferPointer(rebasing: text[atom.start..<atom.end]))
-                        lineWidth += atom.width
+                    } else {
+                        // Wider than the line: broken at the width, before a glued piece that
+                        // fits a line (a link's number, a `<U+202E>`), else between characters.
+                        for position in index...last {
+                            let atom = atoms[position]
+                            if atom.width <= width {
+                                if lineWidth > 0 && lineWidth + atom.width > width
+                                    && (!markdownBreaks || atom.start == atom.end || Self.canStartMarkdownLine(text[atom.start])
+                                        || lineWidth >= 2 * width) {
+                                    endLine()
+                                    held = HeldLine(atom: position, byte: atom.start, widthBefore: 0)
+                                }
+                                select(atom.style)
+                                line.append(contentsOf: UnsafeBufferPointer(rebasing: text[atom.start..<atom.end]))
+                                lineWidth += atom.width
+                                continue
+                            }
+                            var byte = atom.start
+                            var before = 0
+                            while byte < atom.end {
+                                let (scalar, length) = UTF8Scalar.decode(text, at: byte)
+                                let columns = scalar.map { TextWidth.width($0) } ?? 1
+                                let startsLine = !markdownBreaks || Self.canStartMarkdownLine(text[byte]) || lineWidth >= 2 * width
+                                if lineWidth > 0 && lineWidth + columns > width && startsLine {
+                                    endLine()
+                                    held = HeldLine(atom: position, byte: byte, widthBefore: before)
+                                }
+                                select(atom.style)
+                                line.append(contentsOf: UnsafeBufferPointer(rebasing: text[byte..<(byte + length)]))
+                                lineWidth += columns
+                                before += columns
+                                byte += length
+                            }
+                        }
                     }
                     index = last + 1
                 }
             }
         }
-        if holdingLast { return lineStart }
+        if holdingLast {
+            held.walked = walked + line.count
+            return held
+        }
         if lineWidth > 0 || !line.isEmpty { endLine() }
-        return atoms.count
+        return HeldLine(atom: atoms.count, byte: bytes.count, widthBefore: 0, walked: walked)
     }
 
     /// Whether `layOut` would make this text one line at `width` (or none, empty): no forced

@@ -30,6 +30,9 @@ struct InlineText {
         var spaceBefore: Bool
         /// A forced line break (`<br>`) comes before this atom.
         var breakBefore: Bool
+        /// A line may end before this atom though no space comes before it: text without
+        /// spaces (`LineBreakClass`).
+        var softBreakBefore = false
     }
 
     private(set) var bytes: [UInt8] = []
@@ -37,6 +40,9 @@ struct InlineText {
     private var open = false
     private var pendingSpace = false
     private var pendingBreak = false
+    private var pendingSoftBreak = false
+    /// The line break class of the last character appended; nil after a space, at the start.
+    private var lastClass: LineBreakClass?
     /// Text to put in front of the next atom, glued (Markdown's `**`, `[`).
     private var pendingPrefix: [UInt8] = []
     var style: TextStyle = [] { didSet { if style != oldValue { open = false } } }
@@ -44,13 +50,17 @@ struct InlineText {
     var escapesMarkdown = false
     /// The most bytes one block (a paragraph, a list item, a quote's text, a heading, a table
     /// cell) takes, counted since `removeAll` whatever was laid out and drained meanwhile:
-    /// past it, appended text is dropped and `[…]` marks the cut once. Every block kind is
-    /// cut alike, so what a page holds is bounded by design, not by the shape of its HTML.
+    /// past it, nothing more of the block is added (text, glued markers, prefixes alike) and
+    /// `[…]` marks the cut once. Every byte comes in through one door (`admits`), so what a
+    /// page holds is bounded by design, not by the shape of its HTML or the kind of append.
     var byteLimit = Int.max
     /// Bytes appended to this block so far, drained lines included.
     private var blockBytes = 0
     /// Whether text was dropped at `byteLimit`.
     private(set) var isCut = false
+    /// Bytes stored and bytes walked by drains, over every block since this value was made:
+    /// what laying text out has cost, for tests that it grows as the input does, not faster.
+    private(set) var work = 0
     static let cutMark = "[…]"
 
     var isEmpty: Bool { atoms.isEmpty }
@@ -61,22 +71,38 @@ struct InlineText {
         open = false
         pendingSpace = false
         pendingBreak = false
+        pendingSoftBreak = false
+        lastClass = nil
         pendingPrefix.removeAll()
         isCut = false
         blockBytes = 0
     }
 
-    /// Past `byteLimit`: marks the cut once and says to drop the text, until `removeAll` (the
-    /// paragraph's end), even once lines before the cut are laid out and gone.
-    private mutating func isFull() -> Bool {
-        guard isCut || blockBytes >= byteLimit else { return false }
-        if !isCut {
-            isCut = true
+    /// The one door every byte of a block comes in by: whether `count` more bytes fit under
+    /// `byteLimit`. The first that do not cut the block: `[…]` is written once, and nothing
+    /// else is let in until `removeAll` (the block's end), even once the lines before the cut
+    /// are laid out and gone.
+    private mutating func admits(_ count: Int) -> Bool {
+        if isCut { return false }
+        if blockBytes + count <= byteLimit { return true }
+        isCut = true
+        open = false
+        pendingSpace = !atoms.isEmpty
+        pendingBreak = false
+        pendingSoftBreak = false
+        pendingPrefix.removeAll()
+        Array(Self.cutMark.utf8).withUnsafeBufferPointer { store($0, from: 0, count: $0.count, width: 3) }
+        open = false
+        return false
+    }
+
+    /// A break before the next character when the one before allows it (text without spaces).
+    private mutating func classify(_ next: LineBreakClass) {
+        if let last = lastClass, LineBreakClass.mayBreak(last, next) {
             open = false
-            pendingSpace = true
-            appendVisible(Self.cutMark, width: 3)
+            pendingSoftBreak = true
         }
-        return true
+        lastClass = next
     }
 
     /// Appends text whose whitespace collapses, dropping control characters.
@@ -87,7 +113,7 @@ struct InlineText {
     /// The same over borrowed bytes: concrete rather than generic, so that no build (the
     /// fuzzing harness's included) runs it unspecialised, a call per byte.
     mutating func append(collapsing text: UnsafeBufferPointer<UInt8>) {
-        if isFull() { return }
+        if isCut { return }
         var index = 0
         let end = text.count
         while index < end {
@@ -95,6 +121,7 @@ struct InlineText {
             if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C {
                 if !atoms.isEmpty || open { pendingSpace = true }
                 open = false
+                lastClass = nil
                 index += 1
                 continue
             }
@@ -106,7 +133,9 @@ struct InlineText {
                 runEnd += 1
             }
             if runEnd > index {
+                if lastClass != nil && lastClass != .other { classify(LineBreakClass.of(ascii: byte)) }
                 appendScalarBytes(text, from: index, count: runEnd - index, width: runEnd - index)
+                lastClass = LineBreakClass.of(ascii: text[runEnd - 1])
                 index = runEnd
                 continue
             }
@@ -115,15 +144,22 @@ struct InlineText {
                 // A Markdown special character.
                 appendByte(0x5C)
                 appendScalarBytes(text, from: index, count: 1, width: 1)
+                lastClass = .other
                 index += 1
                 continue
             }
             let (scalar, length) = UTF8Scalar.decode(text, at: index)
             guard let scalar else { index += 1; continue }  // invalid UTF-8: dropped
             if let replacement = Terminal.replacement(for: scalar) {
+                // A piece of its own, glued: a line broken inside a word breaks before it, not in it.
+                open = false
                 appendVisible(replacement, width: replacement.utf8.count)
+                open = false
+                lastClass = .other
             } else {
-                appendScalarBytes(text, from: index, count: length, width: TextWidth.width(scalar))
+                let width = TextWidth.width(scalar)
+                classify(LineBreakClass.of(scalar, width: width))
+                appendScalarBytes(text, from: index, count: length, width: width)
             }
             index += length
         }
@@ -150,7 +186,8 @@ struct InlineText {
 
     /// Appends text as one unbreakable piece after a space (an image's label).
     mutating func appendWord(_ text: String) {
-        if isFull() { return }
+        if isCut { return }
+        lastClass = nil
         open = false
         if !atoms.isEmpty { pendingSpace = true }
         var text = Terminal.sanitizeField(text)
@@ -172,7 +209,8 @@ struct InlineText {
 
     /// Glues `text` to the end of the last atom (a link's `[3]`, Markdown's closing `**`).
     mutating func appendGlued(_ text: String) {
-        guard !atoms.isEmpty else { return }
+        guard !atoms.isEmpty, !isCut else { return }
+        lastClass = .other
         let saved = style
         style = atoms[atoms.count - 1].style
         open = true
@@ -211,19 +249,30 @@ struct InlineText {
         withUnsafePointer(to: byte) { appendScalarBytes(UnsafeBufferPointer(start: $0, count: 1), from: 0, count: 1, width: 1) }
     }
 
+    /// Every append ends here, through the door (`admits`): the prefix waiting for the next
+    /// atom counted with the text.
     private mutating func appendScalarBytes(_ text: UnsafeBufferPointer<UInt8>, from index: Int, count: Int, width: Int) {
+        guard admits(count + (open ? 0 : pendingPrefix.count)) else { return }
+        store(text, from: index, count: count, width: width)
+    }
+
+    private mutating func store(_ text: UnsafeBufferPointer<UInt8>, from index: Int, count: Int, width: Int) {
         if !open {
             atoms.append(Atom(start: bytes.count, end: bytes.count, width: 0, style: style,
-                              spaceBefore: pendingSpace && !atoms.isEmpty, breakBefore: pendingBreak))
+                              spaceBefore: pendingSpace && !atoms.isEmpty, breakBefore: pendingBreak,
+                              softBreakBefore: pendingSoftBreak && !pendingSpace && !atoms.isEmpty))
             pendingSpace = false
             pendingBreak = false
+            pendingSoftBreak = false
             open = true
             if !pendingPrefix.isEmpty {
                 bytes += pendingPrefix
+                blockBytes += pendingPrefix.count
                 atoms[atoms.count - 1].width += TextWidth.of(String(decoding: pendingPrefix, as: UTF8.self))
                 pendingPrefix.removeAll()
             }
         }
+        work += count
         if count == 1 { bytes.append(text[index]) } else { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<(index + count)])) }
         blockBytes += count
         atoms[atoms.count - 1].end = bytes.count
@@ -254,7 +303,7 @@ struct InlineText {
         var longest = 0
         var current = 0
         for atom in atoms {
-            if atom.spaceBefore || atom.breakBefore { current = 0 }
+            if atom.spaceBefore || atom.breakBefore || atom.softBreakBefore { current = 0 }
             current += atom.width
             longest = max(longest, current)
         }
@@ -267,11 +316,21 @@ struct InlineText {
     /// word that cannot start a Markdown block (a letter or a non-ASCII character), so that a
     /// soft break changes nothing; Markdown paragraphs are otherwise one line.
     mutating func drainLines(width: Int, styled: Bool, markdownBreaks: Bool, _ body: ([UInt8], Int) -> Void) {
-        let kept = layOut(width: width, styled: styled, holdingLast: true, markdownBreaks: markdownBreaks, body)
-        guard kept > 0 else { return }
-        let offset = atoms[kept].start
+        let held = layOut(width: width, styled: styled, holdingLast: true, markdownBreaks: markdownBreaks, body)
+        work += held.walked
+        guard held.atom < atoms.count else { return }
+        let offset = held.byte
+        guard offset > 0 else { return }
+        atoms.removeSubrange(0..<held.atom)
+        if atoms[0].start < offset {
+            // The held line starts inside a word broken at the width: its first part is out.
+            atoms[0].width -= held.widthBefore
+            atoms[0].spaceBefore = false
+            atoms[0].breakBefore = false
+            atoms[0].softBreakBefore = false
+            atoms[0].start = offset
+        }
         bytes.removeSubrange(0..<offset)
-        atoms.removeSubrange(0..<kept)
         for index in atoms.indices {
             atoms[index].start -= offset
             atoms[index].end -= offset

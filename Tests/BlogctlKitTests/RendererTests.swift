@@ -113,9 +113,15 @@ import ToolboxKit
         for line in text.split(separator: "\n") { #expect(TextWidth.of(String(line)) <= 20) }
     }
 
-    @Test func aWordLongerThanTheWidthGetsItsOwnLine() {
+    /// Issue 64: a word wider than the line is broken at the width, as lynx and w3m break it;
+    /// the rest of it starts the next line, and what follows goes on from there.
+    @Test func aWordLongerThanTheWidthIsBrokenAtTheWidth() {
         let long = String(repeating: "x", count: 50)
-        #expect(Self.render("<p>a \(long) b</p>", width: 20) == "a\n\(long)\nb\n")
+        let twenty = String(repeating: "x", count: 20)
+        #expect(Self.render("<p>a \(long) b</p>", width: 20) == "a\n\(twenty)\n\(twenty)\nxxxxxxxxxx b\n")
+        // Glued runs make one word too.
+        let spans = String(repeating: "<span>ab</span>", count: 30)
+        #expect(Self.render("<p>\(spans)</p>", width: 25).split(separator: "\n").map(\.count) == [25, 25, 10])
     }
 
     @Test func markdownEscapesItsSpecialCharacters() {

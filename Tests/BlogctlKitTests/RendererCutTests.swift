@@ -1,0 +1,85 @@
+import CoreKit
+import Foundation
+import Testing
+@testable import BlogctlKit
+
+/// Issue 64: one bound at the one door every byte of a block comes in by, and lines that never
+/// grow past the page's width, whatever the markup glues; run at sizes just past each cap
+/// (the long runs, 50 and 250 MB, are `bench/render-shapes`).
+@Suite struct RendererCutTests {
+    /// The page `html` renders to (text, `width` columns, link list included) and the work the
+    /// layout did (`InlineText.work`: bytes stored and bytes walked by drains).
+    static func render(_ html: [UInt8], width: Int = 80, format: RenderFormat = .text) throws -> (page: String, work: Int) {
+        var page: [UInt8] = []
+        let renderer = BodyRenderer(options: RenderOptions(format: format, width: width, styled: false)) { page += $0 }
+        try PostPage.renderBody(html, into: renderer)
+        renderer.appendLinkList()
+        renderer.finish()
+        return (String(decoding: page, as: UTF8.self), renderer.inline.work)
+    }
+
+    static func repeated(_ piece: String, bytes: Int, open: String = "<p>") -> [UInt8] {
+        Array((open + String(repeating: piece, count: bytes / piece.utf8.count)).utf8)
+    }
+
+    static func widest(_ page: String) -> Int { page.split(separator: "\n").map { TextWidth.of(String($0)) }.max() ?? 0 }
+
+    /// A paragraph of one link repeated past the paragraph's cut (1 MiB of text, 4 bytes a
+    /// link: `x[1]`): the cut is marked once, nothing of the paragraph follows it (no word, no
+    /// marker), no line is wider than the page, and the link list holds the one target.
+    @Test func oneLinkRepeatedPastTheCutAddsNothingAfterIt() throws {
+        let links = BodyRenderer.paragraphLimit / 4 + 20_000
+        let (page, _) = try Self.render(Self.repeated("<a href=\"/l\">x</a> ", bytes: links * 19))
+        #expect(Self.widest(page) <= 80)
+        let cut = try #require(page.range(of: InlineText.cutMark))
+        #expect(page.components(separatedBy: InlineText.cutMark).count == 2, "cut marked once")
+        let after = page[cut.upperBound...]
+        #expect(!after.contains("x[1]"), "nothing of the paragraph after its cut")
+        #expect(after.contains("Links:\n[1] ") && after.hasSuffix("/l\n") && !after.contains("[2]"), "\(after.suffix(80))")
+    }
+
+    /// Every target new: past the cut no link is numbered or listed (its marker would not be
+    /// shown), and the page still ends with the list of those shown.
+    @Test func newTargetsPastTheCutAreNotNumbered() throws {
+        let count = BodyRenderer.paragraphLimit / 12 + 2_000
+        var html = "<p>"
+        for number in 0..<count { html += "<a href=\"/\(number)\">w</a> " }
+        let (page, _) = try Self.render(Array(html.utf8))
+        let shown = page.components(separatedBy: "\n").first { $0.contains(InlineText.cutMark) } ?? ""
+        #expect(!shown.isEmpty)
+        let listed = page.components(separatedBy: "\n").filter { $0.hasPrefix("[") && $0.contains(" /") }
+        #expect(listed.count <= BodyRenderer.linkLimit)
+        #expect(!page.contains("[\(BodyRenderer.linkLimit + 1)]"))
+    }
+
+    /// Glued inline runs, one link repeated, `w&nbsp;` repeated, Japanese without spaces: the
+    /// layout's work grows as the input does (doubling the input at most doubles it, with
+    /// slack), and no line is wider than the page, in text and in Markdown.
+    @Test(arguments: [("<span>a</span>", "spans"), ("<a href=\"/l\">x</a> ", "one link"), ("w&nbsp;", "w&nbsp;"),
+                      ("東京の天気は晴れです。", "Japanese"), ("<b>a</b>", "bold runs")])
+    func workGrowsLinearly(_ shape: (piece: String, name: String)) throws {
+        for format in [RenderFormat.text, .markdown] {
+            let small = try Self.render(Self.repeated(shape.piece, bytes: 1 << 20), format: format)
+            let large = try Self.render(Self.repeated(shape.piece, bytes: 2 << 20), format: format)
+            let ratio = Double(large.work) / Double(max(small.work, 1))
+            #expect(ratio < 2.3, "\(shape.name), \(format): work \(small.work) then \(large.work)")
+            if format == .text {
+                #expect(Self.widest(large.page) <= 80, "\(shape.name): a line of \(Self.widest(large.page)) columns")
+            }
+        }
+    }
+
+    /// Text without spaces wraps where Unicode allows: a Japanese paragraph of 252 characters
+    /// (504 columns) at 80 columns is seven lines, none wider, none starting with closing
+    /// punctuation or ending with opening punctuation.
+    @Test func japaneseWrapsBetweenCharactersNotAtPunctuation() throws {
+        let sentence = "「東京」は日本の首都です。ラーメンが好きです、とても。"  // 26 characters
+        let text = String(String(repeating: sentence, count: 10).prefix(252))
+        let (page, _) = try Self.render(Array("<p>\(text)</p>".utf8))
+        let lines = page.split(separator: "\n").map(String.init)
+        #expect(lines.count == 7, "\(lines)")
+        #expect(lines.allSatisfy { TextWidth.of($0) <= 80 })
+        #expect(!lines.contains { $0.hasPrefix("。") || $0.hasPrefix("、") || $0.hasPrefix("」") || $0.hasSuffix("「") })
+        #expect(lines.joined() == text, "nothing added or lost")
+    }
+}
