@@ -53,6 +53,19 @@ import Synchronization
 /// Issue 37: redirects as curl -L follows them, on every path.
 @Suite struct RedirectTests {
     /// RFC 3986 §5.4's own examples (the http ones), against its base URL.
+    /// Issue 64: a host compares by ASCII case alone (RFC 3986 §3.2.2): `HTTP://Example.ORG` is
+    /// the origin of `http://example.org`, and U+212A KELVIN SIGN is not a `k`.
+    @Test func hostsCompareByASCIICaseAlone() throws {
+        let plain = try #require(URLReference("http://k.example/x"))
+        #expect(try #require(URLReference("HTTP://K.EXAMPLE/y")).sameOrigin(as: plain))
+        let kelvin = try #require(URLReference("http://\u{212A}.example/x"))
+        #expect(!kelvin.sameOrigin(as: plain))
+        #expect(kelvin.host == "\u{212A}.example")
+        #expect(ProxyChoice.matches(host: "API.Example.com", ".example.com"))
+        #expect(!ProxyChoice.matches(host: "\u{212A}.example.com", "k.example.com"))
+        #expect(try ServerURL("HTTPS://example.org").isHTTPS)
+    }
+
     @Test func referencesResolveAsRFC3986Says() throws {
         let base = try #require(URLReference("http://a/b/c/d;p?q"))
         let examples = [

@@ -69,11 +69,11 @@ public struct ProxyChoice: Sendable, Equatable {
     /// a CIDR range (`10.0.0.0/8`, `fd00::/8`) the addresses in it, as curl does. Case does
     /// not matter.
     public static func matches(host: String, _ list: String) -> Bool {
-        var host = host.lowercased()
+        var host = host.asciiLowercased
         if host.utf8.first == UInt8(ascii: "["), host.utf8.last == UInt8(ascii: "]") { host = String(host.utf8.dropFirst().dropLast()) ?? host }
         let address = IPAddress(host)
         for entry in list.split(whereSeparator: { $0 == "," || $0 == " " }) {
-            var pattern = String(entry).trimmingSpaces().lowercased()
+            var pattern = String(entry).trimmingSpaces().asciiLowercased
             if pattern == "*" { return true }
             if pattern.utf8.first == UInt8(ascii: "["), pattern.utf8.last == UInt8(ascii: "]") { pattern = String(pattern.utf8.dropFirst().dropLast()) ?? pattern }
             if let slash = pattern.utf8.firstIndex(of: UInt8(ascii: "/")) {

@@ -22,7 +22,7 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
         let value = text.trimmingSpaces()
         // By bytes: `http://` followed by a combining mark is a URL whose host is wrong, not one
         // without a scheme (a Character comparison sees `/` and the mark as one).
-        let lower = value.lowercased().utf8
+        let lower = value.asciiLowercased.utf8
         guard lower.starts(with: "http://".utf8) || lower.starts(with: "https://".utf8) else {
             throw .usage("invalid server URL \(Terminal.quote(Self.redacted(text))): it must start with http:// or https://")
         }
@@ -130,7 +130,7 @@ public struct ServerURL: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether the server speaks TLS, read by bytes (a Character comparison fails when the host
     /// starts with a combining mark, which fuses with the scheme's `/`).
-    public var isHTTPS: Bool { base.lowercased().utf8.starts(with: "https://".utf8) }
+    public var isHTTPS: Bool { base.asciiLowercased.utf8.starts(with: "https://".utf8) }
 
     /// The port: the URL's, else 443 for https and 80 for http.
     public var port: Int {

@@ -26,7 +26,7 @@ public struct URLReference: Sendable, Equatable {
         if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) { bytes.removeSubrange(hash...) }
         guard let schemeEnd = text.schemeEnd else { return nil }
         let schemeLength = text.utf8.distance(from: text.startIndex, to: schemeEnd)
-        let scheme = String(decoding: bytes[..<(schemeLength - 3)], as: UTF8.self).lowercased()
+        let scheme = String(decoding: bytes[..<(schemeLength - 3)], as: UTF8.self).asciiLowercased
         guard scheme == "http" || scheme == "https", schemeLength <= bytes.count else { return nil }
         let rest = Array(bytes[schemeLength...])
         let authorityEnd = rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? rest.endIndex
@@ -54,7 +54,7 @@ public struct URLReference: Sendable, Equatable {
         let question = tail.firstIndex(of: UInt8(ascii: "?"))
         self.scheme = scheme
         self.userInfo = userInfo
-        self.host = String(decoding: hostBytes, as: UTF8.self).lowercased()
+        self.host = String(decoding: hostBytes, as: UTF8.self).asciiLowercased
         self.port = port
         self.path = String(decoding: Self.removingDotSegments(Self.normalized(Array(tail[..<(question ?? tail.endIndex)]))), as: UTF8.self)
         self.query = question.map { String(decoding: tail[($0 + 1)...], as: UTF8.self) }
