@@ -18,7 +18,7 @@ extension DeviceStore {
     @discardableResult
     public func bind(to server: String, switching: Bool) throws(ToolError) -> String? {
         let bound = try self.server()
-        if bound == server { return nil }
+        if let bound, Self.sameServer(bound, server) { return nil }
         if let bound, !switching {
             throw .usage("the store \(path) belongs to \(bound), not \(server); pass --switch-server to move it "
                          + "(its pending changes are kept and go to the new server), or use another --store")
@@ -29,5 +29,13 @@ extension DeviceStore {
         return "the store moves from \(bound) to \(server); "
             + (pending == 0 ? "no change is pending" : "\(pending) pending change\(pending == 1 ? "" : "s") will be sent to \(server)")
             + "; the next pull takes that server's devices"
+    }
+
+    /// Whether two server URLs name one server: the same after RFC 3986's normalisation
+    /// (scheme and host in any ASCII case, a default port written or not), not only as written.
+    static func sameServer(_ one: String, _ other: String) -> Bool {
+        if one == other { return true }
+        guard let first = URLReference(one), let second = URLReference(other) else { return false }
+        return first.absolute == second.absolute
     }
 }

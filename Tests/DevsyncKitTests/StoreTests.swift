@@ -18,6 +18,18 @@ let seed = [
 ]
 
 @Suite struct StoreTests {
+    /// Issue 64: the store's server is one origin whatever the case of its scheme and host or
+    /// a default port written out (RFC 3986 §3.1, §6.2.2); another server is still refused.
+    @Test func theSameServerInAnotherCaseIsTheSameServer() throws {
+        let store = try temporaryStore()
+        try store.bind(to: "http://meters.example:8080", switching: false)
+        #expect(try store.bind(to: "HTTP://Meters.EXAMPLE:8080", switching: false) == nil)
+        #expect(try store.bind(to: "http://meters.example:8080/", switching: false) == nil)
+        #expect(throws: ToolError.self) { try store.bind(to: "http://other.example:8080", switching: false) }
+        try store.bind(to: "https://meters.example", switching: true)
+        #expect(try store.bind(to: "https://METERS.example:443", switching: false) == nil)
+    }
+
     @Test func pullFillsTheStoreAndCreatesItsFolder() throws {
         let store = try temporaryStore()
         try store.replaceServerCopy(seed)
