@@ -257,7 +257,7 @@ struct FeedXMLParser {
         let guid = FeedText.collapsed(draft[.id]?.text ?? "")
         let id = !guid.isEmpty ? guid : draft.about.map(FeedText.collapsed) ?? link
             ?? Self.hashID(title + "\u{0}" + (publishedText ?? draft[.updated]?.text ?? ""))
-        return FeedEntry(id: id.isEmpty ? Self.hashID(title) : id, title: title, link: link,
+        return FeedEntry(id: Self.acceptedID(id.isEmpty ? Self.hashID(title) : id), title: title, link: link,
                          author: author.isEmpty ? nil : author, published: published, updated: updated,
                          summary: try plain(summarySource), body: bodySource.map(html) ?? "",
                          base: bodySource?.base ?? url)
@@ -283,5 +283,12 @@ struct FeedXMLParser {
     /// A stable id for an entry with no id and no link: FNV-1a over its title and date.
     static func hashID(_ text: String) -> String {
         "h" + FNV1a.hash(text.utf8).hex
+    }
+
+    /// `id` when the one id rule of the toolbox takes it (`ResourceID.problem`: not empty, no
+    /// NUL, at most 4096 bytes), else a hash of it: an entry whose id holds a NUL is kept, and
+    /// can be read, under an id every command can name.
+    static func acceptedID(_ id: String) -> String {
+        ResourceID.problem(id) == nil ? id : hashID(id)
     }
 }
