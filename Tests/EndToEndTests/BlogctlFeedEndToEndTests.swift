@@ -168,6 +168,8 @@ import TestSupport
         #expect(list.status == 0, "\(list.stderr)")
         #expect(!list.stdout.contains("root:") && !list.stderr.contains("root:"))
         #expect(list.stderr.components(separatedBy: "ill-formed feed").count == 2, "one warning: \(list.stderr)")
+        let warning = list.stderr.split(separator: "\n").first { $0.contains("ill-formed feed") } ?? ""
+        #expect(warning.hasSuffix(")"), "its parenthesis closed: \(warning)")
         #expect(list.stderr.contains(stub.url + "/rss"))
         let entries = try listed(list)
         #expect(entries.map { $0["id"] as? String } == ["one", "two"])

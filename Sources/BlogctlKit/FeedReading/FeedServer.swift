@@ -86,12 +86,20 @@ public final class FeedServer: Sendable {
     // MARK: - Finding the feed
 
     /// Asks the server's URL itself what it is, after the API's path failed: a feed, or a page
-    /// naming one (the first it names, as newsboat's `-i` and browsers take it). nil: neither,
-    /// and the caller's error stands. Throws when the answer's gzip body is damaged or too
-    /// large: what it is cannot be known, and saying so is the true error.
+    /// naming one (the first it names, as newsboat's `-i` and browsers take it). nil: neither
+    /// (it answered 404, or a document that is no feed), and the caller's error stands. Throws
+    /// what the URL itself answered when that is the true error, not the API path's 404 the
+    /// user never typed: a failed request (a body over the limit, a timeout), a status other
+    /// than 404 (500, 410), a damaged gzip body, or a feed that cannot be read (one its
+    /// Content-Type or XML declaration says is a feed).
     func probe() async throws(ToolError) -> State? {
         let url = api.server.resource
-        guard let response = try? await api.send(.GET, url, headers: Self.accept), (200..<300).contains(response.status) else { return nil }
+        let response = try await api.send(.GET, url, headers: Self.accept)
+        if response.status == 404 { return nil }
+        guard (200..<300).contains(response.status) else {
+            try check(response, url)
+            return nil
+        }
         switch try document(response, url) {
         case .success(.page(let page)):
             guard let link = try? FeedDiscovery.links(inHTML: page, url: response.redirectedTo ?? url).first else { return nil }
@@ -100,7 +108,10 @@ public final class FeedServer: Sendable {
             let state = State(feed: url, etag: response.header("ETag"), lastModified: response.header("Last-Modified"),
                               title: feed.title.isEmpty ? nil : feed.title)
             return remember(state, fetched: Fetched(feed, url: url))
-        case .failure:
+        case .failure(let error):
+            let type = (response.header("Content-Type") ?? "").lowercased()
+            let declared = response.body.readableBytesView.prefix(64).starts(with: Array("<?xml".utf8))
+            if declared || ["rss", "atom", "feed+json", "xml"].contains(where: type.contains) { throw error }
             return nil
         }
     }
@@ -245,7 +256,7 @@ public final class FeedServer: Sendable {
     static func describe(_ fetched: Fetched, shown: String, warn: (String) -> Void) {
         if fetched.problems > 0 {
             warn("\(shown): ill-formed feed, read as far as it could be (\(fetched.problems) error\(fetched.problems == 1 ? "" : "s"); "
-                + "first: \(Terminal.sanitizeField(fetched.firstProblem ?? ""))")
+                + "first: \(Terminal.sanitizeField(fetched.firstProblem ?? "")))")
         }
         if fetched.duplicates > 0 {
             warn("\(shown): \(fetched.duplicates) entr\(fetched.duplicates == 1 ? "y" : "ies") with an id used before, left out")
