@@ -68,6 +68,29 @@ import ToolboxKit
         #expect(server.requests.count == 2)
     }
 
+    /// Issue 64: `--server FEED_URL` whose URL fails says what that URL answered (a 500, a feed
+    /// that cannot be read), never the API path's 404, a path the user never typed; a URL that
+    /// answers 404 itself leaves the API's error standing.
+    @Test func aFailingFeedURLIsNamedNotTheAPIPath() async throws {
+        let home = Home()
+        let server = try StubServer(response: Self.answer("404 Not Found"), others: [
+            // With a query, so that the API's path (`/feed/post-metadata?…`) is not theirs.
+            "/feed?broken": Self.answer("500 Internal Server Error"),
+            "/feed?unreadable": Self.answer("200 OK", ["Content-Type: application/rss+xml"],
+                                           "<?xml version='1.0' encoding='x-no-such-encoding'?><rss><channel></channel></rss>"),
+        ])
+        defer { server.stop() }
+        for (path, expected) in [("/feed?broken", "500"), ("/feed?unreadable", "unreadable"), ("/missing.xml", "post-metadata")] {
+            do {
+                _ = try await run(server.url + path, home) { client in try await client.metadataList() }
+                Issue.record("\(path): no error")
+            } catch let error as ToolError {
+                #expect(error.message.contains(expected), "\(path): \(error.message)")
+                if path != "/missing.xml" { #expect(!error.message.contains("post-metadata"), "\(path): \(error.message)") }
+            }
+        }
+    }
+
     /// A 301 is followed and said (`feedMovedTo`), for the caller to subscribe there.
     @Test func aPermanentMoveIsFollowedAndSaid() async throws {
         let home = Home()
