@@ -32,10 +32,20 @@ extension Blogctl.Feeds {
         static let configuration = CommandConfiguration(
             commandName: "export",
             abstract: "Print the subscriptions as OPML 2.0, tags as folders: what other readers import.",
-            discussion: "Each feed is named by its title in the urls file, else its own title as last fetched, else its URL.")
+            discussion: """
+                Each feed is named by its title in the urls file, else its own title as last fetched, else its URL. \
+                A URL's user and password are left out (said on stderr), and characters XML cannot hold (control \
+                characters) are dropped, so the document is well-formed and prints safely.
+                """)
 
         func run() throws {
-            StandardOutput.print(OPML.write(try Subscriptions.standard().load { Tool.blogctl.warn($0) }, name: \.knownName))
+            let subscriptions = try Subscriptions.standard().load { Tool.blogctl.warn($0) }
+            let withheld = subscriptions.count { OPML.hasCredentials($0.url) }
+            if withheld > 0 {
+                Tool.blogctl.warn("\(withheld) feed URL\(withheld == 1 ? " holds" : "s hold") a user or password, left out of the export "
+                                  + "(the urls file keeps \(withheld == 1 ? "it" : "them"))")
+            }
+            StandardOutput.print(OPML.write(subscriptions, name: \.knownName))
         }
     }
 }

@@ -64,6 +64,22 @@ import CoreKit
         #expect(back.subscriptions.map(\.title) == ["", "Mine", "Fetched B"])
     }
 
+    /// Issue 64: a feed's own title holding ESC and BEL (an OSC that sets a window's title)
+    /// is written without them, the document stays well-formed XML and reads back, and a
+    /// URL's user and password are left out of `xmlUrl`, `text` and `title`.
+    @Test func controlsAndCredentialsStayOutOfTheExport() throws {
+        let subscriptions = [FeedSubscription(url: "https://reader:s3cret@feeds.example/a.xml", title: ""),
+                             FeedSubscription(url: "https://b.example/rss", title: "Evil\u{1B}]0;pwned\u{07} title\u{85}\u{FFFF}", tags: ["T\u{1B}[2J"])]
+        let written = OPML.write(subscriptions)
+        #expect(!written.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        #expect(!written.contains("s3cret") && !written.contains("reader"))
+        #expect(written.contains(#"xmlUrl="https://feeds.example/a.xml""#))
+        let back = try OPML.read(Data(written.utf8))
+        #expect(back.subscriptions.map(\.url).sorted() == ["https://b.example/rss", "https://feeds.example/a.xml"])
+        #expect(back.subscriptions.contains { $0.title == "Evil]0;pwned title" })
+        #expect(OPML.hasCredentials("http://u@h.example/") && !OPML.hasCredentials("http://h.example/a@b"))
+    }
+
     @Test func aFeedIsNotAList() {
         #expect(throws: ToolError.self) { try OPML.read(Data(#"<rss version="2.0"/>"#.utf8)) }
         #expect(throws: ToolError.self) { try OPML.read(Data("not xml".utf8)) }

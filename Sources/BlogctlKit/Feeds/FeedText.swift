@@ -74,4 +74,25 @@ enum FeedText {
     static func escaped(_ value: String) -> String {
         value.escapingScalars(["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;"])
     }
+
+    /// `value` as an XML 1.0 attribute or text: escaped, tabs and line ends as references (an
+    /// attribute keeps them so), and what XML 1.0 §2.2 does not allow as a character (other
+    /// C0 controls, ESC and BEL among them, U+FFFE, U+FFFF) and C1 controls left out.
+    static func xmlEscaped(_ value: String) -> String {
+        let allowed = value.unicodeScalars.allSatisfy { scalar in
+            let code = scalar.value
+            return (code >= 0x20 && code < 0x7F) || (code >= 0xA0 && code != 0xFFFE && code != 0xFFFF)
+        }
+        var kept = value
+        if !allowed {
+            var scalars = String.UnicodeScalarView()
+            for scalar in value.unicodeScalars {
+                let code = scalar.value
+                if code == 0x09 || code == 0x0A || code == 0x0D || (code >= 0x20 && code < 0x7F)
+                    || (code >= 0xA0 && code != 0xFFFE && code != 0xFFFF) { scalars.append(scalar) }
+            }
+            kept = String(scalars)
+        }
+        return kept.escapingScalars(["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "\t": "&#9;", "\n": "&#10;", "\r": "&#13;"])
+    }
 }

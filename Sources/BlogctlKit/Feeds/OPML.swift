@@ -75,23 +75,28 @@ public enum OPML {
     /// in the order the tags first appear.
     /// Each outline's `text` and `title` are `name` (by default the urls file's title), else
     /// the URL: OPML 2.0 requires a text, and readers show it.
+    /// Every value is written as XML 1.0 allows (`FeedText.xmlEscaped`: what is not an XML
+    /// character, ESC and BEL among them, is left out), so the document is well-formed and
+    /// nothing in it reaches a terminal as a control; a URL's user and password are left out
+    /// (`withoutCredentials`), as `feeds` hides them: the urls file keeps them.
     public static func write(_ subscriptions: [FeedSubscription], title: String = "blogctl subscriptions",
                              name: (FeedSubscription) -> String = { $0.title }) -> String {
         func outline(_ subscription: FeedSubscription, indent: String) -> String {
-            let named = name(subscription)
-            let text = FeedText.escaped(named.isEmpty ? subscription.url : named)
+            let url = withoutCredentials(subscription.url)
+            let named = withoutCredentials(name(subscription))
+            let text = FeedText.xmlEscaped(named.isEmpty ? url : named)
             return indent + "<outline type=\"rss\" text=\"" + text + "\" title=\"" + text
-                + "\" xmlUrl=\"" + FeedText.escaped(subscription.url) + "\"/>\n"
+                + "\" xmlUrl=\"" + FeedText.xmlEscaped(url) + "\"/>\n"
         }
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">\n  <head>\n    <title>"
-            + FeedText.escaped(title) + "</title>\n  </head>\n  <body>\n"
+            + FeedText.xmlEscaped(title) + "</title>\n  </head>\n  <body>\n"
         for subscription in subscriptions where subscription.tags.isEmpty { text += outline(subscription, indent: "    ") }
         var folders: [String] = []
         for subscription in subscriptions {
             if let tag = subscription.tags.first, !folders.contains(tag) { folders.append(tag) }
         }
         for folder in folders {
-            text += "    <outline text=\"" + FeedText.escaped(folder) + "\">\n"
+            text += "    <outline text=\"" + FeedText.xmlEscaped(folder) + "\">\n"
             for subscription in subscriptions where subscription.tags.first == folder {
                 text += outline(subscription, indent: "      ")
             }
@@ -99,4 +104,17 @@ public enum OPML {
         }
         return text + "  </body>\n</opml>\n"
     }
+
+    /// `text` with the user and password of a URL in it left out (`http://u:p@h/` is
+    /// `http://h/`); any other text as it is.
+    public static func withoutCredentials(_ text: String) -> String {
+        guard let start = text.schemeEnd else { return text }
+        let rest = text[start...]
+        let authorityEnd = rest.utf8.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? rest.endIndex
+        guard let at = rest[..<authorityEnd].utf8.lastIndex(of: UInt8(ascii: "@")) else { return text }
+        return String(text[..<start]) + String(text[text.utf8.index(after: at)...])
+    }
+
+    /// Whether a URL holds a user or password (`feeds export` leaves them out, and says so).
+    public static func hasCredentials(_ url: String) -> Bool { withoutCredentials(url) != url }
 }
