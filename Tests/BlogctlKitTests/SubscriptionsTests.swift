@@ -164,8 +164,15 @@ import ToolboxKit
         #expect(throws: ToolError.self) { try Subscriptions.removing(["Nope"], from: added) }
         let list = OPML.List(subscriptions: [FeedSubscription(url: "https://example.org/feed", title: "Again"),
                                              FeedSubscription(url: "https://new.example/atom", title: "New", tags: ["a"])], skipped: 0)
-        let (imported, importedCount) = Subscriptions.importing(list, into: start)
-        #expect(importedCount == 1 && imported.map(\.title) == ["Example", "New"])
+        let (imported, importedCount, refused) = Subscriptions.importing(list, into: start)
+        #expect(importedCount == 1 && refused == 0 && imported.map(\.title) == ["Example", "New"])
+        // Issue 64: a URL that cannot be subscribed is counted as such, not as already subscribed;
+        // one holding `"` would read back from the urls file as another URL.
+        let odd = OPML.List(subscriptions: [FeedSubscription(url: "ftp://nope.example/", title: ""),
+                                            FeedSubscription(url: "https://q.example/\"x", title: ""),
+                                            FeedSubscription(url: "https://example.org/feed", title: "")], skipped: 0)
+        let (_, oddAdded, oddRefused) = Subscriptions.importing(odd, into: start)
+        #expect(oddAdded == 0 && oddRefused == 2)
     }
 
     @Test func aHostsFeedsAreDealtIntoAtMostPerHostLanes() {

@@ -15,10 +15,11 @@ public enum SubscriptionImport {
         let existing = try urls.load { Tool.blogctl.warn($0) }
         if file != "-", try isSQLite(file) {
             let taken = try NewsboatCache.take(file, into: try Library.standard(environment: environment))
-            let (subscriptions, added) = Subscriptions.importing(OPML.List(subscriptions: taken.feeds, skipped: 0), into: existing)
+            let (subscriptions, added, refused) = Subscriptions.importing(OPML.List(subscriptions: taken.feeds, skipped: 0), into: existing)
             try urls.save(subscriptions)
             var line = "imported newsboat's cache: \(added) feed\(added == 1 ? "" : "s") subscribed"
-            if taken.feeds.count > added { line += " (\(taken.feeds.count - added) already)" }
+            if taken.feeds.count - refused > added { line += " (\(taken.feeds.count - refused - added) already)" }
+            if refused > 0 { line += ", \(refused) URL\(refused == 1 ? "" : "s") that cannot be subscribed left out" }
             line += ", \(taken.entries) entr\(taken.entries == 1 ? "y" : "ies"), \(taken.read) read"
             if taken.skipped > 0 { line += ", \(taken.skipped) item\(taken.skipped == 1 ? "" : "s") left out (no usable guid or feed)" }
             return line
@@ -31,10 +32,11 @@ public enum SubscriptionImport {
         let list = isXML(bytes) ? try OPML.read(Data(bytes))
             : OPML.List(subscriptions: Subscriptions.parse(String(decoding: bytes, as: UTF8.self)) { Tool.blogctl.warn("\(file): \($0)") },
                         skipped: 0)
-        let (subscriptions, added) = Subscriptions.importing(list, into: existing)
+        let (subscriptions, added, refused) = Subscriptions.importing(list, into: existing)
         try urls.save(subscriptions)
         var line = "imported \(added) feed\(added == 1 ? "" : "s")"
-        if list.subscriptions.count > added { line += ", \(list.subscriptions.count - added) already subscribed" }
+        if list.subscriptions.count - refused > added { line += ", \(list.subscriptions.count - refused - added) already subscribed" }
+        if refused > 0 { line += ", \(refused) URL\(refused == 1 ? "" : "s") that cannot be subscribed left out" }
         if list.skipped > 0 { line += ", \(list.skipped) outline\(list.skipped == 1 ? "" : "s") without an http(s) feed left out" }
         return line
     }

@@ -56,15 +56,25 @@ extension Subscriptions {
     }
 
     /// `subscriptions` with those of an OPML list not already there.
-    public static func importing(_ list: OPML.List, into subscriptions: [FeedSubscription]) -> (subscriptions: [FeedSubscription], added: Int) {
+    /// `refused`: URLs that cannot be subscribed (not http or https, or holding a `"` or a
+    /// blank, which the urls file would read back as another URL), told apart from those
+    /// already subscribed.
+    public static func importing(_ list: OPML.List, into subscriptions: [FeedSubscription])
+        -> (subscriptions: [FeedSubscription], added: Int, refused: Int) {
         var subscriptions = subscriptions
         var known = identities(subscriptions)
         var added = 0
+        var refused = 0
         for subscription in list.subscriptions {
-            guard let server = try? ServerURL(subscription.url, allowingQuery: true), known.insert(identity(server)).inserted else { continue }
+            guard !subscription.url.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 <= 0x20 }),
+                  let server = try? ServerURL(subscription.url, allowingQuery: true) else {
+                refused += 1
+                continue
+            }
+            guard known.insert(identity(server)).inserted else { continue }
             subscriptions.append(subscription)
             added += 1
         }
-        return (subscriptions, added)
+        return (subscriptions, added, refused)
     }
 }
