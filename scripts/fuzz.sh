@@ -18,8 +18,8 @@ out=.build-fuzz
 toolbox=$(find Sources/CoreKit -name '*.swift' -print0 | sort -z | xargs -0)
 # CondtestKit without the files that talk to the server (they need ToolboxKit's network client).
 condtest=$(grep -L -E '\bAPIClient\b|\bShellCompletion\b' Sources/CondtestKit/*.swift Sources/CondtestKit/Operators/*.swift)
-blogctl="$(ls Sources/BlogctlKit/BodyRenderer*.swift) $(ls Sources/BlogctlKit/HTMLStream*.swift) Sources/BlogctlKit/MarkupScanner.swift Sources/BlogctlKit/LibXML2.swift Sources/BlogctlKit/SharedParse.swift
-  Sources/BlogctlKit/HTMLTag.swift Sources/BlogctlKit/InlineText.swift Sources/BlogctlKit/InlineText+Layout.swift Sources/BlogctlKit/UTF8Scalar.swift Sources/BlogctlKit/LinkResolver.swift
+blogctl="$(ls Sources/BlogctlKit/BodyRenderer*.swift) $(ls Sources/BlogctlKit/HTMLStream*.swift) Sources/BlogctlKit/MarkupScanner.swift Sources/BlogctlKit/LibXML2.swift Sources/BlogctlKit/LibXML2Version.swift Sources/BlogctlKit/SharedParse.swift
+  Sources/BlogctlKit/HTMLTag.swift Sources/BlogctlKit/InlineText.swift Sources/BlogctlKit/InlineText+Layout.swift Sources/BlogctlKit/LineBreakClass.swift Sources/BlogctlKit/UTF8Scalar.swift Sources/BlogctlKit/LinkResolver.swift
   Sources/BlogctlKit/PostBody.swift Sources/BlogctlKit/PostMetadata.swift Sources/BlogctlKit/PostPage.swift
   Sources/BlogctlKit/RenderOptions.swift Sources/BlogctlKit/TableLayout.swift"
 declare -A sources=(
@@ -33,7 +33,7 @@ declare -A sources=(
   [date-input]=""  # CoreKit's DateInput
   [feed-date]=""  # CoreKit's FeedDate
   # Feeds/ holds the parsers alone (no network, no cache): FeedReading/ is what uses them.
-  [feed-parse]="$(ls Sources/BlogctlKit/Feeds/*.swift) $(ls Sources/BlogctlKit/HTMLStream*.swift) Sources/BlogctlKit/MarkupScanner.swift Sources/BlogctlKit/HTMLTag.swift Sources/BlogctlKit/LibXML2.swift"
+  [feed-parse]="$(ls Sources/BlogctlKit/Feeds/*.swift) $(ls Sources/BlogctlKit/HTMLStream*.swift) Sources/BlogctlKit/MarkupScanner.swift Sources/BlogctlKit/HTMLTag.swift Sources/BlogctlKit/LibXML2.swift Sources/BlogctlKit/LibXML2Version.swift"
   [models-json]="$blogctl $condtest Sources/DevsyncKit/Device.swift Sources/DevsyncKit/PendingChange.swift"
   [csv]="Sources/DevsyncKit/CSV.swift Sources/DevsyncKit/DeviceExport.swift Sources/DevsyncKit/Device.swift Sources/DevsyncKit/PendingChange.swift"
   [case-positions]="$condtest"

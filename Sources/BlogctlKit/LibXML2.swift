@@ -42,7 +42,13 @@ struct LibXML2: @unchecked Sendable {
         }
     }
 
+    /// The library's version as a number (`xmlParserVersion`: 20914 for 2.9.14); 0 unknown.
+    let version: Int
+
     private init(_ library: SharedLibrary) throws(SharedLibraryError) {
+        let text = try? library.variable("xmlParserVersion", of: UnsafePointer<CChar>?.self).pointee
+        version = text.flatMap { Int(String(cString: $0)) } ?? 0
+        if let note = LibXML2Version.unproven(version) { Tool("blogctl").warn(note) }
         htmlCreatePushParserCtxt = try library.function("htmlCreatePushParserCtxt")
         htmlCtxtUseOptions = try library.function("htmlCtxtUseOptions")
         htmlParseChunk = try library.function("htmlParseChunk")

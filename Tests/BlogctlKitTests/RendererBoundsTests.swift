@@ -178,6 +178,18 @@ import ToolboxKit
     }
 }
 
+/// Issue 64: the loaded libxml2's version is read at open; the series the scanner follows is
+/// the one installed here (the tests below prove it), and any other is said, once.
+@Suite struct LibXML2VersionTests {
+    @Test func theInstalledLibraryIsOfTheProvenSeries() throws {
+        let version = try LibXML2Version.loaded()
+        #expect(LibXML2Version.provenSeries.contains(version), "libxml2 \(version): MarkupScanner follows 2.9")
+        #expect(LibXML2Version.unproven(version) == nil)
+        #expect(LibXML2Version.unproven(21400)?.contains("libxml2 2.14.0 has not been checked") == true)
+        #expect(LibXML2Version.unproven(0)?.contains("of unknown version") == true)
+    }
+}
+
 /// Issue 46: the stream reads markup as libxml2 reads it, so no start tag nests uncounted and
 /// no construct is held whole, whatever quotes, comments and end tags come before.
 @Suite struct MarkupReadingTests {
