@@ -4,11 +4,24 @@
 # emits a function or two otherwise when the build's folder differs (its memory layout
 # follows the lengths of the paths it handles; mapping the folder away in the output is not
 # enough); in one folder, two builds agreed at different times and under different loads.
-# Debian's own builders do the same (/build/reproducible-path). One make deb at a time.
-# Its stdout is the package's path.
+# Debian's own builders do the same (/build/reproducible-path). The folder is the user's own
+# (under their cache folder, not a shared /tmp another user could take first), and one make
+# deb of theirs at a time holds it: a second waits for the first (flock), never replacing its
+# tree mid-build. Its stdout is the package's path.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-fixed=/tmp/toolbox-reproducible-path
+home=${XDG_CACHE_HOME:-$HOME/.cache}/toolbox-deb
+fixed=$home/reproducible-path
+mkdir -p -m 700 "$home"
+if [ -L "$home" ] || [ "$(stat -c %u "$home")" != "$(id -u)" ]; then
+  echo "make deb: $home is not a folder of yours: remove it" >&2
+  exit 1
+fi
+exec 9>"$home/lock"
+if ! flock -n 9; then
+  echo "make deb: waiting for another make deb of yours to finish" >&2
+  flock 9
+fi
 
 if [ -n "$(git status --porcelain 2>/dev/null)" ]; then
   if [ -z "${DEB_ALLOW_DIRTY:-}" ]; then
