@@ -109,8 +109,10 @@ public enum ShellCompletion {
         return String(word)
     }
 
-    /// `text` as one word that a POSIX shell (and bash and zsh whatever their options) reads
-    /// back as exactly `text`: `quote(text)`.
+    /// `text` as one word that bash, zsh and ksh93 (the shells whose completion the toolbox
+    /// writes) read back as exactly `text`: `quote(text)`. Text holding a control character is
+    /// written as ANSI-C `$'\x01'`, which POSIX sh before its 2024 edition and dash do not read;
+    /// printable text (backslash escapes only) reads back in any POSIX shell.
     public static func shellWord(_ text: String) -> String { quote(text) }
 
     /// Letters, digits and `._-+/@%,` of ASCII, and every scalar above it that is shown as
