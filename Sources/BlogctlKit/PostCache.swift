@@ -83,8 +83,19 @@ public struct PostCache: Sendable {
 
     // MARK: - Reading
 
+    /// Whether the cache's folder may be read: walked as `FileTrust` walks what the toolbox
+    /// reads (no folder or link on the way that another user owns or may write, the folder
+    /// itself private), the rule writes follow. A cache root planted by another user in a
+    /// shared `XDG_CACHE_HOME` (a link to her folder) is not read: her bodies and sidecars
+    /// would be shown as the server's.
+    var mayBeRead: Bool {
+        FileTrust.folderProblem(directory, home: owner?.environment["HOME"] ?? Environment.current["HOME"]) == nil
+            && (!folderExists || (try? LocalFile.checkPrivate(directory)) != nil)
+    }
+
     /// The sidecar of `id`, or nil when there is none or it cannot be read.
     public func entry(_ id: String) -> CacheEntry? {
+        guard mayBeRead else { return nil }
         // Byte by byte: `é` and `e` + U+0301 are two ids, though equal as Swift strings.
         guard let entry = entry(stem: ResourceID.fileStem(id)), entry.metadata.id.utf8.elementsEqual(id.utf8) else { return nil }
         return entry
@@ -106,6 +117,7 @@ public struct PostCache: Sendable {
     /// nil returned so that the caller fetches it again. The check decompresses the file into
     /// nothing, a piece at a time: the body stays on disk until it is read.
     public func body(_ id: String, entry: CacheEntry) -> PostBody? {
+        guard mayBeRead else { return nil }
         let path = bodyPath(id)
         guard entry.size <= Self.largestBody, Self.isIntact(path, entry: entry) else {
             remove(id)
@@ -133,6 +145,7 @@ public struct PostCache: Sendable {
 
     /// Every readable entry, most recently used first.
     public func entries() -> [CacheEntry] {
+        guard mayBeRead else { return [] }
         let stems = names().compactMap { $0.hasSuffix(".json") && Self.isOwnName($0) ? String($0.dropLast(5)) : nil }
         return stems.compactMap { entry(stem: $0) }.sorted { ($0.lastUsed ?? .distantPast) > ($1.lastUsed ?? .distantPast) }
     }

@@ -37,6 +37,23 @@ import TestSupport
         utimensat(AT_FDCWD, cache.directory + "/" + id + ".json", &times, 0)
     }
 
+    /// Issue 64: reads follow the rule writes follow. A cache folder others may write (770, or
+    /// reached through a folder or link another user controls) is not read: a body and a
+    /// sidecar planted there would be shown as the server's.
+    @Test func aCacheFolderOthersMayWriteIsNotRead() throws {
+        let temporary = TemporaryCache()
+        let cache = temporary.cache
+        try cache.store(Self.metadata("1"), body: Array("<p>mine</p>".utf8), etag: nil)
+        let entry = try #require(cache.entry("1"))
+        #expect(cache.body("1", entry: entry) != nil && cache.entries().count == 1)
+        chmod(cache.directory, 0o770)
+        #expect(cache.entry("1") == nil)
+        #expect(cache.entries().isEmpty)
+        #expect(cache.body("1", entry: entry) == nil)
+        chmod(cache.directory, 0o700)
+        #expect(cache.entry("1") != nil)
+    }
+
     @Test func storeThenReadBack() throws {
         let temporary = TemporaryCache()
         let body = Self.body(10_000)

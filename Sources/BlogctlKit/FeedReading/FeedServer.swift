@@ -89,12 +89,20 @@ public final class FeedServer: Sendable {
     /// naming one (the first it names, as newsboat's `-i` and browsers take it). nil: neither
     /// (it answered 404, or a document that is no feed), and the caller's error stands. Throws
     /// what the URL itself answered when that is the true error, not the API path's 404 the
-    /// user never typed: a failed request (a body over the limit, a timeout), a status other
+    /// user never typed: a failed answer (a body over the limit, a timeout), a status other
     /// than 404 (500, 410), a damaged gzip body, or a feed that cannot be read (one its
     /// Content-Type or XML declaration says is a feed).
     func probe() async throws(ToolError) -> State? {
         let url = api.server.resource
-        let response = try await api.send(.GET, url, headers: Self.accept)
+        let response: APIClient.Response
+        do {
+            response = try await api.send(.GET, url, headers: Self.accept)
+        } catch {
+            // A connection that failed says nothing of what the URL is (a kept-alive one the
+            // server had closed, as like as not): the API's error stands.
+            if case .unreachable = error { return nil }
+            throw error
+        }
         if response.status == 404 { return nil }
         guard (200..<300).contains(response.status) else {
             try check(response, url)
