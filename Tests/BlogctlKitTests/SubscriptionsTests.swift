@@ -175,6 +175,21 @@ import ToolboxKit
         #expect(oddAdded == 0 && oddRefused == 2)
     }
 
+    /// Issue 64: a permanent move is followed on the server's word only when no one on the path
+    /// could have forged it and nothing is lost; else it is kept pending, for the user to follow.
+    @Test func aMoveIsFollowedOnlyWhenItIsSafe() throws {
+        func pending(_ old: String, _ new: String) throws -> Bool {
+            SubscribedFeeds.pendingMove(from: try ServerURL(old, allowingQuery: true), to: try ServerURL(new, allowingQuery: true)) != nil
+        }
+        #expect(try pending("http://a.example/feed", "http://elsewhere.example/feed"))
+        #expect(try pending("http://a.example/feed", "https://elsewhere.example/feed"))
+        #expect(try pending("https://u:p@a.example/feed", "https://a.example/new"))
+        #expect(try !pending("http://a.example/feed", "https://a.example/feed"))
+        #expect(try !pending("http://a.example/old", "http://a.example/new"))
+        #expect(try !pending("https://a.example/feed", "https://b.example/feed"))
+        #expect(try !pending("https://u:p@a.example/feed", "https://u:p@a.example/new"))
+    }
+
     @Test func aHostsFeedsAreDealtIntoAtMostPerHostLanes() {
         let hosts = ["a", "a", "b", "a", "a", "a", "b", "c"]
         let lanes = SubscribedFeeds.lanes(hosts, perHost: 2)

@@ -55,7 +55,8 @@ import ToolboxKit
         let sandbox = try Sandbox()
         try await withMockd(Self.quiet + ["--feed-items", "3"], sandbox: sandbox) { mockd in
             #expect(try blogctl(["feeds", "add", mockd.url + "/feeds/1.xml"], sandbox).status == 0)
-            let held = open(sandbox.dataHome + "/blogctl/refresh.lock", O_RDWR | O_CREAT, 0o600)
+            // Close-on-exec: a process the tests start meanwhile must not inherit the lock.
+            let held = open(sandbox.dataHome + "/blogctl/refresh.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
             #expect(held >= 0 && flock(held, LOCK_EX) == 0)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: Binaries.path("blogctl"))

@@ -221,17 +221,52 @@ public enum SubscribedFeeds {
     }
 
     /// A feed that moved for good (301, 308) is subscribed at its new URL from now on, said
-    /// once: the next refresh asks the new URL, and is not redirected.
+    /// once: the next refresh asks the new URL, and is not redirected. A move onto a URL
+    /// already subscribed merges the two. A move that anyone on the path could have forged, or
+    /// that would lose something, is not followed but kept pending and said (`pendingMove`):
+    /// from a plain-http feed to another origin, or to a URL without the credentials the
+    /// subscription holds. The user follows it with `feeds add`.
     static func followMoves(_ refreshed: [Refreshed], warn: (String) -> Void = { Tool.blogctl.warn($0) }) {
         let moves = refreshed.compactMap { feed in feed.movedTo.map { (feed, $0) } }
         guard !moves.isEmpty else { return }
         let file = Subscriptions.standard()
         guard var subscriptions = try? file.load() else { return }
+        var changed = false
         for (feed, target) in moves {
-            guard let index = subscriptions.firstIndex(where: { $0.url.utf8.elementsEqual(feed.subscription.url.utf8) }) else { continue }
-            subscriptions[index].url = target
-            warn("\(feed.name): moved permanently to \(ServerURL.redactedIfCredentials(target)); subscribed there now")
+            guard let index = subscriptions.firstIndex(where: { $0.url.utf8.elementsEqual(feed.subscription.url.utf8) }),
+                  let old = feed.server, let new = try? ServerURL(target, allowingQuery: true) else { continue }
+            let shown = ServerURL.redactedIfCredentials(target)
+            if let reason = pendingMove(from: old, to: new) {
+                FeedHealth.record("says it moved permanently to \(shown); not followed (\(reason)): blogctl feeds add it to follow",
+                                  server: old)
+                if (try? Library.standard().isNew(target, for: "move:" + old.folderName)) ?? true {
+                    warn("\(feed.name): says it moved permanently to \(shown); not followed (\(reason)); "
+                         + "blogctl feeds add \(shown) follows it")
+                }
+                continue
+            }
+            changed = true
+            let identity = Subscriptions.identity(new)
+            if subscriptions.contains(where: { (try? ServerURL($0.url, allowingQuery: true)).map(Subscriptions.identity) == identity }) {
+                subscriptions.remove(at: index)
+                warn("\(feed.name): moved permanently to \(shown), which is subscribed already; the two are one subscription now")
+            } else {
+                subscriptions[index].url = target
+                warn("\(feed.name): moved permanently to \(shown); subscribed there now")
+            }
         }
-        try? file.save(subscriptions)
+        if changed { try? file.save(subscriptions) }
+    }
+
+    /// Why a permanent move from `old` to `new` is not followed on the server's word alone, or
+    /// nil: plain http to another origin (anyone on the path may have written that answer),
+    /// or a target without the credentials the subscription holds (they would be lost).
+    static func pendingMove(from old: ServerURL, to new: ServerURL) -> String? {
+        if old.user != nil && new.user == nil { return "the new URL would drop the subscription's credentials" }
+        if !old.isHTTPS, let from = URLReference(old.base), let to = URLReference(new.base), !from.sameOrigin(as: to),
+           !(to.scheme == "https" && to.host == from.host) {
+            return "another host, said over plain http"
+        }
+        return nil
     }
 }
