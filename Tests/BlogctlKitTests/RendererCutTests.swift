@@ -83,3 +83,54 @@ import Testing
         #expect(lines.joined() == text, "nothing added or lost")
     }
 }
+
+/// Issue 64: the same bytes give the same page whatever pieces they arrive in (the network's
+/// reads, gzip's output): random cuts of seeded documents that hold NUL bytes, quotes inside
+/// tags, comments and entities, against the page of the whole.
+@Suite struct RendererPiecesTests {
+    static let fragments = ["<p>", "</p>", "<a href=\"/x\">", "</a>", "<b a\">", "<i a='", "'>", "\"", "\u{0}", "<!-- c -->",
+                            "<!--", "-->", "&amp;", "&nbsp;", "&#0;", "<br>", "<td>", "<table><tr>", "</table>", "word ", "東京",
+                            "<script>", "</script>", "<", ">", "=", " ", "\n", "<img alt=\"a\u{0}b\" src=x>", "<div", "</"]
+
+    static func page(_ html: [UInt8], pieces: [Int]) throws -> String {
+        var page: [UInt8] = []
+        let renderer = BodyRenderer(options: RenderOptions(format: .text, width: 60, styled: false)) { page += $0 }
+        try renderer.renderHTML { feed in
+            var start = 0
+            for size in pieces where start < html.count {
+                let end = min(html.count, start + size)
+                html[start..<end].withUnsafeBufferPointer { feed($0) }
+                start = end
+            }
+            if start < html.count { html[start...].withUnsafeBufferPointer { feed($0) } }
+        }
+        renderer.appendLinkList()
+        renderer.finish()
+        return String(decoding: page, as: UTF8.self)
+    }
+
+    @Test func theSameBytesGiveTheSamePageWhateverThePieces() throws {
+        var random = SeededGenerator(seed: 64)
+        for document in 0..<1000 {
+            var html = ""
+            for _ in 0..<Int.random(in: 5...80, using: &random) { html += Self.fragments.randomElement(using: &random)! }
+            let bytes = Array(html.utf8)
+            let whole = try Self.page(bytes, pieces: [bytes.count])
+            let bytewise = try Self.page(bytes, pieces: Array(repeating: 1, count: bytes.count))
+            #expect(bytewise == whole, "document \(document), a byte at a time: \(html.debugDescription)")
+            if bytewise != whole { return }
+            for _ in 0..<4 {
+                var cuts: [Int] = []
+                var total = 0
+                while total < bytes.count {
+                    let size = Int.random(in: 1...max(1, bytes.count / 3), using: &random)
+                    cuts.append(size)
+                    total += size
+                }
+                let cut = try Self.page(bytes, pieces: cuts)
+                #expect(cut == whole, "document \(document), pieces \(cuts): \(html.debugDescription)")
+                if cut != whole { return }
+            }
+        }
+    }
+}
