@@ -14,6 +14,12 @@ public enum SendOutcome: Sendable, Equatable {
 /// are tested against a scripted server.
 public protocol ChangeSender: Sendable {
     func send(_ claim: DeviceStore.Claim) async -> SendOutcome
+    /// The server the changes go to, as the store names its server; nil when not a server.
+    var server: String? { get }
+}
+
+extension ChangeSender {
+    public var server: String? { nil }
 }
 
 /// `PATCH /devices/{id}` with the full intended value.
@@ -21,6 +27,8 @@ public struct HTTPChangeSender: ChangeSender {
     public let client: APIClient
 
     public init(client: APIClient) { self.client = client }
+
+    public var server: String? { String(client.server.requestURL("/").dropLast()) }
 
     public func send(_ claim: DeviceStore.Claim) async -> SendOutcome {
         do {

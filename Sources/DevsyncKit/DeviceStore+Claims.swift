@@ -72,12 +72,22 @@ extension DeviceStore {
 
     /// The server took `claim`: in one transaction, record its new value and drop the change,
     /// unless the installer recorded a newer one meanwhile (then that one stays pending).
-    public func markSynced(_ claim: Claim, at now: Date = Date()) throws(ToolError) {
+    /// `sentTo`: the server it went to. The log names that server; and if the store was moved
+    /// to another meanwhile (`sync --switch-server` beside this sync), the change stays
+    /// pending for the store's server, which has not had it.
+    public func markSynced(_ claim: Claim, sentTo: String? = nil, at now: Date = Date()) throws(ToolError) {
         try write { db in
             let id = SQLValue.text(claim.deviceID)
             let server = try db.value("SELECT installationDate FROM device WHERE id = ?", [id])?.string
             let attempts = try db.value("SELECT attempts FROM change WHERE deviceID = ?", [id])?.integer ?? 0
-            let to = try db.value("SELECT value FROM meta WHERE key = 'server'")?.string.map { " to " + $0 } ?? ""
+            let bound = try db.value("SELECT value FROM meta WHERE key = 'server'")?.string
+            if let sentTo, let bound, !Self.sameServer(sentTo, bound) {
+                try Self.log(db, at: now, device: claim.deviceID, .synced, old: server, new: claim.installationDate.map(StoredDate.format),
+                             detail: "attempt \(attempts + 1) to \(sentTo); the store moved to \(bound) meanwhile, so it stays pending for it")
+                try db.execute("UPDATE change SET claimToken = NULL, claimPID = NULL WHERE deviceID = ?", [id])
+                return
+            }
+            let to = (sentTo ?? bound).map { " to " + $0 } ?? ""
             try Self.log(db, at: now, device: claim.deviceID, .synced, old: server, new: claim.installationDate.map(StoredDate.format),
                          detail: "attempt \(attempts + 1)" + to)
             try db.execute("UPDATE device SET installationDate = ? WHERE id = ?",

@@ -121,7 +121,7 @@ public struct SyncEngine: Sendable {
                 observe(.sending(id, attempt: attempt + 1))
                 switch await sender.send(claim) {
                 case .accepted:
-                    try await store.perform { store throws(ToolError) in try store.markSynced(claim) }
+                    try await store.perform { [sender] store throws(ToolError) in try store.markSynced(claim, sentTo: sender.server) }
                     observe(.synced(id))
                     return .synced
                 case .rejected(let message):

@@ -30,6 +30,27 @@ let seed = [
         #expect(try store.bind(to: "https://METERS.example:443", switching: false) == nil)
     }
 
+    /// Issue 64: a change a sync sent to the store's old server while `sync --switch-server`
+    /// moved the store is logged as sent there, and stays pending for the new server, which
+    /// has not had it (it was logged as sent to the new one and dropped).
+    @Test func aChangeSentToTheOldServerStaysPendingForTheNewOne() throws {
+        let store = try temporaryStore()
+        try store.replaceServerCopy(seed)
+        try store.bind(to: "http://old.example", switching: false)
+        try store.record("CWM-0012-62", installationDate: Date(timeIntervalSince1970: 1_700_000_000))
+        let (claims, _, _) = try store.claim(token: "a")
+        try store.bind(to: "http://new.example", switching: true)
+        try store.markSynced(claims[0], sentTo: "http://old.example")
+        #expect(try store.pending().map(\.id) == ["CWM-0012-62"])
+        #expect(try store.device("CWM-0012-62")?.change?.claimedBy == nil)
+        let logged = try store.history(device: "CWM-0012-62").map(\.detail).joined(separator: "\n")
+        #expect(logged.contains("to http://old.example; the store moved to http://new.example"), "\(logged)")
+        // Sent to the store's own server, it is synced as before.
+        let (again, _, _) = try store.claim(token: "b")
+        try store.markSynced(again[0], sentTo: "HTTP://NEW.example")
+        #expect(try store.pending().isEmpty)
+    }
+
     @Test func pullFillsTheStoreAndCreatesItsFolder() throws {
         let store = try temporaryStore()
         try store.replaceServerCopy(seed)
