@@ -56,7 +56,9 @@ import Testing
     /// layout's work grows as the input does (doubling the input at most doubles it, with
     /// slack), and no line is wider than the page, in text and in Markdown.
     @Test(arguments: [("<span>a</span>", "spans"), ("<a href=\"/l\">x</a> ", "one link"), ("w&nbsp;", "w&nbsp;"),
-                      ("東京の天気は晴れです。", "Japanese"), ("<b>a</b>", "bold runs")])
+                      ("東京の天気は晴れです。", "Japanese"), ("<b>a</b>", "bold runs"), ("<a href=\"/l\"></a>", "markers only"),
+                      ("<img alt=\"a\">", "images with alt"), ("<img src=x>", "images without alt"), ("a\u{202E}b", "bidi glued"),
+                      ("&amp;&lt;", "entities glued"), ("<li>x", "list items"), ("<blockquote>x", "quotes nested")])
     func workGrowsLinearly(_ shape: (piece: String, name: String)) throws {
         for format in [RenderFormat.text, .markdown] {
             let small = try Self.render(Self.repeated(shape.piece, bytes: 1 << 20), format: format)
