@@ -11,10 +11,25 @@ public enum FeedHealth {
     /// it is no error.
     public static func record(_ message: String?, gone: Bool = false, server: ServerURL,
                               environment: [String: String] = Environment.current) {
-        try? Library.standard(environment: environment).update(server) { source in
-            source.lastError = message
-            source.gone = message == nil ? false : gone || source.gone
-            if message == nil, source.listedAt != nil { source.listedAt = Date() }
+        record([Outcome(server: server, message: message, gone: gone)], environment: environment)
+    }
+
+    /// How one feed's refresh went: its error (nil: it answered), and whether it is gone.
+    public struct Outcome: Sendable {
+        let server: ServerURL
+        let message: String?
+        var gone = false
+    }
+
+    /// Every feed's outcome of a refresh, in one transaction.
+    static func record(_ outcomes: [Outcome], environment: [String: String] = Environment.current) {
+        guard !outcomes.isEmpty else { return }
+        let now = Date()
+        try? Library.standard(environment: environment).update(outcomes.map(\.server)) { place, source in
+            let outcome = outcomes[place]
+            source.lastError = outcome.message
+            source.gone = outcome.message == nil ? false : outcome.gone || source.gone
+            if outcome.message == nil, source.listedAt != nil { source.listedAt = now }
         }
     }
 

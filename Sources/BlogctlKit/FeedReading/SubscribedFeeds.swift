@@ -64,11 +64,14 @@ public enum SubscribedFeeds {
         public let error: ToolError?
         /// Where a permanent redirect said the feed now lives.
         public var movedTo: String? = nil
+        /// What the library is to record of how it went, with every feed's at once.
+        var outcome: FeedHealth.Outcome? = nil
 
         /// The same feed under another name.
         func renamed(_ name: String) -> Refreshed {
             var renamed = Refreshed(subscription: subscription, server: server, name: name, error: error)
             renamed.movedTo = movedTo
+            renamed.outcome = outcome
             return renamed
         }
     }
@@ -106,6 +109,7 @@ public enum SubscribedFeeds {
             return results
         }
         await shared.shutdown()
+        FeedHealth.record(done.flatMap { $0 }.compactMap(\.1.outcome))
         // Each feed's name is its own: a list groups, and finds read marks, by it. Two feeds
         // that give the same title (a blog subscribed by its page and by its feed) are told
         // apart as "Name", "Name (2)".
@@ -165,18 +169,24 @@ public enum SubscribedFeeds {
                 return (posts, client.feedTitle, client.feedMovedTo)
             }
             if let posts { try? PostCache.standard(server: server).saveListing(posts) }
-            FeedHealth.record(nil, server: server)
             var refreshed = named(title)
             refreshed.movedTo = movedTo
-            if let movedTo, let target = try? ServerURL(movedTo, allowingQuery: true) { carry(posts, from: server, to: target) }
+            if let movedTo, let target = try? ServerURL(movedTo, allowingQuery: true) {
+                // Recorded now: what moves with the feed is its state after this answer.
+                FeedHealth.record(nil, server: server)
+                carry(posts, from: server, to: target)
+            } else {
+                refreshed.outcome = FeedHealth.Outcome(server: server, message: nil)
+            }
             return refreshed
         } catch {
             let failure = error as? ToolError ?? .tryLater(String(describing: error))
             var gone = false
             if case .httpStatus(_, 410, _) = failure { gone = true }
-            FeedHealth.record(failure.message, gone: gone, server: server)
             // What the library keeps of it is still listed.
-            return named(known?.title, error: failure)
+            var refreshed = named(known?.title, error: failure)
+            refreshed.outcome = FeedHealth.Outcome(server: server, message: failure.message, gone: gone)
+            return refreshed
         }
     }
 

@@ -65,11 +65,20 @@ extension Library {
 
     /// Changes `server`'s row (made when missing) with `change`.
     public func update(_ server: ServerURL, _ change: (inout SourceRecord) -> Void) throws(ToolError) {
+        try update([server]) { _, source in change(&source) }
+    }
+
+    /// Changes each of `servers`' rows with `change` (given the server's place), in one
+    /// transaction: a refresh records every feed's outcome at once, not a commit per feed.
+    public func update(_ servers: [ServerURL], _ change: (Int, inout SourceRecord) -> Void) throws(ToolError) {
         try write { db in
-            let id = try sourceID(server, db)
-            var source = try db.rows("SELECT \(SourceRecord.columns) FROM sources s WHERE s.id = ?", [.integer(id)]).first.map { SourceRecord($0) } ?? SourceRecord()
-            change(&source)
-            try source.store(id: id, db)
+            for (place, server) in servers.enumerated() {
+                let id = try sourceID(server, db)
+                var source = try db.rows("SELECT \(SourceRecord.columns) FROM sources s WHERE s.id = ?", [.integer(id)]).first
+                    .map { SourceRecord($0) } ?? SourceRecord()
+                change(place, &source)
+                try source.store(id: id, db)
+            }
         }
     }
 
