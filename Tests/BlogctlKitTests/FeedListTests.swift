@@ -36,6 +36,15 @@ import ToolboxKit
         #expect(!ScreenDriver.screen(&feeds).contains("failed"))
     }
 
+    /// Issue 64: what a refresh says once (a feed that moved) shows on the status line, as
+    /// `list` says it on stderr, where the screen said nothing of it.
+    @Test func aMoveIsSaidOnTheStatusLine() {
+        var feeds = loaded()
+        _ = feeds.receive(.feeds(rows, refreshing: false, failed: 0))
+        _ = feeds.receive(.said("Quiet: moved permanently to https://q.example/feed; subscribed there now"))
+        #expect(ScreenDriver.screen(&feeds).contains("Quiet: moved permanently to https"))
+    }
+
     @Test func aNarrowScreenCutsTheNameAndKeepsTheCounts() {
         var feeds = loaded()
         let lines = ScreenDriver.screen(&feeds, rows: 16, columns: 60).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

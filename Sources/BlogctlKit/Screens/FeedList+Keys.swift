@@ -93,6 +93,8 @@ extension FeedList {
             } else if failed != nil {
                 chrome.status.error = nil
             }
+        case .said(let text):
+            chrome.status.error = text
         case .entries(let from, let inner):
             guard from == opening, var browser = entries else { return [] }
             let commands = browser.receive(inner)

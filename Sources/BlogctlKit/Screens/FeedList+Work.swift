@@ -34,9 +34,12 @@ extension FeedList {
             let refreshed = await SubscribedFeeds.refresh(subscriptions, jobs: context.jobs, offline: false,
                                                           common: context.common, warn: { _ in })
             guard !Task.isCancelled else { return }
-            SubscribedFeeds.followMoves(refreshed, warn: { _ in })
+            // A move is said once here too, on the status line, where list says it on stderr.
+            var said: [String] = []
+            SubscribedFeeds.followMoves(refreshed, warn: { said.append($0) })
             let now = (try? Subscriptions.standard().load()) ?? subscriptions
             poster.post(.feeds(rows(now), refreshing: false, failed: refreshed.count { $0.error != nil }))
+            if !said.isEmpty { poster.post(.said(said.joined(separator: "; "))) }
         case .entries(let url, let opening, let inner):
             let entriesPoster = poster.wrapping { Message.entries(opening: opening, $0) }
             do {

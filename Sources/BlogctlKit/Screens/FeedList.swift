@@ -49,6 +49,8 @@ public struct FeedList: ScreenProgram {
     public enum Message: Sendable, Equatable {
         /// The rows; `refreshing` while the feeds are still being asked; `failed` after a refresh.
         case feeds([Feed], refreshing: Bool, failed: Int?)
+        /// What a refresh says once, as `list` says it on stderr (a feed that moved).
+        case said(String)
         case entries(opening: Int, PostBrowser.Message)
     }
 
