@@ -112,6 +112,26 @@ import ToolboxKit
         #expect(entries.filter(\.read).map(\.post.id) == ["shared", "own-1"])
     }
 
+    /// Two refreshes at once serialize: the second waits for the first's lock (an flock, so
+    /// two descriptors of one process contend as two processes do), says so once, and takes
+    /// the lock when the first lets it go.
+    @Test func aSecondRefreshWaitsForTheFirstAndSaysSo() async throws {
+        let library = try Home().library()
+        var first = await RefreshLock.take(library) { Issue.record("nothing held the lock: no wait") }
+        #expect(first != nil)
+        let (waits, waiting) = AsyncStream.makeStream(of: Void.self)
+        let second = Task { await RefreshLock.take(library) { waiting.yield() } }
+        var said = 0
+        for await _ in waits {
+            said += 1
+            first = nil  // the first refresh ends: its lock goes with it
+            break
+        }
+        #expect(said == 1)
+        #expect(await second.value != nil)
+        #expect(first == nil)
+    }
+
     /// A source's listing is read along an index, in order, never sorted (a `ui` start on
     /// 100,000 entries spent half its time sorting them).
     @Test func aListingIsReadInOrderWithoutSorting() throws {

@@ -49,38 +49,6 @@ import ToolboxKit
         }
     }
 
-    /// Two refreshes at once serialize: the second waits for the first (held here, as another
-    /// blogctl holds it), says so once, and then refreshes, losing nothing.
-    @Test func aSecondRefreshWaitsForTheFirstAndSaysSo() async throws {
-        let sandbox = try Sandbox()
-        try await withMockd(Self.quiet + ["--feed-items", "3"], sandbox: sandbox) { mockd in
-            #expect(try blogctl(["feeds", "add", mockd.url + "/feeds/1.xml"], sandbox).status == 0)
-            // Close-on-exec: a process the tests start meanwhile must not inherit the lock.
-            let held = open(sandbox.dataHome + "/blogctl/refresh.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-            #expect(held >= 0 && flock(held, LOCK_EX) == 0)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: Binaries.path("blogctl"))
-            process.arguments = ["list"]
-            process.environment = sandbox.environment.merging(["BLOGCTL_SERVER": "", "TOOLBOX_SERVER": ""]) { $1 }
-            let output = sandbox.root + "/list.out"
-            _ = FileManager.default.createFile(atPath: output, contents: nil)
-            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-            let errors = Pipe()
-            process.standardError = errors
-            try process.run()
-            watch(process, limit: 120)
-            let said = await MockdProcess.firstLine(errors.fileHandleForReading)
-            #expect(said == "blogctl: warning: waiting for another blogctl to finish refreshing the library", "\(said)")
-            close(held)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
-            let listed = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-            #expect(listed.split(separator: "\n").count == 3, "\(listed)")
-            let rest = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            #expect(!rest.contains("waiting"), "said once: \(rest)")
-        }
-    }
-
     /// A feed that fails is asked once a refresh (no retry after a 500), and one that answered
     /// 410 is never asked again, by `list` or by opening one of its entries.
     @Test func aFailingFeedIsAskedOnceAndAGoneOneNever() async throws {
