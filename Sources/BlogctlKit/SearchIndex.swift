@@ -257,9 +257,6 @@ public final class SearchIndex {
     static func damaged(_ path: String) -> ToolError { .badData("\(path): damaged; run blogctl cache reindex") }
 
     public var bodyCount: Int { Int((try? scalar("SELECT count(*) FROM cached")) ?? "0") ?? 0 }
-    func bodyCount(source: String) -> Int {
-        (try? alone { db in try Self.rows(db, SQL.cachedRows, [.text(source)]).count }) ?? 0
-    }
     public var postCount: Int { Int((try? scalar("SELECT count(*) FROM posts")) ?? "0") ?? 0 }
     /// Rows changed through this connection so far (for tests: what an update rewrote).
     var changeCount: Int { (try? alone { $0.totalChanges() }) ?? 0 }

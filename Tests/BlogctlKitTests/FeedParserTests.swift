@@ -205,7 +205,7 @@ import CoreKit
             """, type: "application/feed+json")
         #expect(feed.format == .jsonFeed11)
         #expect(feed.title == "J")
-        #expect(feed.entries.map(\.id) == ["7", "8", "h" + String(FeedXMLParser.hashID("Odd\u{0}").dropFirst())])
+        #expect(feed.entries.map(\.id) == ["7", "8", "h" + String(FeedEntry.hashedID("Odd\u{0}").dropFirst())])
         #expect(feed.duplicates == 1)
         #expect(feed.entries[0].link == "https://blog.example/p/7")
         #expect(feed.entries[0].author == "Feed Author")
@@ -327,7 +327,7 @@ import CoreKit
             + "</guid></item></channel></rss>")
         #expect(feed.entries[0].title.utf8.count == FeedXMLParser.largest(.title))
         // An id past the toolbox's id rule (4096 bytes) is kept as a hash of its bounded text.
-        #expect(feed.entries[0].id == FeedXMLParser.hashID(String(repeating: "x", count: FeedXMLParser.largest(.id))))
+        #expect(feed.entries[0].id == FeedEntry.hashedID(String(repeating: "x", count: FeedXMLParser.largest(.id))))
         let xhtml = try self.feed("<feed xmlns=\"http://www.w3.org/2005/Atom\"><entry><id>1</id><content type=\"xhtml\"><div>"
             + String(repeating: "<b>" + chunk + "</b>", count: 5000) + "</div></content></entry></feed>")
         #expect(xhtml.entries[0].body.utf8.count <= FeedXMLParser.largest(.content) + 4096 * 2)

@@ -117,9 +117,9 @@ public final class FeedServer: Sendable {
                               title: feed.title.isEmpty ? nil : feed.title)
             return remember(state, fetched: Fetched(feed, url: url))
         case .failure(let error):
-            let type = (response.header("Content-Type") ?? "").lowercased()
-            let declared = response.body.readableBytesView.prefix(64).starts(with: Array("<?xml".utf8))
-            if declared || ["rss", "atom", "feed+json", "xml"].contains(where: type.contains) { throw error }
+            if FeedDocument.claimsToBeAFeed(contentType: response.header("Content-Type"), head: response.body.readableBytesView) {
+                throw error
+            }
             return nil
         }
     }

@@ -256,8 +256,7 @@ public enum SubscribedFeeds {
                 continue
             }
             changed = true
-            let identity = Subscriptions.identity(new)
-            if subscriptions.contains(where: { (try? ServerURL($0.url, allowingQuery: true)).map(Subscriptions.identity) == identity }) {
+            if Subscriptions.identities(subscriptions).contains(Subscriptions.identity(new)) {
                 subscriptions.remove(at: index)
                 warn("\(feed.name): moved permanently to \(shown), which is subscribed already; the two are one subscription now")
             } else {

@@ -51,3 +51,18 @@ public struct Feed: Sendable, Equatable {
     /// Entries left out because an earlier one had the same id.
     public var duplicates: Int
 }
+
+/// The ids the parsers give entries, one rule for RSS, Atom and JSON Feed.
+extension FeedEntry {
+    /// A stable id for an entry with no id and no link: FNV-1a over its title and date.
+    static func hashedID(_ text: String) -> String {
+        "h" + FNV1a.hash(text.utf8).hex
+    }
+
+    /// `id` when the one id rule of the toolbox takes it (`ResourceID.problem`: not empty, no
+    /// NUL, at most 4096 bytes), else a hash of it: an entry whose id holds a NUL is kept, and
+    /// can be read, under an id every command can name.
+    static func acceptedID(_ id: String) -> String {
+        ResourceID.problem(id) == nil ? id : hashedID(id)
+    }
+}

@@ -33,6 +33,15 @@ public enum FeedDocument {
         return .xml
     }
 
+    /// Whether a document says it is a feed (its Content-Type names RSS, Atom, JSON Feed or
+    /// XML, or it opens with an XML declaration): one that then cannot be read is a broken
+    /// feed, not some other kind of page.
+    static func claimsToBeAFeed(contentType: String?, head: some Collection<UInt8>) -> Bool {
+        let type = Array((contentType ?? "").asciiLowercased.utf8)
+        return head.prefix(64).starts(with: Array("<?xml".utf8))
+            || ["rss", "atom", "feed+json", "xml"].contains { type.firstRange(of: Array($0.utf8)) != nil }
+    }
+
     /// The feed in `data`, served from `url` as `contentType`. A web page is not a feed: the
     /// caller looks for its feeds with `FeedDiscovery`.
     public static func parse(_ data: Data, url: String, contentType: String?) throws(ToolError) -> Feed {

@@ -256,8 +256,8 @@ struct FeedXMLParser {
         if author.isEmpty, let email = draft[.author]?.text { author = Self.name(inEmail: email) }
         let guid = FeedText.collapsed(draft[.id]?.text ?? "")
         let id = !guid.isEmpty ? guid : draft.about.map(FeedText.collapsed) ?? link
-            ?? Self.hashID(title + "\u{0}" + (publishedText ?? draft[.updated]?.text ?? ""))
-        return FeedEntry(id: Self.acceptedID(id.isEmpty ? Self.hashID(title) : id), title: title, link: link,
+            ?? FeedEntry.hashedID(title + "\u{0}" + (publishedText ?? draft[.updated]?.text ?? ""))
+        return FeedEntry(id: FeedEntry.acceptedID(id.isEmpty ? FeedEntry.hashedID(title) : id), title: title, link: link,
                          author: author.isEmpty ? nil : author, published: published, updated: updated,
                          summary: try plain(summarySource), body: bodySource.map(html) ?? "",
                          base: bodySource?.base ?? url)
@@ -278,17 +278,5 @@ struct FeedXMLParser {
             if !name.isEmpty { return name }
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// A stable id for an entry with no id and no link: FNV-1a over its title and date.
-    static func hashID(_ text: String) -> String {
-        "h" + FNV1a.hash(text.utf8).hex
-    }
-
-    /// `id` when the one id rule of the toolbox takes it (`ResourceID.problem`: not empty, no
-    /// NUL, at most 4096 bytes), else a hash of it: an entry whose id holds a NUL is kept, and
-    /// can be read, under an id every command can name.
-    static func acceptedID(_ id: String) -> String {
-        ResourceID.problem(id) == nil ? id : hashID(id)
     }
 }

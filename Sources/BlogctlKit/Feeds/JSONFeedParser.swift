@@ -81,7 +81,7 @@ enum JSONFeedParser {
             if item.summary == nil { summary = try FeedText.plain(fromHTML: body) }
             let id = FeedText.collapsed(item.id ?? "")
             let entry = FeedEntry(
-                id: FeedXMLParser.acceptedID(!id.isEmpty ? id : link ?? FeedXMLParser.hashID(title + "\u{0}" + (item.date_published ?? ""))),
+                id: FeedEntry.acceptedID(!id.isEmpty ? id : link ?? FeedEntry.hashedID(title + "\u{0}" + (item.date_published ?? ""))),
                 title: title, link: link,
                 author: ((item.authors?.first ?? item.author)?.name ?? feedAuthor).map(FeedText.collapsed).flatMap { $0.isEmpty ? nil : $0 },
                 published: item.date_published.flatMap(FeedDate.parse), updated: item.date_modified.flatMap(FeedDate.parse),
