@@ -71,14 +71,22 @@ public struct BlogClient: Sendable {
             instead: { () async throws(ToolError) in try await feeds.metadataList(warn: warn, keepingBodies: keepingBodies) }
     }
 
-    /// The list for a refresh of a subscription: nil when the feed answered 304 and what the
-    /// library keeps of it stands. The bodies are stored beside the caller (`settle`).
-    public func changedList(warn: (String) -> Void = { _ in }) async throws(ToolError) -> [PostMetadata]? {
-        try await either { () async throws(ToolError) -> [PostMetadata]? in try await apiMetadataList(warn: warn) }
-            instead: { () async throws(ToolError) -> [PostMetadata]? in try await feeds.changedList(warn: warn) }
+    /// The server's listing written into the library, whence `list` and a refresh read it: a
+    /// feed's as it is parsed (a big feed's entries are never held together), the API's as it
+    /// comes. false when the feed answered 304 to the last fetch's validators and the library's
+    /// copy stands. A feed's newest bodies are stored beside the caller, who calls `settle`.
+    public func writeListing(warn: @escaping (String) -> Void = { _ in }) async throws(ToolError) -> Bool {
+        try await either { () async throws(ToolError) -> Bool in
+            let posts = try await apiMetadataList(warn: warn)
+            guard let cache = feeds.cache else { throw .missing("no cache folder for \(server) to keep its listing in") }
+            try cache.saveListing(posts)
+            return true
+        } instead: { () async throws(ToolError) -> Bool in
+            try await feeds.writeListing(conditional: feeds.atStart?.listedAt != nil, warn: warn)
+        }
     }
 
-    /// Waits for the bodies `metadataList(keepingBodies: false)` is still storing.
+    /// Waits for the bodies `metadataList(keepingBodies: false)` or `writeListing` is still storing.
     public func settle() async { await feeds.settle() }
 
     func apiMetadataList(warn: (String) -> Void) async throws(ToolError) -> [PostMetadata] {

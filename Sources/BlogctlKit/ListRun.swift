@@ -1,7 +1,7 @@
 import ToolboxKit
 
-/// `blogctl list` as one step: the read marks, the listing from the server (which the search
-/// index and the saved listing learn), the filter and order applied, and the text for the output mode.
+/// `blogctl list` as one step: the read marks, the listing from the server written into the
+/// library, then read from it filtered and in order (`stream`), as text for the output mode.
 public struct ListRun: Sendable {
     public let filter: PostFilter
     public let ordering: PostOrdering
@@ -28,23 +28,40 @@ public struct ListRun: Sendable {
             if filter.unreadOnly { throw error }
             Tool.blogctl.warn(error.message)
         }
-        guard let client else {
-            guard let saved = try PostCache.standard(server: server, environment: environment).savedListing() else {
-                throw ToolError.missing("no saved list to show offline: blogctl list (online) saves one")
-            }
-            return render(consume saved, known: known, write: write)
+        // Online, the server's listing goes into the library first (a feed's as it is parsed,
+        // none of it held), and is read from there, as offline.
+        if let client { _ = try await client.writeListing(warn: { Tool.blogctl.warn($0) }) }
+        let library = try Library.standard(environment: environment)
+        guard try library.source(server)?.listedAt != nil else {
+            throw ToolError.missing("no saved list to show offline: blogctl list (online) saves one")
         }
-        // Nothing but the list is asked for: a feed's bodies are let go once the cache has them.
-        let posts = try await client.metadataList(warn: { Tool.blogctl.warn($0) }, keepingBodies: false)
-        // The saved listing (what `ui` and `--offline` open with, and what the search index
-        // learns at the next search) is a copy: failing to write it is no error.
-        try? PostCache.standard(server: server, environment: environment).saveListing(posts)
-        render(consume posts, known: known, write: write)
-        await client.settle()
+        try stream(library, sources: [(server, nil)], marks: known != nil, write: write)
+        await client?.settle()
     }
 
-    private func render(_ posts: consuming [PostMetadata], known: ReadMarks.IDs?, write: (String) -> Void) {
-        render(consume posts, isRead: known.map { known in { known.contains($0.id) } }, write: write)
+    /// The entries the library keeps of `sources` (each a server and the name its entries are
+    /// listed under, nil for none), filtered, arranged and written as they are read: none of
+    /// them held, whatever their number (a table reads them twice: once to measure its columns).
+    public func stream(_ library: Library, sources: [(server: ServerURL, name: String?)], marks: Bool,
+                       width: Int = Terminal.width(), bold: Bool = Terminal.colorEnabled(), write: (String) -> Void) throws(ToolError) {
+        var output = PostListing.Stream(mode: mode, grouped: ordering.grouping != .none, marks: marks,
+                                        feeds: sources.contains { $0.name != nil }, width: width, bold: bold)
+        func pass(_ body: (Library.ListedEntry) -> Void) throws(ToolError) {
+            var shown = 0
+            try library.eachEntry(of: sources, ordering: ordering) { entry in
+                guard filter.keeps(entry.post, isRead: entry.read) else { return true }
+                if let limit = filter.limit, shown >= limit { return false }
+                shown += 1
+                body(entry)
+                return true
+            }
+        }
+        if mode == .table {
+            try pass { output.measure($0.post, read: $0.read, group: $0.group) }
+            output.laidOut()
+        }
+        try pass { output.add($0.post, read: $0.read, group: $0.group, write: write) }
+        output.finish(write: write)
     }
 
     /// `posts` filtered, arranged and rendered; `isRead` nil when no marks could be read. A list

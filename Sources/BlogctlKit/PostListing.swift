@@ -81,3 +81,124 @@ public enum PostListing {
         }
     }
 }
+
+extension PostListing {
+    /// The table `list` shows on a terminal, without its rows: its columns, and how they give
+    /// way when narrow, in the order a reader needs them: the summary goes, the date shortens
+    /// to its day, the title narrows to 24 columns, the author gives way, then the title again
+    /// (to 12); the id never, so that it can be typed back (issue 47).
+    static func table(marks: Bool, feeds: Bool) -> Table {
+        let first = (marks ? 1 : 0) + (feeds ? 1 : 0)
+        var table = Table(columns: (marks ? [""] : []) + (feeds ? ["FEED"] : []) + ["ID", "DATE", "AUTHOR", "TITLE", "SUMMARY"],
+                          fits: (marks ? [.keep] : []) + (feeds ? [.shrink(order: 3, minimum: 8)] : []) + [.keep, .keep,
+                                                                  .shrink(order: 1, minimum: 0), .shrink(order: 2, minimum: 12),
+                                                                  .shrink(order: 0, minimum: 0)])
+        let (date, author, title, summary) = (first + 1, first + 2, first + 3, first + 4)
+        table.steps = [.init(column: summary, minimum: 0), .init(column: date, minimum: 10), .init(column: title, minimum: 24),
+                       .init(column: author, minimum: 0), .init(column: title, minimum: 12)]
+        return table
+    }
+
+    /// A post's row of `table(marks:feeds:)`: `read` nil when no marks are shown.
+    static func tableRow(_ post: PostMetadata, read: Bool?, feeds: Bool) -> [String] {
+        (read.map { [$0 ? "" : "•"] } ?? []) + (feeds ? [post.feed ?? ""] : [])
+            + [post.id, DateDisplay.human(post.publishDate), post.author.name, post.title, post.summary]
+    }
+
+    /// `list`'s output made as the posts come, in display order, none of them held: TSV and
+    /// JSON a megabyte at a time; a table from a first pass that measured its columns and
+    /// counted its groups (`measure`, then `laidOut`), since a table's widths and a group's
+    /// header (its count) come before its rows. The same text `render` makes of the groups.
+    struct Stream {
+        let mode: OutputMode
+        let grouped: Bool
+        /// Whether read marks are shown (a column in the table, `"read"` in the JSON).
+        let marks: Bool
+        /// Whether a FEED column comes first (a list of every subscription); not in an empty table.
+        private(set) var feeds: Bool
+        let width: Int
+        let bold: Bool
+        private var text = ""
+        private var group: String?
+        private var posts = 0
+        /// The table's first pass: its columns' widths and its groups' sizes in order.
+        private var measured: [Int] = []
+        private var groupSizes: [Int] = []
+        private var layout: Table.Layout?
+        private var groupIndex = 0
+
+        init(mode: OutputMode, grouped: Bool, marks: Bool, feeds: Bool,
+             width: Int = Terminal.width(), bold: Bool = Terminal.colorEnabled()) {
+            self.mode = mode
+            self.grouped = grouped
+            self.marks = marks
+            self.feeds = feeds
+            self.width = width
+            self.bold = bold
+            measured = PostListing.table(marks: marks, feeds: feeds).columns.map(TextWidth.of)
+        }
+
+        /// The table's first pass: a post in display order.
+        mutating func measure(_ post: PostMetadata, read: Bool, group: String) {
+            Table.measure(PostListing.tableRow(post, read: marks ? read : nil, feeds: feeds), into: &measured)
+            if group != self.group || groupSizes.isEmpty {
+                groupSizes.append(0)
+                self.group = group
+            }
+            groupSizes[groupSizes.count - 1] += 1
+        }
+
+        /// The end of the first pass: the columns laid out in `width`.
+        mutating func laidOut() {
+            if groupSizes.isEmpty {
+                feeds = false
+                measured = PostListing.table(marks: marks, feeds: false).columns.map(TextWidth.of)
+            }
+            layout = PostListing.table(marks: marks, feeds: feeds).layout(measured: measured, width: width)
+            group = nil
+        }
+
+        /// The next post, in display order, of `group` ("" when not grouped).
+        mutating func add(_ post: PostMetadata, read: Bool, group: String, write: (String) -> Void) {
+            let starts = group != self.group || posts == 0
+            self.group = group
+            posts += 1
+            switch mode {
+            case .tsv:
+                let fields = (feeds ? [post.feed ?? ""] : []) + [post.id, post.publishDate.map(ISO8601.format) ?? "", post.author.name, post.title, post.summary]
+                Table.appendTSV(grouped ? [group] + fields : fields, to: &text)
+            case .json:
+                let item = AnnotatedMetadata(post, key: "group", value: grouped ? group : nil, read: marks ? read : nil)
+                let object = String(decoding: JSONCoding.encode(item, pretty: true), as: UTF8.self)
+                text += posts == 1 ? "[\n  " : ",\n  "
+                text += object.replacing("\n", with: "\n  ")
+            case .table:
+                guard let layout else { return }
+                if posts == 1 { text += SGR.styled(layout.line(PostListing.table(marks: marks, feeds: feeds).columns), SGR.bold, enabled: bold) + "\n" }
+                if grouped, starts {
+                    if posts > 1 { text += "\n" }
+                    let size = groupIndex < groupSizes.count ? groupSizes[groupIndex] : 0
+                    groupIndex += 1
+                    text += SGR.styled(Terminal.sanitizeField(group) + " (\(size))", SGR.bold, enabled: bold) + "\n"
+                }
+                text += layout.line(PostListing.tableRow(post, read: marks ? read : nil, feeds: feeds)) + "\n"
+            }
+            if text.utf8.count >= 1 << 20 {
+                write(text)
+                text = ""
+            }
+        }
+
+        /// The end of the list.
+        mutating func finish(write: (String) -> Void) {
+            switch mode {
+            case .json: text += posts == 0 ? String(decoding: JSONCoding.encode([AnnotatedMetadata](), pretty: true), as: UTF8.self) + "\n" : "\n]\n"
+            case .table where posts == 0: text += SGR.styled(PostListing.table(marks: marks, feeds: feeds).layout(measured: measured, width: width)
+                .line(PostListing.table(marks: marks, feeds: feeds).columns), SGR.bold, enabled: bold) + "\n"
+            default: break
+            }
+            if !text.isEmpty { write(text) }
+            text = ""
+        }
+    }
+}

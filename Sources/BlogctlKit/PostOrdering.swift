@@ -60,18 +60,25 @@ public struct PostOrdering: Sendable {
         case .none:
             return [("", sorted)]
         case .author:
-            var byName: [String: [Int]] = [:]
-            for position in sorted { byName[posts[position].author.name, default: []].append(position) }
-            return byName.keys.sorted(by: Self.alphabetical).map { ($0, byName[$0]!) }
+            return Self.grouped(sorted) { posts[$0].author.name }
         case .feed:
-            var byFeed: [String: [Int]] = [:]
-            for position in sorted { byFeed[posts[position].feed ?? "", default: []].append(position) }
-            return byFeed.keys.sorted(by: Self.alphabetical).map { ($0, byFeed[$0]!) }
+            return Self.grouped(sorted) { posts[$0].feed ?? "" }
         case .month:
             var byMonth: [Int: [Int]] = [:]
             for position in sorted { byMonth[posts[position].publishDate.map(monthKey) ?? Self.unknownMonth, default: []].append(position) }
             return byMonth.keys.sorted(by: >).map { (Self.monthName($0), byMonth[$0]!) }
         }
+    }
+
+    /// `positions` in groups by `name`, the groups A→Z; two names are one group when their
+    /// bytes are (as the library's SQL groups them: `é` and `e` + U+0301 are two authors).
+    static func grouped(_ positions: [Int], by name: (Int) -> String) -> [(name: String, positions: [Int])] {
+        var groups: [[UInt8]: (name: String, positions: [Int])] = [:]
+        for position in positions {
+            let text = name(position)
+            groups[Array(text.utf8), default: (text, [])].positions.append(position)
+        }
+        return groups.values.sorted { alphabetical($0.name, $1.name) }
     }
 
     /// `positions` in the order inside a group, as `inGroupOrder` orders their posts.
@@ -85,12 +92,11 @@ public struct PostOrdering: Sendable {
         case .title, .author:
             let texts = sorting == .title ? posts.map(\.title) : posts.map(\.author.name)
             let folded = texts.map { $0.lowercased() }
-            order = { folded[$0] != folded[$1] ? folded[$0] < folded[$1] : texts[$0] != texts[$1] ? texts[$0] < texts[$1] : nil }
+            order = { Self.bytewise(folded[$0], folded[$1]) ?? Self.bytewise(texts[$0], texts[$1]) }
         }
         return positions.sorted { a, b in
             let compared = order(a, b)
-            guard ids[a] != ids[b] || compared != nil else { return false }
-            let forward = compared ?? (ids[a] < ids[b])
+            guard let forward = compared ?? Self.bytewise(ids[a], ids[b]) else { return false }
             return reversed ? !forward : forward
         }
     }
@@ -99,8 +105,7 @@ public struct PostOrdering: Sendable {
     /// definition, one pair at a time: the code sorts with keys made once (`sortedPositions`),
     /// and PostOrderingTests checks that both give the same order.
     func inGroupOrder(_ a: PostMetadata, _ b: PostMetadata) -> Bool {
-        guard a.id != b.id || compare(a, b) != nil else { return false }
-        let forward = compare(a, b) ?? (a.id < b.id)
+        guard let forward = compare(a, b) ?? Self.bytewise(a.id, b.id) else { return false }
         return reversed ? !forward : forward
     }
 
@@ -117,12 +122,27 @@ public struct PostOrdering: Sendable {
         return nil
     }
 
-    /// A→Z ignoring case first, then exact, so "apple" and "Apple" sit together.
+    /// A→Z ignoring case first, then exact, so "apple" and "Apple" sit together; each by its
+    /// UTF-8 bytes (code point order), a total order, as SQLite's sorter orders the library.
+    /// (Swift's own `<` is not one for text not in NFC: it calls `e` + U+0301 + "3" neither
+    /// before nor after "é33".)
     static func alphabeticalOrder(_ a: String, _ b: String) -> Bool? {
-        let (la, lb) = (a.lowercased(), b.lowercased())
-        if la != lb { return la < lb }
-        if a != b { return a < b }
-        return nil
+        bytewise(a.lowercased(), b.lowercased()) ?? bytewise(a, b)
+    }
+
+    /// Whether `a`'s UTF-8 comes before `b`'s; nil when they are the same bytes.
+    static func bytewise(_ a: String, _ b: String) -> Bool? {
+        var (a, b) = (a, b)
+        return a.withUTF8 { left in
+            b.withUTF8 { right in
+                let common = min(left.count, right.count)
+                if common > 0, let l = left.baseAddress, let r = right.baseAddress {
+                    let order = memcmp(l, r, common)
+                    if order != 0 { return order < 0 }
+                }
+                return left.count == right.count ? nil : left.count < right.count
+            }
+        }
     }
 
     static func alphabetical(_ a: String, _ b: String) -> Bool { alphabeticalOrder(a, b) ?? false }

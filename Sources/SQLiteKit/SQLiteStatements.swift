@@ -2,7 +2,7 @@ import VaporCSQLite
 
 /// The statements of one transaction (or of one `alone` call): valid only inside it.
 public struct SQLiteStatements {
-    fileprivate let connection: OpaquePointer
+    let connection: OpaquePointer
     let cache: StatementCache
 
     init(connection: OpaquePointer, cache: StatementCache) {

@@ -90,8 +90,10 @@ extension Blogctl {
         /// Every subscription, refreshed (or from the cache, offline), with a FEED column; a feed
         /// that fails is named, the others listed, and the run ends with exit 75.
         func listEvery(_ subscriptions: [FeedSubscription], _ run: ListRun) async throws {
-            let (text, failed, total) = try await SubscribedFeeds.list(subscriptions, run: run, jobs: jobs, offline: offline, common: common)
-            pager.print(text)
+            var (failed, total) = (0, 0)
+            try await pager.print(pieces: { write in
+                (failed, total) = try await SubscribedFeeds.list(subscriptions, run: run, jobs: jobs, offline: offline, common: common, write: write)
+            })
             if failed > 0 { throw ToolError.tryLater("\(failed) of \(total) feeds could not be refreshed; the others are listed") }
         }
     }

@@ -70,8 +70,10 @@ import ToolboxKit
             let damaged = try blogctl(["mark", ids[3]], server: mockd.url, sandbox: sandbox)
             #expect(damaged.status == 74 && damaged.stderr.contains("damaged") && damaged.stderr.contains(library), "\(damaged.stderr)")
             #expect(try String(contentsOfFile: library, encoding: .utf8) == "garbage")
+            // The listing is the library's too: refused the same way, the file left as it is.
             let listed = try blogctl(["list"], server: mockd.url, sandbox: sandbox)
-            #expect(listed.status == 0 && listed.stderr.contains("warning"))
+            #expect(listed.status == 74 && listed.stderr.contains(library) && listed.stdout.isEmpty, "\(listed.stderr)")
+            #expect(try String(contentsOfFile: library, encoding: .utf8) == "garbage")
         }
     }
 

@@ -19,8 +19,12 @@ extension FeedServer {
     /// `store`, beside the caller's own work (`list` saving its listing and making its text,
     /// on the other core): only the newest entries are held for it, and `settle` waits for it.
     func storeBeside(_ posts: [FeedEntry]) {
+        storeBeside(newest: Self.newest(posts))
+    }
+
+    /// `storeBeside` of posts already chosen (`NewestEntries`).
+    func storeBeside(newest: [FeedEntry]) {
         guard cache != nil else { return }
-        let newest = Self.newest(posts)
         let task = Task.detached { self.store(newest: newest) }
         storing.withLock { $0.append(task) }
     }
@@ -34,15 +38,12 @@ extension FeedServer {
         for task in started { await task.value }
     }
 
-    /// The `keptAtList` newest posts, newest first. Their places sorted, not the posts: a copy
-    /// of 100,000 posts moved about by a sort was a twentieth of such a feed's list. Equal
-    /// dates keep the feed's order.
+    /// The `keptAtList` newest posts, newest first; equal dates keep the feed's order.
     static func newest(_ posts: [FeedEntry]) -> [FeedEntry] {
         guard posts.count > keptAtList else { return posts }
-        return posts.indices.sorted { left, right in
-            let (a, b) = (posts[left].date ?? .distantPast, posts[right].date ?? .distantPast)
-            return a != b ? a > b : left < right
-        }.prefix(keptAtList).map { posts[$0] }
+        var newest = NewestEntries(capacity: keptAtList)
+        for (position, post) in posts.enumerated() { newest.offer(post, position: position) }
+        return newest.sorted()
     }
 
     private func store(newest: [FeedEntry]) {

@@ -45,7 +45,7 @@ public final class FeedServer: Sendable {
     }
 
     let api: APIClient
-    private let known = Mutex<Known?>(nil)
+    let known = Mutex<Known?>(nil)
     /// Where the feed said, permanently (301, 308), it now lives, this run.
     let moved = Mutex<String?>(nil)
     /// The server's cache; nil when it cannot be used (the feed is then fetched each time).
@@ -126,7 +126,7 @@ public final class FeedServer: Sendable {
 
     /// Keeps `state` for this run and in the library (failing to write it is no error: the
     /// next run asks without validators).
-    private func remember(_ state: State, fetched: Fetched?) -> State {
+    func remember(_ state: State, fetched: Fetched?) -> State {
         known.withLock { $0 = .feed(state, fetched: fetched) }
         try? cache?.library().0.update(api.server) { source in
             source.kind = .feed
@@ -155,7 +155,34 @@ public final class FeedServer: Sendable {
             }
             return fetched.posts
         }
-        // A feed that answered 410 Gone is never asked again, whichever command opens it.
+        guard let (response, url) = try await fetch(state, conditional: conditional) else { return nil }
+        var read = try document(response, url).get()
+        // A page (a subscription to a blog's address): the first feed it names.
+        if case .page(let page) = read {
+            let link = try feedNamed(by: page, response, url)
+            let named = try await fetchNamed(link)
+            read = try document(named, link).get()
+            return try finishRead(read, named, link, warn: warn)
+        }
+        return try finishRead(read, response, url, warn: warn)
+    }
+
+    /// `response` (from `url`) read as the feed: said, remembered for this run, and its posts.
+    private func finishRead(_ read: FeedDocument.Reader.Read, _ response: APIClient.Response, _ url: String,
+                            warn: (String) -> Void) throws(ToolError) -> [FeedEntry] {
+        guard case .feed(let feed) = read else { throw .protocolViolation(url: api.server.url(url), detail: "a web page, not a feed") }
+        var fresh = Fetched(feed, url: url)
+        fresh.said = true
+        Self.describe(fresh, shown: Terminal.sanitizeField(api.server.url(url)), warn: warn)
+        _ = remember(State(feed: url, etag: response.header("ETag"), lastModified: response.header("Last-Modified"),
+                           title: feed.title.isEmpty ? nil : feed.title), fetched: fresh)
+        return fresh.posts
+    }
+
+    /// The feed's answer to a GET (conditional: with the last fetch's validators); nil when it
+    /// answered 304 to them. A feed that answered 410 Gone is never asked again, whichever
+    /// command opens it; one that fails is asked once (again only when no connection was made).
+    func fetch(_ state: State, conditional: Bool) async throws(ToolError) -> (APIClient.Response, String)? {
         if atStart?.gone == true {
             throw .httpStatus(url: api.server.url(state.feed), status: 410,
                               message: "Gone: the feed was taken down and is no longer asked; blogctl feeds remove removes it")
@@ -166,32 +193,29 @@ public final class FeedServer: Sendable {
             if let modified = state.lastModified { headers.append(("If-Modified-Since", modified)) }
         }
         var url = state.feed
-        // A feed that fails is asked once a refresh: again only when no connection was made.
-        var response = try await api.send(.GET, url, headers: headers, retrying: .connection)
+        let response = try await api.send(.GET, url, headers: headers, retrying: .connection)
         if let target = response.movedPermanently {
             url = target
             moved.withLock { $0 = target }
         }
         if response.status == 304, conditional { return nil }
         try check(response, url)
-        var read = try document(response, url).get()
-        // A page (a subscription to a blog's address): the first feed it names.
-        if case .page(let page) = read {
-            guard let link = try FeedDiscovery.links(inHTML: page, url: response.redirectedTo ?? url).first else {
-                throw .protocolViolation(url: api.server.url(url), detail: "a web page that names no feed")
-            }
-            url = link.url
-            response = try await api.send(.GET, url, headers: Self.accept, retrying: .connection)
-            try check(response, url)
-            read = try document(response, url).get()
+        return (response, url)
+    }
+
+    /// The feed a web page names (the first, as newsboat's `-i` and browsers take it).
+    func feedNamed(by page: [UInt8], _ response: APIClient.Response, _ url: String) throws(ToolError) -> String {
+        guard let link = try FeedDiscovery.links(inHTML: page, url: response.redirectedTo ?? url).first else {
+            throw .protocolViolation(url: api.server.url(url), detail: "a web page that names no feed")
         }
-        guard case .feed(let feed) = read else { throw .protocolViolation(url: api.server.url(url), detail: "a web page, not a feed") }
-        var fresh = Fetched(feed, url: url)
-        fresh.said = true
-        Self.describe(fresh, shown: Terminal.sanitizeField(api.server.url(url)), warn: warn)
-        _ = remember(State(feed: url, etag: response.header("ETag"), lastModified: response.header("Last-Modified"),
-                           title: feed.title.isEmpty ? nil : feed.title), fetched: fresh)
-        return fresh.posts
+        return link.url
+    }
+
+    /// The feed a page named, fetched.
+    func fetchNamed(_ link: String) async throws(ToolError) -> APIClient.Response {
+        let response = try await api.send(.GET, link, headers: Self.accept, retrying: .connection)
+        try check(response, link)
+        return response
     }
 
     /// The document in `response` (from `url`): a feed, or a web page. Its body is read as
@@ -205,8 +229,8 @@ public final class FeedServer: Sendable {
     /// hand-over between threads would cost more than it saves.
     static let inflatedAside = 512 << 10
 
-    private func document(_ response: APIClient.Response, _ url: String) throws(ToolError) -> Result<FeedDocument.Reader.Read, ToolError> {
-        let reader = FeedDocument.Reader(url: response.redirectedTo ?? url, contentType: response.header("Content-Type"))
+    func document(_ response: APIClient.Response, _ url: String, sink: FeedEntrySink? = nil) throws(ToolError) -> Result<FeedDocument.Reader.Read, ToolError> {
+        let reader = FeedDocument.Reader(url: response.redirectedTo ?? url, contentType: response.header("Content-Type"), sink: sink)
         var failure: ToolError?
         let add: (UnsafeBufferPointer<UInt8>) -> Void = { piece in
             guard failure == nil else { return }
@@ -291,17 +315,6 @@ public final class FeedServer: Sendable {
         // A 304 to a conditional request, and no listing after all: ask again, in full.
         known.withLock { if case .feed(var state, _) = $0 { state.etag = nil; state.lastModified = nil; $0 = .feed(state, fetched: nil) } }
         return try await posts(conditional: false, warn: warn)?.map(\.metadata) ?? []
-    }
-
-    /// `metadataList` for a refresh: nil when the feed answered 304 to the conditional GET, so
-    /// that the library's copy stands with nothing read or written again.
-    func changedList(warn: (String) -> Void) async throws(ToolError) -> [PostMetadata]? {
-        let hasSaved = atStart?.listedAt != nil
-        guard hasSaved else { return try await metadataList(warn: warn, keepingBodies: false) }
-        guard let posts = try await posts(conditional: true, warn: warn) else { return nil }
-        storeBeside(posts)
-        known.withLock { if case .feed(let state, _) = $0 { $0 = .feed(state, fetched: nil) } }
-        return Self.metadata(consuming: consume posts)
     }
 
     /// The posts' metadata, each post's body let go as its metadata is taken, so that the

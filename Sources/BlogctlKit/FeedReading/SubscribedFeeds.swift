@@ -161,20 +161,19 @@ public enum SubscribedFeeds {
         }
         if offline || known?.gone == true { return named(known?.title) }
         do {
-            let (posts, title, movedTo) = try await common.withClient(tool: .blogctl, server: server, waitSpinner: false, shared: shared) { api in
+            let (title, movedTo) = try await common.withClient(tool: .blogctl, server: server, waitSpinner: false, shared: shared) { api in
                 let client = BlogClient(api: api, warn: warn)
                 client.assumeFeed()
-                let posts = try await client.changedList(warn: warn)
+                _ = try await client.writeListing(warn: warn)
                 await client.settle()
-                return (posts, client.feedTitle, client.feedMovedTo)
+                return (client.feedTitle, client.feedMovedTo)
             }
-            if let posts { try? PostCache.standard(server: server).saveListing(posts) }
             var refreshed = named(title)
             refreshed.movedTo = movedTo
             if let movedTo, let target = try? ServerURL(movedTo, allowingQuery: true) {
                 // Recorded now: what moves with the feed is its state after this answer.
                 FeedHealth.record(nil, server: server)
-                carry(posts, from: server, to: target)
+                try? Library.standard().carry(from: server, to: target)
             } else {
                 refreshed.outcome = FeedHealth.Outcome(server: server, message: nil)
             }
@@ -190,44 +189,23 @@ public enum SubscribedFeeds {
         }
     }
 
-    /// `list` over every subscription: the text `run` renders of every feed's posts, each post
-    /// marked read by its own feed's marks, and the feeds that failed (named here, one warning each).
+    /// `list` over every subscription: what `run` makes of every feed's entries in the
+    /// library, each marked read by its own feed's marks, handed to `write` as it is read; and
+    /// the feeds that failed (named here, one warning each) of how many.
     public static func list(_ subscriptions: [FeedSubscription], run: ListRun, jobs: Int, offline: Bool,
-                            common: CommonOptions) async throws(ToolError) -> (text: String, failed: Int, total: Int) {
+                            common: CommonOptions, write: (String) -> Void) async throws(ToolError) -> (failed: Int, total: Int) {
         // The library first: one that cannot be used is said before any feed is asked.
         let library = try Library.standard()
         let progress = ProgressDisplay(label: "refreshing feeds", enabled: common.showsProgress && !offline, unit: .items)
         progress.start()
         let refreshed = await refresh(subscriptions, jobs: jobs, offline: offline, common: common)
         progress.finish()
-        // What the library keeps of every feed, entries that left it included, and their marks:
-        // one query.
-        let listed = refreshed.compactMap { feed in feed.server.map { (feed.name, $0) } }
-        var read: Set<Int> = []
-        var posts: [PostMetadata] = []
-        let kept = try library.entries(of: listed.map(\.1))
-        posts.reserveCapacity(kept.count)
-        for (index, entry) in kept.enumerated() {
-            var post = entry.post
-            post.feed = listed[entry.source].0
-            posts.append(post)
-            if entry.read { read.insert(index) }
-        }
-        // Marks by feed: two feeds may share an id.
-        var readIDs: [String: ReadMarks.IDs] = [:]
-        for index in read { readIDs[posts[index].feed ?? "", default: []].insert([posts[index].id]) }
-        let text = run.render(posts, isRead: { readIDs[$0.feed ?? ""]?.contains($0.id) ?? false })
         let failed = refreshed.filter { $0.error != nil }
         for feed in failed { Tool.blogctl.warn("\(feed.name): \(feed.error!.message)") }
         followMoves(refreshed)
-        return (text, failed.count, refreshed.count)
-    }
-
-    /// What the library has of a feed that moved follows it: its entries, what is known of it
-    /// as a feed (title, validators) and its read marks. Its bodies are fetched again at the new URL's first list.
-    static func carry(_ posts: [PostMetadata]?, from old: ServerURL, to new: ServerURL) {
-        try? Library.standard().carry(from: old, to: new)
-        if let posts { try? PostCache.standard(server: new).saveListing(posts) }
+        // What the library keeps of every feed, entries that left it included, and their marks.
+        try run.stream(library, sources: refreshed.compactMap { feed in feed.server.map { ($0, feed.name) } }, marks: true, write: write)
+        return (failed.count, refreshed.count)
     }
 
     /// A feed that moved for good (301, 308) is subscribed at its new URL from now on, said

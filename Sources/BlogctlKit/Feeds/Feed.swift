@@ -39,7 +39,8 @@ public struct FeedEntry: Sendable, Equatable {
 }
 
 /// A feed as read: its format, title, page, entries in document order (duplicate ids after
-/// the first left out) and what libxml2 had to recover from.
+/// the first left out; none, when they went to a `FeedEntrySink`) and what libxml2 had to
+/// recover from.
 public struct Feed: Sendable, Equatable {
     public var format: FeedFormat
     public var title: String
@@ -50,6 +51,15 @@ public struct Feed: Sendable, Equatable {
     public var firstProblem: String?
     /// Entries left out because an earlier one had the same id.
     public var duplicates: Int
+}
+
+/// Where a feed's entries go one at a time, in document order, when they are not to be held
+/// together: a big feed is written into the library as it is read. Called from one thread at
+/// a time (the parse's own, or the queue that makes its entries), never two at once.
+protocol FeedEntrySink: AnyObject {
+    /// Takes `entry`; false when an entry with its id came before it (it is left out and
+    /// counted among the feed's duplicates).
+    func take(_ entry: FeedEntry) throws(ToolError) -> Bool
 }
 
 /// The ids the parsers give entries, one rule for RSS, Atom and JSON Feed.

@@ -68,14 +68,21 @@ public enum FeedDocument {
 
         let url: String
         let contentType: String?
+        /// Where the entries go, when they are not to be kept in the `Feed`.
+        let sink: FeedEntrySink?
         /// What came before the kind was known, and all of a JSON feed or a page.
         private var held: [UInt8] = []
         private var kind: Kind?
         private var xml: FeedXMLParser.Reading?
 
-        public init(url: String, contentType: String?) {
+        public convenience init(url: String, contentType: String?) {
+            self.init(url: url, contentType: contentType, sink: nil)
+        }
+
+        init(url: String, contentType: String?, sink: FeedEntrySink?) {
             self.url = url
             self.contentType = contentType
+            self.sink = sink
         }
 
         public func add(_ piece: UnsafeBufferPointer<UInt8>) throws(ToolError) {
@@ -91,7 +98,7 @@ public enum FeedDocument {
             if kind == nil { try decide() }
             if let xml { return .feed(try xml.finish()) }
             switch kind {
-            case .json?: return .feed(try JSONFeedParser.parse(Data(held), url: url))
+            case .json?: return .feed(try JSONFeedParser.parse(Data(held), url: url, sink: sink))
             default: return .page(held)
             }
         }
@@ -102,7 +109,7 @@ public enum FeedDocument {
             self.kind = kind
             guard kind == .xml else { return }
             let encoding = xmlEncoding(contentType: contentType, head: Array(held.prefix(1024)))
-            let xml = try FeedXMLParser.Reading(url: url, encoding: encoding.name)
+            let xml = try FeedXMLParser.Reading(url: url, encoding: encoding.name, sink: sink)
             held.withUnsafeBytes { xml.stream.feed(UnsafeRawBufferPointer(rebasing: $0[min(encoding.skip, $0.count)...])) }
             held = []
             self.xml = xml

@@ -22,9 +22,12 @@ final class FeedEntryAssembly: @unchecked Sendable {
     private var seen = EntryIDs()
     private var duplicates = 0
     private var failure: ToolError?
+    /// Where entries go instead of `entries`, when the caller holds none of them.
+    private let sink: FeedEntrySink?
 
-    init(url: String) {
+    init(url: String, sink: FeedEntrySink? = nil) {
         maker = FeedXMLParser(url: url)
+        self.sink = sink
     }
 
     /// The next entry's draft, from the reading thread.
@@ -51,7 +54,13 @@ final class FeedEntryAssembly: @unchecked Sendable {
         for draft in drafts {
             do {
                 let entry = try maker.makeEntry(draft)
-                if seen.insert(entry.id, among: entries) { entries.append(entry) } else { duplicates += 1 }
+                if let sink {
+                    if try !sink.take(entry) { duplicates += 1 }
+                } else if seen.insert(entry.id, among: entries) {
+                    entries.append(entry)
+                } else {
+                    duplicates += 1
+                }
             } catch {
                 failure = error
                 return

@@ -50,9 +50,9 @@ struct FeedXMLParser {
 
         private let assembly: FeedEntryAssembly
 
-        init(url: String, encoding: String?) throws(ToolError) {
+        init(url: String, encoding: String?, sink: FeedEntrySink? = nil) throws(ToolError) {
             parser = FeedXMLParser(url: url)
-            assembly = FeedEntryAssembly(url: url)
+            assembly = FeedEntryAssembly(url: url, sink: sink)
             parser.assembly = assembly
             // unowned(unsafe): the stream is this object's own and calls back only while it is
             // fed, so `self` outlives every call; `unowned` paid a strong retain and release

@@ -61,7 +61,7 @@ enum JSONFeedParser {
         init(from decoder: any Decoder) throws { value = try? T(from: decoder) }
     }
 
-    static func parse(_ data: Data, url: String) throws(ToolError) -> Feed {
+    static func parse(_ data: Data, url: String, sink: FeedEntrySink? = nil) throws(ToolError) -> Feed {
         let document: Document
         do { document = try JSONCoding.decode(Document.self, from: data) } catch {
             throw .protocolViolation(url: url, detail: "not a JSON Feed: " + error.description)
@@ -86,7 +86,13 @@ enum JSONFeedParser {
                 author: ((item.authors?.first ?? item.author)?.name ?? feedAuthor).map(FeedText.collapsed).flatMap { $0.isEmpty ? nil : $0 },
                 published: item.date_published.flatMap(FeedDate.parse), updated: item.date_modified.flatMap(FeedDate.parse),
                 summary: summary, body: body, base: link ?? url)
-            if seen.insert(entry.id, among: entries) { entries.append(entry) } else { duplicates += 1 }
+            if let sink {
+                if try !sink.take(entry) { duplicates += 1 }
+            } else if seen.insert(entry.id, among: entries) {
+                entries.append(entry)
+            } else {
+                duplicates += 1
+            }
         }
         return Feed(format: version.hasSuffix("/1") ? .jsonFeed10 : .jsonFeed11, title: FeedText.collapsed(document.title ?? ""),
                     link: document.home_page_url.flatMap { resolve($0, url) }, entries: entries,

@@ -5,39 +5,96 @@ import ToolboxKit
 /// A source's entries: each listing written in one transaction, entries that left the source
 /// kept (newsboat's way: a feed carries only its newest), up to the user's `max-items`.
 extension Library {
-    /// Keeps `posts` as `server`'s listing, in their order, in one transaction. Of a feed,
-    /// entries the listing no longer has stay, marked as gone from it, the oldest beyond
-    /// `maxItems` let go; of the API, whose list is the whole blog, they go.
+    /// Keeps `posts` as `server`'s listing, in their order, in one transaction (`writeListing`).
     public func saveListing(_ posts: [PostMetadata], server: ServerURL, maxItems: Int? = nil, now: Date = Date()) throws(ToolError) {
-        try write { db in
-            let source = try sourceID(server, db)
-            let keepingDeparted = try db.value("SELECT kind = 'feed' FROM sources WHERE id = ?", [.integer(source)])?.integer == 1
-            try db.execute(keepingDeparted ? "UPDATE entries SET present = 0 WHERE source = ?" : "DELETE FROM entries WHERE source = ?",
-                           [.integer(source)])
-            // One statement, compiled once for every row (the connection keeps it).
-            let insert = """
-                INSERT INTO entries (source, id, post_id, title, published, summary, author, author_image, author_title, link, base,
-                    position, present, first_seen)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)
-                ON CONFLICT (source, id) DO UPDATE SET post_id = excluded.post_id, title = excluded.title,
-                    published = excluded.published, summary = excluded.summary, author = excluded.author,
-                    author_image = excluded.author_image, author_title = excluded.author_title, link = excluded.link,
-                    base = excluded.base, position = excluded.position, present = 1
-                """
-            for (position, post) in posts.enumerated() {
-                try db.execute(insert, EntryRow.values(source: source, post, position: position, now: now))
-            }
-            if keepingDeparted, let maxItems, maxItems > 0 {
-                // newsboat's max-items: what the feed lists now first, then the newest of what left it.
-                try db.execute("""
-                    DELETE FROM entries WHERE source = ?1 AND id IN (
-                        SELECT id FROM entries WHERE source = ?1
-                        ORDER BY present DESC, coalesce(published, first_seen) DESC, position LIMIT -1 OFFSET ?2)
-                    """, [.integer(source), .integer(maxItems)])
-            }
-            try db.execute("UPDATE sources SET listed_at = ?, generation = generation + 1 WHERE id = ?",
-                           [.real(now.timeIntervalSince1970), .integer(source)])
+        _ = try writeListing(server, maxItems: maxItems, now: now) { listing in
+            for post in posts { _ = try listing.add(post) }
+            return true
         }
+    }
+
+    /// A new listing of `server`, its posts handed to `fill`'s writer one at a time (a big
+    /// feed's straight from its parse, none held), all in one transaction. Of a feed, entries
+    /// the listing no longer has stay, marked as gone from it, the oldest beyond `maxItems` let
+    /// go; of the API, whose list is the whole blog, they go. `fill` returns false when it
+    /// found no listing after all (a web page): nothing is changed, and false is returned.
+    /// `feed`: the source is known to be a feed from now on (its first listing is one).
+    public func writeListing(_ server: ServerURL, maxItems: Int?, now: Date = Date(), feed: Bool = false,
+                             _ fill: (ListingWriter) throws -> Bool) throws(ToolError) -> Bool {
+        var noListing = false
+        do {
+            return try write { db in
+                let source = try sourceID(server, db)
+                if feed { try db.execute("UPDATE sources SET kind = 'feed' WHERE id = ?", [.integer(source)]) }
+                let keepingDeparted = try db.value("SELECT kind = 'feed' FROM sources WHERE id = ?", [.integer(source)])?.integer == 1
+                try db.execute(keepingDeparted ? "UPDATE entries SET present = 0 WHERE source = ?" : "DELETE FROM entries WHERE source = ?",
+                               [.integer(source)])
+                guard try fill(ListingWriter(db, source: source, now: now, path: path)) else {
+                    noListing = true
+                    throw NoListing()
+                }
+                if keepingDeparted, let maxItems, maxItems > 0 {
+                    // newsboat's max-items: what the feed lists now first, then the newest of what left it.
+                    try db.execute("""
+                        DELETE FROM entries WHERE source = ?1 AND id IN (
+                            SELECT id FROM entries WHERE source = ?1
+                            ORDER BY present DESC, coalesce(published, first_seen) DESC, position LIMIT -1 OFFSET ?2)
+                        """, [.integer(source), .integer(maxItems)])
+                }
+                try db.execute("UPDATE sources SET listed_at = ?, generation = generation + 1 WHERE id = ?",
+                               [.real(now.timeIntervalSince1970), .integer(source)])
+                return true
+            }
+        } catch {
+            if noListing { return false }
+            throw error
+        }
+    }
+
+    /// Thrown inside `writeListing`'s transaction to undo it: `fill` found no listing.
+    struct NoListing: Error {}
+
+    /// A listing being written: each post after those before it, in one transaction.
+    public final class ListingWriter {
+        private let db: SQLiteStatements
+        private let source: Int
+        private let now: Date
+        private let path: String
+        /// The posts taken so far: the next one's position.
+        public private(set) var count = 0
+
+        init(_ db: SQLiteStatements, source: Int, now: Date, path: String) {
+            self.db = db
+            self.source = source
+            self.now = now
+            self.path = path
+        }
+
+        /// Adds `post` after those before it; false, and nothing changed, when a post with its
+        /// id came before it in this listing (the first is kept, as the parsers keep it).
+        public func add(_ post: PostMetadata) throws(ToolError) -> Bool {
+            do {
+                try db.execute(Self.insert, EntryRow.values(source: source, post, position: count, now: now))
+            } catch {
+                throw Library.failure(error, path: path)
+            }
+            guard db.changes() > 0 else { return false }
+            count += 1
+            return true
+        }
+
+        /// One statement, compiled once for every row (the connection keeps it). A row of an
+        /// earlier listing (`present = 0`) takes the new values; one of this listing is a repeat.
+        static let insert = """
+            INSERT INTO entries (source, id, post_id, title, published, summary, author, author_image, author_title, link, base,
+                position, present, first_seen)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)
+            ON CONFLICT (source, id) DO UPDATE SET post_id = excluded.post_id, title = excluded.title,
+                published = excluded.published, summary = excluded.summary, author = excluded.author,
+                author_image = excluded.author_image, author_title = excluded.author_title, link = excluded.link,
+                base = excluded.base, position = excluded.position, present = 1
+            WHERE entries.present = 0
+            """
     }
 
     /// Every entry the library keeps of `server`, the last listing's first, in its order, then

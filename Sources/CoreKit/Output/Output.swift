@@ -75,14 +75,56 @@ public struct Table: Sendable {
     /// Aligned columns under a header (bold when `bold`), no line wider than `width`: the
     /// columns that may give way do, in their order, and the last takes what is left.
     public func aligned(width: Int, bold: Bool) -> String {
-        let cells = rows.map { $0.map(Terminal.sanitizeField) }
-        var widths = columns.map(TextWidth.of)
-        for row in cells {
-            for (index, cell) in row.enumerated() where index < widths.count {
-                // Text of no width (a combining mark alone) still gets a column to be shown in.
-                widths[index] = max(widths[index], TextWidth.of(cell), cell.isEmpty ? 0 : 1)
-            }
+        var measured = columns.map(TextWidth.of)
+        for row in rows { Self.measure(row, into: &measured) }
+        let layout = layout(measured: measured, width: width)
+        var text = SGR.styled(layout.line(columns), SGR.bold, enabled: bold) + "\n"
+        for row in rows { text += layout.line(row) + "\n" }
+        return text
+    }
+
+    /// `row`'s cells' widths taken into `widths` (each column's widest so far): a table too
+    /// long to hold is measured row by row, then laid out (`layout`) and written line by line.
+    public static func measure(_ row: [String], into widths: inout [Int]) {
+        for (index, cell) in row.enumerated() where index < widths.count {
+            let cell = Terminal.sanitizeField(cell)
+            // Text of no width (a combining mark alone) still gets a column to be shown in.
+            widths[index] = max(widths[index], TextWidth.of(cell), cell.isEmpty ? 0 : 1)
         }
+    }
+
+    /// The columns' widths in `width` for rows `measured` (the header's widths to start), and
+    /// each row's line.
+    public struct Layout: Sendable {
+        let widths: [Int]
+        let fits: [Fit]
+        let width: Int
+        /// The columns shown: an empty one takes no room and leaves no gap.
+        let shown: [Int]
+
+        /// `row` as its line of the table, sanitised, no wider than `width`.
+        public func line(_ row: [String]) -> String {
+            var text = ""
+            for index in shown where index < row.count {
+                let cell = Terminal.sanitizeField(row[index])
+                let isLast = index == shown.last
+                let room = isLast ? width - TextWidth.of(text) : widths[index]
+                guard room > 0 else { break }
+                let fitted = TextWidth.of(cell) <= room ? cell
+                    : fits[index] == .keep && !isLast ? Table.clipped(cell, to: room)
+                    : Table.cutsInMiddle(fits[index]) ? TextWidth.elideMiddle(cell, to: room) : TextWidth.truncate(cell, to: room)
+                text += isLast ? fitted : TextWidth.pad(fitted, to: room) + "  "
+            }
+            while text.hasSuffix(" ") { text.removeLast() }
+            // Columns that keep their text wider than the terminal together: cut at its edge.
+            return TextWidth.of(text) > width ? TextWidth.truncate(text, to: max(width, 1)) : text
+        }
+    }
+
+    /// How rows of `measured` widths fit in `width`: the columns that may give way do, in
+    /// their order (`steps`, else the `fits`' orders), and the last takes what is left.
+    public func layout(measured: [Int], width: Int) -> Layout {
+        var widths = measured
         let fits = self.fits ?? columns.indices.map { $0 == columns.count - 1 ? .shrink(order: 0, minimum: 1) : .keep }
         let giving = fits.enumerated().compactMap { index, fit -> (Int, Int, Int)? in
             if case .shrink(let order, let minimum, _) = fit { (order, index, minimum) } else { nil }
@@ -107,28 +149,7 @@ public struct Table: Sendable {
             widths[index] = max(widths[index] - excess, 0)
             if widths[index] < 4 { widths[index] = 0 }
         }
-        // An empty column takes no room and leaves no gap.
-        let shown = widths.indices.filter { widths[$0] > 0 }
-        func line(_ row: [String]) -> String {
-            var text = ""
-            for index in shown where index < row.count {
-                let cell = row[index]
-                let isLast = index == shown.last
-                let room = isLast ? width - TextWidth.of(text) : widths[index]
-                guard room > 0 else { break }
-                let fitted = TextWidth.of(cell) <= room ? cell
-                    : fits[index] == .keep && !isLast ? Self.clipped(cell, to: room)
-                    : Self.cutsInMiddle(fits[index]) ? TextWidth.elideMiddle(cell, to: room) : TextWidth.truncate(cell, to: room)
-                text += isLast ? fitted : TextWidth.pad(fitted, to: room) + "  "
-            }
-            while text.hasSuffix(" ") { text.removeLast() }
-            // Columns that keep their text wider than the terminal together: cut at its edge.
-            return TextWidth.of(text) > width ? TextWidth.truncate(text, to: max(width, 1)) : text
-        }
-        let header = line(columns)
-        var text = SGR.styled(header, SGR.bold, enabled: bold) + "\n"
-        for row in cells { text += line(row) + "\n" }
-        return text
+        return Layout(widths: widths, fits: fits, width: width, shown: widths.indices.filter { widths[$0] > 0 })
     }
 
     /// A row's width with these column widths (a column of width 0 is not shown).
@@ -138,7 +159,7 @@ public struct Table: Sendable {
     }
 
     /// The characters of `text` that fit in `width` columns, no `…`, no space at the end.
-    private static func clipped(_ text: String, to width: Int) -> String {
+    fileprivate static func clipped(_ text: String, to width: Int) -> String {
         var result = ""
         var used = 0
         for character in text {
@@ -150,7 +171,7 @@ public struct Table: Sendable {
         return result
     }
 
-    private static func cutsInMiddle(_ fit: Fit) -> Bool { if case .shrink(_, _, true) = fit { true } else { false } }
+    fileprivate static func cutsInMiddle(_ fit: Fit) -> Bool { if case .shrink(_, _, true) = fit { true } else { false } }
 
     /// The table for `mode` (`.json` is the caller's to encode; here it falls back to TSV).
     public func render(_ mode: OutputMode, width: Int = Terminal.width(), bold: Bool = Terminal.colorEnabled()) -> String {

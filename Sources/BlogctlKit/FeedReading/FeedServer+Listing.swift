@@ -1,0 +1,90 @@
+import FoundationEssentials
+import ToolboxKit
+
+/// A feed's listing written into the library as the feed is read: what `list` and a refresh
+/// do, so that no feed's entries are ever all held at once (each costs far more than its
+/// bytes: a feed of a million tiny items was gigabytes of entries).
+extension FeedServer {
+    /// The body size from which a feed is written into the library as it is parsed, inside
+    /// the listing's transaction. Below it the feed is parsed first and written after, so that
+    /// a refresh's many small feeds parse on every core and hold the library a moment each.
+    static let streamedFrom = 1 << 20
+
+    /// The feed's listing written into the library (`Library.writeListing`), its newest
+    /// bodies stored beside the caller (`settle`). false when it answered 304 to
+    /// `conditional` and the library's copy stands.
+    func writeListing(conditional: Bool, warn: (String) -> Void) async throws(ToolError) -> Bool {
+        guard let cache else { throw .missing("no cache folder for \(api.server) to keep its listing in") }
+        let (library, server) = try cache.library()
+        let maxItems = Settings.current.integer(.maxItems)
+        guard case .feed(let state, let fetched) = known.withLock({ $0 }) else { return false }
+        // What the probe fetched this run is written, not asked again.
+        if let fetched {
+            if !fetched.said { Self.describe(fetched, shown: Terminal.sanitizeField(api.server.url(fetched.url)), warn: warn) }
+            _ = try library.writeListing(server, maxItems: maxItems, feed: true) { listing in
+                for entry in fetched.posts { _ = try listing.add(entry.metadata) }
+                return true
+            }
+            known.withLock { $0 = .feed(state, fetched: nil) }
+            storeBeside(fetched.posts)
+            return true
+        }
+        guard var (response, url) = try await fetch(state, conditional: conditional) else { return false }
+        var written = try write(response, url, into: library, server: server, maxItems: maxItems)
+        // A page (a subscription to a blog's address): the first feed it names.
+        if case .page(let page) = written.read {
+            url = try feedNamed(by: page, response, url)
+            response = try await fetchNamed(url)
+            written = try write(response, url, into: library, server: server, maxItems: maxItems)
+        }
+        guard case .feed(let feed) = written.read else { throw .protocolViolation(url: api.server.url(url), detail: "a web page, not a feed") }
+        Self.describe(Fetched(feed, url: url), shown: Terminal.sanitizeField(api.server.url(url)), warn: warn)
+        _ = remember(State(feed: url, etag: response.header("ETag"), lastModified: response.header("Last-Modified"),
+                           title: feed.title.isEmpty ? nil : feed.title), fetched: nil)
+        storeBeside(newest: written.newest)
+        return true
+    }
+
+    /// The document in `response` read and, when it is a feed, written as the library's
+    /// listing of `server`, with the newest entries for the cache. A page changes nothing.
+    private func write(_ response: APIClient.Response, _ url: String, into library: Library, server: ServerURL,
+                       maxItems: Int?) throws(ToolError) -> (read: FeedDocument.Reader.Read, newest: [FeedEntry]) {
+        guard response.body.readableBytes >= Self.streamedFrom else {
+            let read = try document(response, url).get()
+            guard case .feed(var feed) = read else { return (read, []) }
+            _ = try library.writeListing(server, maxItems: maxItems, feed: true) { listing in
+                for entry in feed.entries { _ = try listing.add(entry.metadata) }
+                return true
+            }
+            let newest = Self.newest(feed.entries)
+            feed.entries = []
+            return (.feed(feed), newest)
+        }
+        var read: FeedDocument.Reader.Read?
+        var newest: [FeedEntry] = []
+        _ = try library.writeListing(server, maxItems: maxItems, feed: true) { listing in
+            let sink = FeedListingSink(listing)
+            read = try document(response, url, sink: sink).get()
+            newest = sink.newest.sorted()
+            guard case .feed = read else { return false }
+            return true
+        }
+        guard let read else { throw .protocolViolation(url: api.server.url(url), detail: "an empty document") }
+        return (read, newest)
+    }
+}
+
+/// A feed's entries on their way from its parse into the library: each written as it is
+/// made, the newest `FeedServer.keptAtList` held for their bodies to be cached.
+final class FeedListingSink: FeedEntrySink {
+    private let listing: Library.ListingWriter
+    private(set) var newest = NewestEntries(capacity: FeedServer.keptAtList)
+
+    init(_ listing: Library.ListingWriter) { self.listing = listing }
+
+    func take(_ entry: FeedEntry) throws(ToolError) -> Bool {
+        guard try listing.add(entry.metadata) else { return false }
+        newest.offer(entry, position: listing.count - 1)
+        return true
+    }
+}

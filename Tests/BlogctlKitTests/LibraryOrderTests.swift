@@ -1,0 +1,119 @@
+import Foundation
+import TestSupport
+import Testing
+import ToolboxKit
+@testable import BlogctlKit
+
+/// Issue 63: `list` reads the library in its display order, one row at a time, by SQLite's
+/// sorter; the order and the text must be what `PostOrdering` and `PostListing` make of the
+/// same entries held in memory, every grouping, sorting and direction, ties included.
+@Suite struct LibraryOrderTests {
+    typealias Home = LibraryTests.Home
+
+    /// Three sources of random entries (titles and names that differ only in case, in
+    /// composition or in script; equal dates; no date; ids shared across sources), some read.
+    static func library(seed: UInt64) throws -> (Home, Library, [(server: ServerURL, name: String?)]) {
+        let home = Home()
+        let library = try home.library()
+        var random = SeededGenerator(seed: seed)
+        func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
+        let titles = ["apple", "Apple", "banana", "Äpfel", "äpfel", "e\u{301}clair", "\u{e9}clair", "東京", "Zebra", "", "apple "]
+        let names = ["Ada", "ada", "Bob", "", "Émile", "émile", "李"]
+        let dates: [Double?] = [nil, 0, 1_533_081_600, 1_533_081_600, 1_535_760_000, 1_535_759_999, -86_400, 1e12]
+        let sources = [(try ServerURL("http://127.0.0.1:9/b.xml"), "b feed"), (try ServerURL("http://127.0.0.1:9/a.xml"), "A feed"),
+                       (try ServerURL("http://127.0.0.1:9/c.xml"), "b feed (2)")]
+        for (server, _) in sources {
+            let posts = (0..<150).map { _ in
+                let id = pick(["p", "P", "q", "é", "e\u{301}", "10", "9"]) + "\(random.next() % 60)"
+                return PostMetadata(id: id, title: pick(titles), publishDate: pick(dates).map { Date(timeIntervalSince1970: $0) }, postId: id,
+                                    summary: pick(["", "s", "a\tb"]), author: Author(name: pick(names), image: "", title: ""))
+            }
+            try library.saveListing(posts, server: server)
+            let read = (try library.listing(server) ?? []).map(\.id).filter { _ in random.next() % 3 == 0 }
+            _ = try library.mark(read, read: true, server: server)
+        }
+        return (home, library, sources.map { ($0.0, Optional($0.1)) })
+    }
+
+    /// The entries as `list` held them before: each source's listing in order, named, marked.
+    static func held(_ library: Library, _ sources: [(server: ServerURL, name: String?)]) throws -> (posts: [PostMetadata], read: [Bool]) {
+        var posts: [PostMetadata] = [], read: [Bool] = []
+        for (server, name) in sources {
+            let marks = try library.readIDs(server)
+            for var post in try library.listing(server) ?? [] {
+                post.feed = name
+                posts.append(post)
+                read.append(marks.contains(post.id))
+            }
+        }
+        return (posts, read)
+    }
+
+    /// A zone whose offset changes with the date, as a summer time does.
+    static let zone: @Sendable (Date) -> Int = { date in Int(date.timeIntervalSince1970) % 7 > 3 ? 3600 : -7200 }
+
+    @Test(arguments: [63, 64, 65])
+    func theLibrarysOrderIsTheListsOrder(seed: UInt64) throws {
+        let (_, library, sources) = try Self.library(seed: seed)
+        let (posts, _) = try Self.held(library, sources)
+        for grouping in PostGrouping.allCases {
+            for sorting in PostSorting.allCases {
+                for reversed in [false, true] {
+                    let ordering = PostOrdering(grouping: grouping, sorting: sorting, reversed: reversed, utcOffset: Self.zone)
+                    let expected = ordering.arrangePositions(posts).flatMap { group in
+                        group.positions.map { "\(group.name)|\(posts[$0].feed ?? "")|\(posts[$0].id)|\(posts[$0].title)" }
+                    }
+                    var streamed: [String] = []
+                    try library.eachEntry(of: sources, ordering: ordering) { entry in
+                        streamed.append("\(entry.group)|\(entry.post.feed ?? "")|\(entry.post.id)|\(entry.post.title)")
+                        return true
+                    }
+                    let first = streamed.indices.first { $0 < expected.count && streamed[$0] != expected[$0] }
+                    #expect(streamed.count == expected.count && first == nil,
+                            "\(grouping) \(sorting) reversed \(reversed): at \(first ?? -1) \(first.map { streamed[max($0 - 1, 0)...$0 + 1] } ?? []) \(first.map { expected[max($0 - 1, 0)...$0 + 1] } ?? [])")
+                }
+            }
+        }
+    }
+
+    /// `list`'s text read from the library as it streams is the text made of the whole list
+    /// held, in every output mode, grouped or not, filtered and limited.
+    @Test func theStreamedListIsTheHeldList() throws {
+        let (_, library, sources) = try Self.library(seed: 66)
+        let (posts, read) = try Self.held(library, sources)
+        // Marks compare ids by their bytes (`é` and `e` + U+0301 are two ids).
+        var readKeys = Set<ReadMarks.ByteKey>()
+        for (post, isRead) in zip(posts, read) where isRead { readKeys.insert(ReadMarks.ByteKey((post.feed ?? "") + "\u{0}" + post.id)) }
+        func isRead(_ post: PostMetadata) -> Bool { readKeys.contains(ReadMarks.ByteKey((post.feed ?? "") + "\u{0}" + post.id)) }
+        let filters = [PostFilter(), PostFilter(limit: 7), PostFilter(unreadOnly: true, limit: 40), PostFilter(author: "ADA"), PostFilter(limit: 0)]
+        for mode in [OutputMode.tsv, .json, .table] {
+            for grouping in PostGrouping.allCases {
+                for filter in filters {
+                    let run = ListRun(filter: filter, ordering: PostOrdering(grouping: grouping, sorting: .title, utcOffset: Self.zone), mode: mode)
+                    var held = ""
+                    PostListing.render(filter.limited(run.ordering.arrange(posts.filter { filter.keeps($0, isRead: isRead($0)) })),
+                                       grouped: grouping != .none, mode: mode, isRead: isRead,
+                                       width: 100, bold: false) { held += $0 }
+                    var streamed = ""
+                    try run.stream(library, sources: sources, marks: true, width: 100, bold: false) { streamed += $0 }
+                    let first = zip(streamed.split(separator: "\n", omittingEmptySubsequences: false), held.split(separator: "\n", omittingEmptySubsequences: false)).enumerated().first { $1.0 != $1.1 }
+                    #expect(streamed == held, "\(mode) \(grouping) \(filter.limit ?? -1) \(filter.unreadOnly): line \(first.map { "\($0.offset): \($0.element.0) ≠ \($0.element.1)" } ?? "count")")
+                }
+            }
+        }
+    }
+
+    /// A source asked to stop is left at once; what was read stays read.
+    @Test func aStopEndsTheReadAndAnErrorComesOut() throws {
+        let (_, library, sources) = try Self.library(seed: 67)
+        var seen = 0
+        try library.eachEntry(of: sources, ordering: PostOrdering()) { _ in
+            seen += 1
+            return seen < 5
+        }
+        #expect(seen == 5)
+        #expect(throws: ToolError.self) {
+            try library.eachEntry(of: sources, ordering: PostOrdering()) { _ throws(ToolError) in throw .missing("stop") }
+        }
+    }
+}
