@@ -76,14 +76,22 @@ public struct BlogClient: Sendable {
     /// comes. false when the feed answered 304 to the last fetch's validators and the library's
     /// copy stands. A feed's newest bodies are stored beside the caller, who calls `settle`.
     public func writeListing(warn: @escaping (String) -> Void = { _ in }) async throws(ToolError) -> Bool {
-        try await either { () async throws(ToolError) -> Bool in
-            let posts = try await apiMetadataList(warn: warn)
-            guard let cache = feeds.cache else { throw .missing("no cache folder for \(server) to keep its listing in") }
-            try cache.saveListing(posts)
-            return true
-        } instead: { () async throws(ToolError) -> Bool in
-            try await feeds.writeListing(conditional: feeds.atStart?.listedAt != nil, warn: warn)
+        if feeds.state == nil {
+            var posts: [PostMetadata]?
+            do throws(ToolError) {
+                posts = try await apiMetadataList(warn: warn)
+                feeds.learnedAPI()
+            } catch {
+                // As `either` does, but the probe writes a big feed's listing as it reads it.
+                guard !feeds.isKnownAPI, Self.mayBeAFeed(error), try await feeds.probe(listing: true) != nil else { throw error }
+            }
+            if let posts {
+                guard let cache = feeds.cache else { throw .missing("no cache folder for \(server) to keep its listing in") }
+                try cache.saveListing(posts)
+                return true
+            }
         }
+        return try await feeds.writeListing(conditional: feeds.atStart?.listedAt != nil, warn: warn)
     }
 
     /// Waits for the bodies `metadataList(keepingBodies: false)` or `writeListing` is still storing.

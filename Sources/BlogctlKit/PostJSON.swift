@@ -26,7 +26,11 @@ public enum PostJSON {
     /// U+FFFD, as a String would hold them): what the encoder writes, then what
     /// `JSONCoding` escapes beyond it (DEL, C1 and the invisible controls).
     static func escaped(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
-        let text = String(decoding: bytes, as: UTF8.self)
+        escaped(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The inside of a JSON string for `text`, as the encoder and `JSONCoding` write it.
+    static func escaped(_ text: String) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 16)
         for byte in text.utf8 {
@@ -44,6 +48,8 @@ public enum PostJSON {
             default: out.append(byte)
             }
         }
+        // Only text past ASCII can hold what `escapingInvisibles` rewrites (DEL aside).
+        guard out.contains(where: { $0 >= 0x7F }) else { return out }
         return Array(JSONCoding.escapingInvisibles(Data(out)))
     }
 }

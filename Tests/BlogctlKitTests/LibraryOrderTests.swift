@@ -26,7 +26,7 @@ import ToolboxKit
             let posts = (0..<150).map { _ in
                 let id = pick(["p", "P", "q", "é", "e\u{301}", "10", "9"]) + "\(random.next() % 60)"
                 return PostMetadata(id: id, title: pick(titles), publishDate: pick(dates).map { Date(timeIntervalSince1970: $0) }, postId: id,
-                                    summary: pick(["", "s", "a\tb"]), author: Author(name: pick(names), image: "", title: ""))
+                                    summary: pick(["", "s", "a\tb", "q\"\\/", "\u{1}\u{7f}\u{85}\u{202e}\u{2028}x", "line\nbreak\r", "👨‍👩‍👧\u{fffd}"]), author: Author(name: pick(names), image: "", title: ""))
             }
             try library.saveListing(posts, server: server)
             let read = (try library.listing(server) ?? []).map(\.id).filter { _ in random.next() % 3 == 0 }

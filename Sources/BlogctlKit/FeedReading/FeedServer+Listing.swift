@@ -21,6 +21,11 @@ extension FeedServer {
         // What the probe fetched this run is written, not asked again.
         if let fetched {
             if !fetched.said { Self.describe(fetched, shown: Terminal.sanitizeField(api.server.url(fetched.url)), warn: warn) }
+            known.withLock { $0 = .feed(state, fetched: nil) }
+            if fetched.isListed {
+                storeBeside(newest: fetched.posts)
+                return true
+            }
             _ = try library.writeListing(server, maxItems: maxItems, feed: true) { listing in
                 for entry in fetched.posts { _ = try listing.add(entry.metadata) }
                 return true
@@ -47,7 +52,7 @@ extension FeedServer {
 
     /// The document in `response` read and, when it is a feed, written as the library's
     /// listing of `server`, with the newest entries for the cache. A page changes nothing.
-    private func write(_ response: APIClient.Response, _ url: String, into library: Library, server: ServerURL,
+    func write(_ response: APIClient.Response, _ url: String, into library: Library, server: ServerURL,
                        maxItems: Int?) throws(ToolError) -> (read: FeedDocument.Reader.Read, newest: [FeedEntry]) {
         guard response.body.readableBytes >= Self.streamedFrom else {
             let read = try document(response, url).get()

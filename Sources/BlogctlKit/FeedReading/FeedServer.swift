@@ -28,12 +28,20 @@ public final class FeedServer: Sendable {
     struct Fetched: Sendable {
         /// The entries as read, not copied into posts: a post's metadata and tag are made
         /// when asked for (a copy of 100,000 entries was a sixth of such a feed's peak memory).
-        let posts: [FeedEntry]
+        private(set) var posts: [FeedEntry]
         let url: String
         let problems: Int
         let firstProblem: String?
         let duplicates: Int
         var said = false
+        /// Whether the entries went into the library as the feed was read (`probe(listing:)`):
+        /// `posts` then holds only the newest, for the cache.
+        private(set) var isListed = false
+
+        mutating func listed(newest: [FeedEntry]) {
+            posts = newest
+            isListed = true
+        }
 
         init(_ feed: Feed, url: String) {
             posts = feed.entries
@@ -92,7 +100,9 @@ public final class FeedServer: Sendable {
     /// user never typed: a failed answer (a body over the limit, a timeout), a status other
     /// than 404 (500, 410), a damaged gzip body, or a feed that cannot be read (one its
     /// Content-Type or XML declaration says is a feed).
-    func probe() async throws(ToolError) -> State? {
+    /// `listing`: the caller wants the listing written (`writeListing`): a big feed is then
+    /// written into the library as the probe reads it, never held, and not read twice.
+    func probe(listing: Bool = false) async throws(ToolError) -> State? {
         let url = api.server.resource
         let response: APIClient.Response
         do {
@@ -108,14 +118,30 @@ public final class FeedServer: Sendable {
             try check(response, url)
             return nil
         }
-        switch try document(response, url) {
+        let read: Result<FeedDocument.Reader.Read, ToolError>
+        var listed: [FeedEntry]?
+        if listing, response.body.readableBytes >= Self.streamedFrom, let cache {
+            do throws(ToolError) {
+                let (library, server) = try cache.library()
+                let written = try write(response, url, into: library, server: server, maxItems: Settings.current.integer(.maxItems))
+                read = .success(written.read)
+                listed = written.newest
+            } catch {
+                read = .failure(error)
+            }
+        } else {
+            read = try document(response, url)
+        }
+        switch read {
         case .success(.page(let page)):
             guard let link = try? FeedDiscovery.links(inHTML: page, url: response.redirectedTo ?? url).first else { return nil }
             return remember(State(feed: link.url), fetched: nil)
         case .success(.feed(let feed)):
             let state = State(feed: url, etag: response.header("ETag"), lastModified: response.header("Last-Modified"),
                               title: feed.title.isEmpty ? nil : feed.title)
-            return remember(state, fetched: Fetched(feed, url: url))
+            var fetched = Fetched(feed, url: url)
+            if let listed { fetched.listed(newest: listed) }
+            return remember(state, fetched: fetched)
         case .failure(let error):
             if FeedDocument.claimsToBeAFeed(contentType: response.header("Content-Type"), head: response.body.readableBytesView) {
                 throw error
@@ -229,6 +255,9 @@ public final class FeedServer: Sendable {
     /// hand-over between threads would cost more than it saves.
     static let inflatedAside = 512 << 10
 
+    /// The size of the pieces a body that came whole is handed to the parser in.
+    static let piece = 64 << 10
+
     func document(_ response: APIClient.Response, _ url: String, sink: FeedEntrySink? = nil) throws(ToolError) -> Result<FeedDocument.Reader.Read, ToolError> {
         let reader = FeedDocument.Reader(url: response.redirectedTo ?? url, contentType: response.header("Content-Type"), sink: sink)
         var failure: ToolError?
@@ -254,7 +283,14 @@ public final class FeedServer: Sendable {
             guard encoding.isEmpty || encoding == "identity" else {
                 throw .protocolViolation(url: api.server.url(url), detail: "a body in the encoding \(Terminal.quote(encoding)), not asked for")
             }
-            response.body.withUnsafeReadableBytes { add($0.bindMemory(to: UInt8.self)) }
+            // In pieces, as an inflated body comes: libxml2 copies what it is handed into its
+            // own buffer, and a whole body handed at once would be held twice.
+            response.body.withUnsafeReadableBytes { body in
+                let bytes = body.bindMemory(to: UInt8.self)
+                for start in stride(from: 0, to: bytes.count, by: Self.piece) {
+                    add(UnsafeBufferPointer(rebasing: bytes[start..<min(start + Self.piece, bytes.count)]))
+                }
+            }
         }
         if let failure { return .failure(failure) }
         do { return .success(try reader.finish()) } catch { return .failure(error) }
