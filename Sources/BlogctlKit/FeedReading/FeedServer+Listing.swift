@@ -35,12 +35,12 @@ extension FeedServer {
             return true
         }
         guard var (response, url) = try await fetch(state, conditional: conditional) else { return false }
-        var written = try write(response, url, into: library, server: server, maxItems: maxItems)
+        var written = try await write(response, url, into: library, server: server, maxItems: maxItems)
         // A page (a subscription to a blog's address): the first feed it names.
         if case .page(let page) = written.read {
             url = try feedNamed(by: page, response, url)
             response = try await fetchNamed(url)
-            written = try write(response, url, into: library, server: server, maxItems: maxItems)
+            written = try await write(response, url, into: library, server: server, maxItems: maxItems)
         }
         guard case .feed(let feed) = written.read else { throw .protocolViolation(url: api.server.url(url), detail: "a web page, not a feed") }
         Self.describe(Fetched(feed, url: url), shown: Terminal.sanitizeField(api.server.url(url)), warn: warn)
@@ -52,19 +52,33 @@ extension FeedServer {
 
     /// The document in `response` read and, when it is a feed, written as the library's
     /// listing of `server`, with the newest entries for the cache. A page changes nothing.
+    /// The listing is written on the library's queue (`Library.onQueue`).
     func write(_ response: APIClient.Response, _ url: String, into library: Library, server: ServerURL,
-                       maxItems: Int?) throws(ToolError) -> (read: FeedDocument.Reader.Read, newest: [FeedEntry]) {
+               maxItems: Int?) async throws(ToolError) -> (read: FeedDocument.Reader.Read, newest: [FeedEntry]) {
         guard response.body.readableBytes >= Self.streamedFrom else {
             let read = try document(response, url).get()
             guard case .feed(var feed) = read else { return (read, []) }
-            _ = try library.writeListing(server, maxItems: maxItems, feed: true) { listing in
-                for entry in feed.entries { _ = try listing.add(entry.metadata) }
-                return true
-            }
-            let newest = Self.newest(feed.entries)
+            let entries = feed.entries
+            _ = try await library.onQueue { () -> Result<Bool, ToolError> in
+                Result { () throws(ToolError) in
+                    try library.writeListing(server, maxItems: maxItems, feed: true) { listing in
+                        for entry in entries { _ = try listing.add(entry.metadata) }
+                        return true
+                    }
+                }
+            }.get()
             feed.entries = []
-            return (.feed(feed), newest)
+            return (.feed(feed), Self.newest(entries))
         }
+        return try await library.onQueue { () -> Result<(read: FeedDocument.Reader.Read, newest: [FeedEntry]), ToolError> in
+            Result { () throws(ToolError) in try self.writeAsRead(response, url, into: library, server: server, maxItems: maxItems) }
+        }.get()
+    }
+
+    /// `write` of a big feed: parsed inside the listing's transaction, each entry written as it
+    /// is made (`FeedListingSink`), none held but the newest.
+    private func writeAsRead(_ response: APIClient.Response, _ url: String, into library: Library, server: ServerURL,
+                             maxItems: Int?) throws(ToolError) -> (read: FeedDocument.Reader.Read, newest: [FeedEntry]) {
         var read: FeedDocument.Reader.Read?
         var newest: [FeedEntry] = []
         _ = try library.writeListing(server, maxItems: maxItems, feed: true) { listing in

@@ -123,7 +123,7 @@ public final class FeedServer: Sendable {
         if listing, response.body.readableBytes >= Self.streamedFrom, let cache {
             do throws(ToolError) {
                 let (library, server) = try cache.library()
-                let written = try write(response, url, into: library, server: server, maxItems: Settings.current.integer(.maxItems))
+                let written = try await write(response, url, into: library, server: server, maxItems: Settings.current.integer(.maxItems))
                 read = .success(written.read)
                 listed = written.newest
             } catch {

@@ -60,7 +60,7 @@ public enum FeedDocument {
     /// libxml2's push parser piece by piece, so the whole is never held (a feed of 100,000
     /// entries is 46 MB); JSON and web pages are kept whole, as their readers need them.
     public final class Reader {
-        public enum Read {
+        public enum Read: Sendable {
             case feed(Feed)
             /// A web page, whole: the caller looks for its feeds (`FeedDiscovery`).
             case page([UInt8])

@@ -84,6 +84,13 @@ public final class Library: Sendable {
         do { return try file.transaction(.read, body) } catch { throw Self.failure(error, path: path) }
     }
 
+    /// `work` from async code on the library connection's own queue: a listing's transaction,
+    /// which may last seconds for a big feed, holds no thread that every task shares, and a
+    /// task waiting for it holds none either.
+    func onQueue<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await file.perform(work)
+    }
+
     /// Whether `value` differs from what `key` last held; it holds `value` from now on.
     public func isNew(_ value: String, for key: String) throws(ToolError) -> Bool {
         try write { db in
