@@ -45,4 +45,35 @@ import TestSupport
             #expect(table.lines.contains { $0.hasPrefix("Generated feed 2\t\(mockd.url)/feeds/2.xml\t3\t3\t") }, "\(table.stdout)")
         }
     }
+
+    /// Issue 63: a feed opened while the feed list's startup refresh is asking it joins that
+    /// request: one request for the feed, and the entries it answered on both screens.
+    @Test func aFeedOpenedDuringTheStartupRefreshJoinsItsRequest() async throws {
+        let sandbox = try Sandbox()
+        let feed = """
+            <?xml version="1.0"?><rss version="2.0"><channel><title>Held feed</title>
+            <item><guid>one</guid><title>First entry</title></item><item><guid>two</guid><title>Second entry</title></item>
+            </channel></rss>
+            """
+        let stub = try StubServer(response: "HTTP/1.1 200 OK\r\nContent-Type: application/rss+xml\r\nContent-Length: \(feed.utf8.count)\r\n"
+                                  + "Connection: close\r\n\r\n" + feed)
+        defer { stub.stop() }
+        stub.hold()
+        try FileManager.default.createDirectory(atPath: sandbox.root + "/config/blogctl", withIntermediateDirectories: true)
+        _ = try sandbox.write("config/blogctl/urls", stub.url + "/held.xml\n")
+        let tmux = try TmuxSession(command: Binaries.path("blogctl"), arguments: ["ui"], sandbox: sandbox, environment: noServer)
+        defer { tmux.kill() }
+        // The refresh's request is in flight (held) when the feed is opened.
+        _ = try tmux.waitForScreen { $0.contains("blogctl › feeds") && stub.requests.count == 1 }
+        try tmux.send("Enter")
+        _ = try tmux.waitForScreen { $0.contains("blogctl › ") && !$0.contains("blogctl › feeds") }
+        stub.release()
+        let entries = try tmux.waitForScreen { $0.contains("First entry") && $0.contains("Second entry") }
+        #expect(entries.contains("2 posts"), "\(entries)")
+        try tmux.send("q")
+        _ = try tmux.waitForScreen { $0.contains("Held feed") && $0.contains("2 unread of 2") }
+        #expect(stub.requests.count == 1, "\(stub.requests)")
+        try tmux.send("q")
+        _ = try tmux.waitForScreen { $0.contains("EXITED 0") }
+    }
 }

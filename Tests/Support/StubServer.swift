@@ -13,6 +13,9 @@ public final class StubServer: Sendable {
     private let seen = Mutex<[String]>([])
     /// Answers given in turn, when the server was made with a sequence.
     private let sequence: Mutex<[[UInt8]]>
+    /// While held (`hold`), requests are read and kept but not answered until `release`.
+    private let held = Mutex(false)
+    private let gate = DispatchSemaphore(value: 0)
 
     /// The requests so far, head only, as received.
     public var requests: [String] { seen.withLock { $0 } }
@@ -69,6 +72,11 @@ public final class StubServer: Sendable {
         }
         let head = String(decoding: request[..<headEnd], as: UTF8.self)
         seen.withLock { $0.append(head) }
+        if held.withLock({ $0 }) {
+            // Each released request lets the next one go.
+            gate.wait()
+            gate.signal()
+        }
         let path = head.split(separator: " ").dropFirst().first.map(String.init) ?? ""
         if let other = others.first(where: { path.hasPrefix($0.key) })?.value {
             _ = Array(other.utf8).withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -95,6 +103,16 @@ public final class StubServer: Sendable {
             var one = byte
             if send(client, &one, 1, Int32(MSG_NOSIGNAL)) != 1 { return }
         }
+    }
+
+    /// Requests from now on wait for `release` before they are answered (a slow feed whose
+    /// request a test wants in flight).
+    public func hold() { held.withLock { $0 = true } }
+
+    /// Answers every held request, and those after it at once.
+    public func release() {
+        held.withLock { $0 = false }
+        gate.signal()
     }
 
     public func stop() {

@@ -160,6 +160,19 @@ public enum SubscribedFeeds {
             Refreshed(subscription: subscription, server: server, name: subscription.name(server: server, feedTitle: title), error: error)
         }
         if offline || known?.gone == true { return named(known?.title) }
+        // A screen that opens the feed meanwhile waits for this answer (`RefreshesInFlight`).
+        RefreshesInFlight.shared.begin(server.folderName)
+        let refreshed = await ask(subscription, server, known: known, common: common, shared: shared, warn: warn)
+        RefreshesInFlight.shared.end(server.folderName, error: refreshed.error)
+        return refreshed
+    }
+
+    /// `refreshOne`'s request and what came of it.
+    private static func ask(_ subscription: FeedSubscription, _ server: ServerURL, known: SourceRecord?, common: CommonOptions,
+                            shared: HTTPClients?, warn: @escaping @Sendable (String) -> Void) async -> Refreshed {
+        func named(_ title: String?, error: ToolError? = nil) -> Refreshed {
+            Refreshed(subscription: subscription, server: server, name: subscription.name(server: server, feedTitle: title), error: error)
+        }
         do {
             let (title, movedTo) = try await common.withClient(tool: .blogctl, server: server, waitSpinner: false, shared: shared) { api in
                 let client = BlogClient(api: api, warn: warn)

@@ -37,6 +37,17 @@ extension PostBrowser.Context {
         case .loadList:
             let read = try? marks.load()
             if let saved = try? cache.savedListing() { poster.post(.listing(saved, read: read, fromServer: false)) }
+            // A refresh asking this feed right now (the feed list's, at start) is joined: its
+            // answer is the library's when it ends, and the feed is not asked twice.
+            switch await RefreshesInFlight.shared.join(client.server.folderName) {
+            case .notAsked: break
+            case .listed:
+                guard !Task.isCancelled else { return }
+                if let saved = try? cache.savedListing() { return poster.post(.listing(saved, read: try? marks.load(), fromServer: true)) }
+            case .failed(let error):
+                if !Task.isCancelled { poster.post(.listFailed(error)) }
+                return
+            }
             do {
                 let posts = try await client.metadataList()
                 guard !Task.isCancelled else { return }
