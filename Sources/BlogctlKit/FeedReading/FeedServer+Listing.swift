@@ -55,7 +55,7 @@ extension FeedServer {
     /// The listing is written on the library's queue (`Library.onQueue`).
     func write(_ response: APIClient.Response, _ url: String, into library: Library, server: ServerURL,
                maxItems: Int?) async throws(ToolError) -> (read: FeedDocument.Reader.Read, newest: [FeedEntry]) {
-        guard response.body.readableBytes >= Self.streamedFrom else {
+        guard response.bodyCount >= Self.streamedFrom else {
             let read = try document(response, url).get()
             guard case .feed(var feed) = read else { return (read, []) }
             let entries = feed.entries

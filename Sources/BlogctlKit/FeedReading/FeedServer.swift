@@ -106,7 +106,7 @@ public final class FeedServer: Sendable {
         let url = api.server.resource
         let response: APIClient.Response
         do {
-            response = try await api.send(.GET, url, headers: Self.accept)
+            response = try await api.send(.GET, url, headers: Self.accept, spillFrom: Self.spilledFrom)
         } catch {
             // A connection that failed says nothing of what the URL is (a kept-alive one the
             // server had closed, as like as not): the API's error stands.
@@ -120,7 +120,7 @@ public final class FeedServer: Sendable {
         }
         let read: Result<FeedDocument.Reader.Read, ToolError>
         var listed: [FeedEntry]?
-        if listing, response.body.readableBytes >= Self.streamedFrom, let cache {
+        if listing, response.bodyCount >= Self.streamedFrom, let cache {
             do throws(ToolError) {
                 let (library, server) = try cache.library()
                 let written = try await write(response, url, into: library, server: server, maxItems: Settings.current.integer(.maxItems))
@@ -143,7 +143,7 @@ public final class FeedServer: Sendable {
             if let listed { fetched.listed(newest: listed) }
             return remember(state, fetched: fetched)
         case .failure(let error):
-            if FeedDocument.claimsToBeAFeed(contentType: response.header("Content-Type"), head: response.body.readableBytesView) {
+            if FeedDocument.claimsToBeAFeed(contentType: response.header("Content-Type"), head: response.bodyHead(64)) {
                 throw error
             }
             return nil
@@ -219,7 +219,7 @@ public final class FeedServer: Sendable {
             if let modified = state.lastModified { headers.append(("If-Modified-Since", modified)) }
         }
         var url = state.feed
-        let response = try await api.send(.GET, url, headers: headers, retrying: .connection)
+        let response = try await api.send(.GET, url, headers: headers, retrying: .connection, spillFrom: Self.spilledFrom)
         if let target = response.movedPermanently {
             url = target
             moved.withLock { $0 = target }
@@ -239,7 +239,7 @@ public final class FeedServer: Sendable {
 
     /// The feed a page named, fetched.
     func fetchNamed(_ link: String) async throws(ToolError) -> APIClient.Response {
-        let response = try await api.send(.GET, link, headers: Self.accept, retrying: .connection)
+        let response = try await api.send(.GET, link, headers: Self.accept, retrying: .connection, spillFrom: Self.spilledFrom)
         try check(response, link)
         return response
     }
@@ -258,6 +258,11 @@ public final class FeedServer: Sendable {
     /// The size of the pieces a body that came whole is handed to the parser in.
     static let piece = 64 << 10
 
+    /// The body size from which a feed's body goes to a temporary file as it arrives
+    /// (`APIClient.send`'s `spillFrom`): a refresh of several big feeds at once holds none of
+    /// their bodies, whatever `--jobs` is.
+    static let spilledFrom = 4 << 20
+
     func document(_ response: APIClient.Response, _ url: String, sink: FeedEntrySink? = nil) throws(ToolError) -> Result<FeedDocument.Reader.Read, ToolError> {
         let reader = FeedDocument.Reader(url: response.redirectedTo ?? url, contentType: response.header("Content-Type"), sink: sink)
         var failure: ToolError?
@@ -268,15 +273,20 @@ public final class FeedServer: Sendable {
         let encoding = (response.header("Content-Encoding") ?? "").lowercased().filter { $0 != " " }
         if encoding == "gzip" || encoding == "x-gzip" {
             var damage: Gzip.Failure?
-            response.body.withUnsafeReadableBytes { compressed in
-                do throws(Gzip.Failure) {
-                    // A big feed inflated on a core of its own while libxml2 reads it on this one.
-                    if compressed.count >= Self.inflatedAside {
-                        try Gzip.decompressAside(compressed, limit: APIClient.maximumResponse(), consume: add)
-                    } else {
-                        try Gzip.decompress(compressed, limit: APIClient.maximumResponse(), consume: add)
-                    }
-                } catch { damage = error }
+            if let spilled = response.spilled {
+                spilled.rewind()
+                do throws(Gzip.Failure) { try Gzip.decompress(fd: spilled.fd, limit: APIClient.maximumResponse(), consume: add) } catch { damage = error }
+            } else {
+                response.body.withUnsafeReadableBytes { compressed in
+                    do throws(Gzip.Failure) {
+                        // A big feed inflated on a core of its own while libxml2 reads it on this one.
+                        if compressed.count >= Self.inflatedAside {
+                            try Gzip.decompressAside(compressed, limit: APIClient.maximumResponse(), consume: add)
+                        } else {
+                            try Gzip.decompress(compressed, limit: APIClient.maximumResponse(), consume: add)
+                        }
+                    } catch { damage = error }
+                }
             }
             if let damage { throw .protocolViolation(url: api.server.url(url), detail: "its gzip body: \(damage)") }
         } else {
@@ -285,10 +295,14 @@ public final class FeedServer: Sendable {
             }
             // In pieces, as an inflated body comes: libxml2 copies what it is handed into its
             // own buffer, and a whole body handed at once would be held twice.
-            response.body.withUnsafeReadableBytes { body in
-                let bytes = body.bindMemory(to: UInt8.self)
-                for start in stride(from: 0, to: bytes.count, by: Self.piece) {
-                    add(UnsafeBufferPointer(rebasing: bytes[start..<min(start + Self.piece, bytes.count)]))
+            if let spilled = response.spilled {
+                try spilled.pieces(size: Self.piece, add)
+            } else {
+                response.body.withUnsafeReadableBytes { body in
+                    let bytes = body.bindMemory(to: UInt8.self)
+                    for start in stride(from: 0, to: bytes.count, by: Self.piece) {
+                        add(UnsafeBufferPointer(rebasing: bytes[start..<min(start + Self.piece, bytes.count)]))
+                    }
                 }
             }
         }

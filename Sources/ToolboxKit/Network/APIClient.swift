@@ -38,6 +38,14 @@ public final class APIClient: Sendable {
         /// Where the body came from after any redirect (nil: the URL asked for): the base
         /// its relative links resolve against.
         public var redirectedTo: String? = nil
+        /// The body, when it went to a temporary file instead of `body` (`send`'s `spillFrom`).
+        public var spilled: SpilledBody? = nil
+
+        /// How many bytes the body has, held or spilled.
+        public var bodyCount: Int { spilled?.count ?? body.readableBytes }
+
+        /// The body's first `count` bytes, held or spilled.
+        public func bodyHead(_ count: Int) -> [UInt8] { spilled?.head(count) ?? Array(body.readableBytesView.prefix(count)) }
 
         public var bytes: [UInt8] { Array(body.readableBytesView) }
         public var data: Data { Data(body.readableBytesView) }
@@ -180,7 +188,7 @@ public final class APIClient: Sendable {
     /// Without `progress`, the whole of it, retries and body included, ends within `timeout`.
     public func send(_ method: HTTPMethod, _ path: String, headers: [(String, String)] = [],
                      body: [UInt8]? = nil, idempotent: Bool? = nil, retrying scope: RetryScope = .transient,
-                     maxBytes: Int = APIClient.maximumResponse(),
+                     maxBytes: Int = APIClient.maximumResponse(), spillFrom: Int? = nil,
                      progress: (@Sendable (Int64, Int64?) -> Void)? = nil) async throws(ToolError) -> Response {
         let url = server.url(path)
         let retryable = idempotent ?? [.GET, .HEAD, .PUT, .DELETE, .OPTIONS].contains(method)
@@ -198,7 +206,8 @@ public final class APIClient: Sendable {
                 },
                 operation: { _ in
                     let response = try await self.withDeadline(deadline, url: url) {
-                        try await self.perform(method, path, headers: headers, body: body, maxBytes: maxBytes, progress: progress)
+                        try await self.perform(method, path, headers: headers, body: body, maxBytes: maxBytes, spillFrom: spillFrom,
+                                               progress: progress)
                     }
                     if response.status >= 500 {
                         throw ToolError.httpStatus(url: url, status: response.status, message: response.summary)
@@ -303,8 +312,10 @@ public final class APIClient: Sendable {
         environment["TOOLBOX_MAX_RESPONSE"].flatMap(ByteSize.parse).map { max($0, 1) } ?? 64 << 20
     }
 
+    /// `spillFrom`: a body that grows past this many bytes goes on to a temporary file
+    /// (`Response.spilled`), so that callers that may hold several big bodies at once hold none.
     private func perform(_ method: HTTPMethod, _ path: String, headers: [(String, String)], body: [UInt8]?,
-                         maxBytes: Int, progress: (@Sendable (Int64, Int64?) -> Void)?) async throws -> Response {
+                         maxBytes: Int, spillFrom: Int? = nil, progress: (@Sendable (Int64, Int64?) -> Void)?) async throws -> Response {
         let url = server.url(path)
         let start = ContinuousClock.now
         log("> \(method.rawValue) \(url)")
@@ -317,18 +328,46 @@ public final class APIClient: Sendable {
         if let expected, expected > Int64(maxBytes) {
             throw ToolError.protocolViolation(url: url, detail: "a body of \(expected) bytes, over the limit of \(maxBytes) (TOOLBOX_MAX_RESPONSE)")
         }
-        if let expected { buffer.reserveCapacity(Int(expected)) }
+        // Room made once for a body that will be held, not for one that will go to a file.
+        if let expected, expected <= Int64(spillFrom ?? maxBytes) { buffer.reserveCapacity(Int(expected)) }
+        var spill: Int32?
+        var spilledCount = 0
+        // A spill file is closed on every way out until its SpilledBody owns it.
+        var owned = false
+        defer { if let spill, !owned { Glibc.close(spill) } }
         progress?(0, expected)
         for try await chunk in response.body {
-            guard buffer.readableBytes + chunk.readableBytes <= maxBytes else {
+            let received: Int = spilledCount + buffer.readableBytes
+            let arriving: Int = chunk.readableBytes
+            guard received + arriving <= maxBytes else {
                 throw ToolError.protocolViolation(url: url, detail: "a body larger than the limit of \(maxBytes) bytes (TOOLBOX_MAX_RESPONSE)")
             }
-            var chunk = chunk
-            buffer.writeBuffer(&chunk)
-            progress?(Int64(buffer.readableBytes), expected)
+            if spill == nil, let spillFrom, received + arriving > spillFrom {
+                let fd = try SpilledBody.create()
+                spill = fd
+                try SpilledBody.append(buffer, to: fd)
+                spilledCount = buffer.readableBytes
+                buffer = ByteBuffer()
+            }
+            if let spill {
+                try SpilledBody.append(chunk, to: spill)
+                spilledCount += arriving
+            } else {
+                var chunk = chunk
+                buffer.writeBuffer(&chunk)
+            }
+            let total: Int = spilledCount + buffer.readableBytes
+            progress?(Int64(total), expected)
         }
-        log("< \(response.status.code) \(response.status.reasonPhrase) (\(Elapsed.milliseconds(since: start)) ms, \(buffer.readableBytes) bytes)")
+        var spilled: SpilledBody?
+        if let spill {
+            spilled = SpilledBody(fd: spill, count: spilledCount)
+            owned = true
+        }
+        let size: Int = spilledCount + buffer.readableBytes
+        let place = spilled == nil ? "" : ", to a temporary file"
+        log("< \(response.status.code) \(response.status.reasonPhrase) (\(Elapsed.milliseconds(since: start)) ms, \(size) bytes\(place))")
         return Response(status: Int(response.status.code), headers: response.headers, body: buffer,
-                        movedPermanently: final?.permanently == true ? final?.url : nil, redirectedTo: final?.url)
+                        movedPermanently: final?.permanently == true ? final?.url : nil, redirectedTo: final?.url, spilled: spilled)
     }
 }
