@@ -22,8 +22,8 @@ public struct SQLiteStatements {
         CrashPoint.reach()
         // A statement already compiled on this connection is used again (reset and unbound
         // after each use); a new one is compiled and kept.
-        guard let (statement, kept) = try cache.checkOut(sql, on: connection) else { return }
-        defer { cache.checkIn(sql, statement, kept: kept) }
+        guard let (statement, entry) = try cache.checkOut(sql, on: connection) else { return }
+        defer { cache.checkIn(statement, entry) }
         try PreparedStatement.step(statement, values, on: connection, row: body)
     }
 
@@ -52,42 +52,57 @@ public struct SQLiteStatements {
 /// The statements a connection compiled, by their SQL, so that a statement run again (a
 /// lookup per feed, per mark) is compiled once. One in use (the same SQL run again inside its
 /// own rows) is not shared: a second copy is compiled for the inner run and let go after it.
-/// Bounded: past `capacity` the oldest half goes.
+/// Bounded: past `capacity` the oldest half goes. The statement run last is found without
+/// hashing its SQL (a listing's insert, run for each of 100,000 rows, was hashed each time).
 final class StatementCache {
-    private var compiled: [String: OpaquePointer] = [:]
-    private var order: [String] = []
-    private var inUse: Set<String> = []
-    static let capacity = 64
-
-    /// The compiled `sql` and whether it is the kept copy; nil when it holds no statement.
-    func checkOut(_ sql: String, on connection: OpaquePointer) throws -> (OpaquePointer, kept: Bool)? {
-        if inUse.contains(sql) {
-            return try PreparedStatement.prepare(sql, on: connection).map { ($0, false) }
-        }
-        inUse.insert(sql)
-        if let statement = compiled[sql] { return (statement, true) }
-        guard let statement = try PreparedStatement.prepare(sql, on: connection) else {
-            inUse.remove(sql)
-            return nil
-        }
-        if order.count >= Self.capacity {
-            for old in order.prefix(Self.capacity / 2) where !inUse.contains(old) {
-                sqlite_nio_sqlite3_finalize(compiled.removeValue(forKey: old))
-            }
-            order = order.filter { compiled[$0] != nil }
-        }
-        compiled[sql] = statement
-        order.append(sql)
-        return (statement, true)
+    final class Entry {
+        let statement: OpaquePointer
+        var inUse = false
+        init(_ statement: OpaquePointer) { self.statement = statement }
     }
 
-    func checkIn(_ sql: String, _ statement: OpaquePointer, kept: Bool) {
-        if kept { inUse.remove(sql) } else { sqlite_nio_sqlite3_finalize(statement) }
+    private var compiled: [String: Entry] = [:]
+    private var order: [String] = []
+    private var last: (sql: String, entry: Entry)?
+    static let capacity = 64
+
+    /// The compiled `sql` and its entry (nil: a copy of its own, to be finalized at check-in);
+    /// nil when it holds no statement.
+    func checkOut(_ sql: String, on connection: OpaquePointer) throws -> (OpaquePointer, Entry?)? {
+        let entry: Entry
+        if let last, last.sql == sql {
+            entry = last.entry
+        } else if let found = compiled[sql] {
+            entry = found
+        } else {
+            guard let statement = try PreparedStatement.prepare(sql, on: connection) else { return nil }
+            if order.count >= Self.capacity {
+                for old in order.prefix(Self.capacity / 2) where compiled[old]?.inUse == false {
+                    sqlite_nio_sqlite3_finalize(compiled.removeValue(forKey: old)?.statement)
+                }
+                order = order.filter { compiled[$0] != nil }
+                if let kept = last, compiled[kept.sql] == nil { last = nil }
+            }
+            entry = Entry(statement)
+            compiled[sql] = entry
+            order.append(sql)
+        }
+        last = (sql, entry)
+        if entry.inUse {
+            return try PreparedStatement.prepare(sql, on: connection).map { ($0, nil) }
+        }
+        entry.inUse = true
+        return (entry.statement, entry)
+    }
+
+    func checkIn(_ statement: OpaquePointer, _ entry: Entry?) {
+        if let entry { entry.inUse = false } else { sqlite_nio_sqlite3_finalize(statement) }
     }
 
     func finalizeAll() {
-        for statement in compiled.values { sqlite_nio_sqlite3_finalize(statement) }
+        for entry in compiled.values { sqlite_nio_sqlite3_finalize(entry.statement) }
         compiled = [:]
         order = []
+        last = nil
     }
 }

@@ -35,7 +35,7 @@ extension Library {
                 SELECT s.key, m.id IS NOT NULL, \(EntryRow.columns) FROM sources s JOIN entries e ON e.source = s.id
                 LEFT JOIN marks m ON m.source = e.source AND m.id = e.id
                 WHERE s.key IN (SELECT value FROM json_each(?)) AND s.listed_at IS NOT NULL
-                ORDER BY \(Self.orderTerms(ordering))
+                ORDER BY \(Self.orderTerms(ordering, sources: place.count))
                 """, [.text(Self.jsonArray(place.keys))]) { row in
                 guard failure == nil, let key = row.values[0].string, let source = place[key] else { return }
                 var post = EntryRow.post(row, from: 2)
@@ -68,7 +68,7 @@ extension Library {
     /// The ORDER BY of `ordering`: the groups' order (never turned around), the order inside
     /// a group (turned around, every term, by `--reverse`), then ties as the sources and their
     /// listings have them.
-    static func orderTerms(_ ordering: PostOrdering) -> String {
+    static func orderTerms(_ ordering: PostOrdering, sources: Int) -> String {
         var groups: [String] = []
         switch ordering.grouping {
         case .none: break
@@ -84,7 +84,8 @@ extension Library {
         }
         inside.append(("e.id", true))
         let turned = inside.map { term, ascending in term + ((ascending != ordering.reversed) ? " ASC" : " DESC") }
-        return (groups + turned + ["blogctl_place(s.key)", "e.present DESC", "e.position"]).joined(separator: ", ")
+        // One source has no place to compare (a call per row saved).
+        return (groups + turned + (sources > 1 ? ["blogctl_place(s.key)"] : []) + ["e.present DESC", "e.position"]).joined(separator: ", ")
     }
 
     /// The comparisons and keys `orderTerms` names, defined on this connection for `ordering`.
