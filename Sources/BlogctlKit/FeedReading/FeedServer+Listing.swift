@@ -96,10 +96,10 @@ extension FeedServer {
 /// A feed's entries on their way from its parse into the library: each written as it is
 /// made, the newest `FeedServer.keptAtList` held for their bodies to be cached.
 final class FeedListingSink: FeedEntrySink {
-    private let listing: Library.ListingWriter
+    private let listing: ListingWriter
     private(set) var newest = NewestEntries(capacity: FeedServer.keptAtList)
 
-    init(_ listing: Library.ListingWriter) { self.listing = listing }
+    init(_ listing: ListingWriter) { self.listing = listing }
 
     func take(_ entry: FeedEntry) throws(ToolError) -> Bool {
         guard try listing.add(entry.metadata) else { return false }

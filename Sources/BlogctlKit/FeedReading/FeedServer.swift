@@ -106,7 +106,7 @@ public final class FeedServer: Sendable {
         let url = api.server.resource
         let response: APIClient.Response
         do {
-            response = try await api.send(.GET, url, headers: Self.accept, spillFrom: Self.spilledFrom)
+            response = try await api.send(.GET, url, headers: Self.accept, spillFrom: FeedBody.spilledFrom)
         } catch {
             // A connection that failed says nothing of what the URL is (a kept-alive one the
             // server had closed, as like as not): the API's error stands.
@@ -219,7 +219,7 @@ public final class FeedServer: Sendable {
             if let modified = state.lastModified { headers.append(("If-Modified-Since", modified)) }
         }
         var url = state.feed
-        let response = try await api.send(.GET, url, headers: headers, retrying: .connection, spillFrom: Self.spilledFrom)
+        let response = try await api.send(.GET, url, headers: headers, retrying: .connection, spillFrom: FeedBody.spilledFrom)
         if let target = response.movedPermanently {
             url = target
             moved.withLock { $0 = target }
@@ -239,75 +239,14 @@ public final class FeedServer: Sendable {
 
     /// The feed a page named, fetched.
     func fetchNamed(_ link: String) async throws(ToolError) -> APIClient.Response {
-        let response = try await api.send(.GET, link, headers: Self.accept, retrying: .connection, spillFrom: Self.spilledFrom)
+        let response = try await api.send(.GET, link, headers: Self.accept, retrying: .connection, spillFrom: FeedBody.spilledFrom)
         try check(response, link)
         return response
     }
 
-    /// The document in `response` (from `url`): a feed, or a web page. Its body is read as
-    /// sent, or inflated when the server gzipped it (`Accept-Encoding: gzip` is asked for, as
-    /// newsboat and feedparser ask): no larger than any answer may be, so a small bomb is
-    /// refused, checked against its CRC, and handed to the parser as it is inflated, so the
-    /// whole inflated feed is never held. Relative links resolve against where the document
-    /// came from, after a temporary redirect too (feedparser's base). Throws what is wrong
-    /// with the body; a document that is no feed is the result's failure.
-    /// The compressed size from which a feed is inflated beside its parse: below it, the
-    /// hand-over between threads would cost more than it saves.
-    static let inflatedAside = 512 << 10
-
-    /// The size of the pieces a body that came whole is handed to the parser in.
-    static let piece = 64 << 10
-
-    /// The body size from which a feed's body goes to a temporary file as it arrives
-    /// (`APIClient.send`'s `spillFrom`): a refresh of several big feeds at once holds none of
-    /// their bodies, whatever `--jobs` is.
-    static let spilledFrom = 4 << 20
-
+    /// The document in `response` (from `url`): `FeedBody.read`, its errors naming the URL.
     func document(_ response: APIClient.Response, _ url: String, sink: FeedEntrySink? = nil) throws(ToolError) -> Result<FeedDocument.Reader.Read, ToolError> {
-        let reader = FeedDocument.Reader(url: response.redirectedTo ?? url, contentType: response.header("Content-Type"), sink: sink)
-        var failure: ToolError?
-        let add: (UnsafeBufferPointer<UInt8>) -> Void = { piece in
-            guard failure == nil else { return }
-            do throws(ToolError) { try reader.add(piece) } catch { failure = error }
-        }
-        let encoding = (response.header("Content-Encoding") ?? "").lowercased().filter { $0 != " " }
-        if encoding == "gzip" || encoding == "x-gzip" {
-            var damage: Gzip.Failure?
-            if let spilled = response.spilled {
-                spilled.rewind()
-                do throws(Gzip.Failure) { try Gzip.decompress(fd: spilled.fd, limit: APIClient.maximumResponse(), consume: add) } catch { damage = error }
-            } else {
-                response.body.withUnsafeReadableBytes { compressed in
-                    do throws(Gzip.Failure) {
-                        // A big feed inflated on a core of its own while libxml2 reads it on this one.
-                        if compressed.count >= Self.inflatedAside {
-                            try Gzip.decompressAside(compressed, limit: APIClient.maximumResponse(), consume: add)
-                        } else {
-                            try Gzip.decompress(compressed, limit: APIClient.maximumResponse(), consume: add)
-                        }
-                    } catch { damage = error }
-                }
-            }
-            if let damage { throw .protocolViolation(url: api.server.url(url), detail: "its gzip body: \(damage)") }
-        } else {
-            guard encoding.isEmpty || encoding == "identity" else {
-                throw .protocolViolation(url: api.server.url(url), detail: "a body in the encoding \(Terminal.quote(encoding)), not asked for")
-            }
-            // In pieces, as an inflated body comes: libxml2 copies what it is handed into its
-            // own buffer, and a whole body handed at once would be held twice.
-            if let spilled = response.spilled {
-                try spilled.pieces(size: Self.piece, add)
-            } else {
-                response.body.withUnsafeReadableBytes { body in
-                    let bytes = body.bindMemory(to: UInt8.self)
-                    for start in stride(from: 0, to: bytes.count, by: Self.piece) {
-                        add(UnsafeBufferPointer(rebasing: bytes[start..<min(start + Self.piece, bytes.count)]))
-                    }
-                }
-            }
-        }
-        if let failure { return .failure(failure) }
-        do { return .success(try reader.finish()) } catch { return .failure(error) }
+        try FeedBody.read(response, url: url, shown: api.server.url(url), sink: sink)
     }
 
     private func check(_ response: APIClient.Response, _ url: String) throws(ToolError) {

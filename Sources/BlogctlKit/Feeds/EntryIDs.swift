@@ -41,3 +41,24 @@ struct EntryIDs {
         }
     }
 }
+
+/// A parse's entries as they are made, for RSS, Atom and JSON Feed alike: kept in document
+/// order, a repeated id left out and counted; or each handed to a sink, which decides.
+struct EntryCollector {
+    let sink: FeedEntrySink?
+    private(set) var entries: [FeedEntry] = []
+    private(set) var duplicates = 0
+    private var seen = EntryIDs()
+
+    init(sink: FeedEntrySink?) { self.sink = sink }
+
+    mutating func add(_ entry: FeedEntry) throws(ToolError) {
+        if let sink {
+            if try !sink.take(entry) { duplicates += 1 }
+        } else if seen.insert(entry.id, among: entries) {
+            entries.append(entry)
+        } else {
+            duplicates += 1
+        }
+    }
+}

@@ -18,16 +18,13 @@ final class FeedEntryAssembly: @unchecked Sendable {
     /// A parser of its own for `makeEntry`: its base cache is the queue's alone.
     private let maker: FeedXMLParser
     private var pending: [FeedXMLParser.Draft] = []
-    private var entries: [FeedEntry] = []
-    private var seen = EntryIDs()
-    private var duplicates = 0
+    /// The entries made, or the sink they went to when the caller holds none of them.
+    private var collected: EntryCollector
     private var failure: ToolError?
-    /// Where entries go instead of `entries`, when the caller holds none of them.
-    private let sink: FeedEntrySink?
 
     init(url: String, sink: FeedEntrySink? = nil) {
         maker = FeedXMLParser(url: url)
-        self.sink = sink
+        collected = EntryCollector(sink: sink)
     }
 
     /// The next entry's draft, from the reading thread.
@@ -53,14 +50,7 @@ final class FeedEntryAssembly: @unchecked Sendable {
         guard failure == nil else { return }
         for draft in drafts {
             do {
-                let entry = try maker.makeEntry(draft)
-                if let sink {
-                    if try !sink.take(entry) { duplicates += 1 }
-                } else if seen.insert(entry.id, among: entries) {
-                    entries.append(entry)
-                } else {
-                    duplicates += 1
-                }
+                try collected.add(try maker.makeEntry(draft))
             } catch {
                 failure = error
                 return
@@ -71,6 +61,6 @@ final class FeedEntryAssembly: @unchecked Sendable {
     /// The end of the document, from the reading thread: every draft made, and what came of them.
     func finish() -> (entries: [FeedEntry], duplicates: Int, failure: ToolError?) {
         if !pending.isEmpty { handOver() }
-        return queue.sync { (entries, duplicates, failure) }
+        return queue.sync { (collected.entries, collected.duplicates, failure) }
     }
 }

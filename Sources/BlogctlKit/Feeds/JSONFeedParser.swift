@@ -70,9 +70,7 @@ enum JSONFeedParser {
             throw .protocolViolation(url: url, detail: "not a JSON Feed: no jsonfeed.org version")
         }
         let feedAuthor = (document.authors?.first ?? document.author)?.name
-        var entries: [FeedEntry] = []
-        var seen = EntryIDs()
-        var duplicates = 0
+        var collected = EntryCollector(sink: sink)
         for item in (document.items ?? []).compactMap(\.value) {
             let link = item.url.flatMap { resolve($0, url) } ?? item.external_url.flatMap { resolve($0, url) }
             let title = FeedText.collapsed(item.title ?? "")
@@ -86,17 +84,11 @@ enum JSONFeedParser {
                 author: ((item.authors?.first ?? item.author)?.name ?? feedAuthor).map(FeedText.collapsed).flatMap { $0.isEmpty ? nil : $0 },
                 published: item.date_published.flatMap(FeedDate.parse), updated: item.date_modified.flatMap(FeedDate.parse),
                 summary: summary, body: body, base: link ?? url)
-            if let sink {
-                if try !sink.take(entry) { duplicates += 1 }
-            } else if seen.insert(entry.id, among: entries) {
-                entries.append(entry)
-            } else {
-                duplicates += 1
-            }
+            try collected.add(entry)
         }
         return Feed(format: version.hasSuffix("/1") ? .jsonFeed10 : .jsonFeed11, title: FeedText.collapsed(document.title ?? ""),
-                    link: document.home_page_url.flatMap { resolve($0, url) }, entries: entries,
-                    problems: 0, firstProblem: nil, duplicates: duplicates)
+                    link: document.home_page_url.flatMap { resolve($0, url) }, entries: collected.entries,
+                    problems: 0, firstProblem: nil, duplicates: collected.duplicates)
     }
 
     static func resolve(_ reference: String, _ base: String) -> String? {

@@ -1,0 +1,72 @@
+import ToolboxKit
+
+/// A feed's response body read as a document (`FeedDocument.Reader`), a piece at a time from
+/// memory or from the file it spilled to, inflated as it is read when the server gzipped it.
+enum FeedBody {
+    /// The compressed size from which a feed is inflated beside its parse: below it, the
+    /// hand-over between threads would cost more than it saves.
+    static let inflatedAside = 512 << 10
+
+    /// The size of the pieces a body that came whole is handed to the parser in.
+    static let piece = 64 << 10
+
+    /// The body size from which a feed's body goes to a temporary file as it arrives
+    /// (`APIClient.send`'s `spillFrom`): a refresh of several big feeds at once holds none of
+    /// their bodies, whatever `--jobs` is.
+    static let spilledFrom = 4 << 20
+
+    /// The document in `response` (from `url`, named `shown` in errors): a feed, or a web page. Its body is read as
+    /// sent, or inflated when the server gzipped it (`Accept-Encoding: gzip` is asked for, as
+    /// newsboat and feedparser ask): no larger than any answer may be, so a small bomb is
+    /// refused, checked against its CRC, and handed to the parser as it is inflated, so the
+    /// whole inflated feed is never held. Relative links resolve against where the document
+    /// came from, after a temporary redirect too (feedparser's base). Throws what is wrong
+    /// with the body; a document that is no feed is the result's failure.
+    static func read(_ response: APIClient.Response, url: String, shown: String,
+                     sink: FeedEntrySink? = nil) throws(ToolError) -> Result<FeedDocument.Reader.Read, ToolError> {
+        let reader = FeedDocument.Reader(url: response.redirectedTo ?? url, contentType: response.header("Content-Type"), sink: sink)
+        var failure: ToolError?
+        let add: (UnsafeBufferPointer<UInt8>) -> Void = { piece in
+            guard failure == nil else { return }
+            do throws(ToolError) { try reader.add(piece) } catch { failure = error }
+        }
+        let encoding = (response.header("Content-Encoding") ?? "").lowercased().filter { $0 != " " }
+        if encoding == "gzip" || encoding == "x-gzip" {
+            var damage: Gzip.Failure?
+            if let spilled = response.spilled {
+                spilled.rewind()
+                do throws(Gzip.Failure) { try Gzip.decompress(fd: spilled.fd, limit: APIClient.maximumResponse(), consume: add) } catch { damage = error }
+            } else {
+                response.body.withUnsafeReadableBytes { compressed in
+                    do throws(Gzip.Failure) {
+                        // A big feed inflated on a core of its own while libxml2 reads it on this one.
+                        if compressed.count >= Self.inflatedAside {
+                            try Gzip.decompressAside(compressed, limit: APIClient.maximumResponse(), consume: add)
+                        } else {
+                            try Gzip.decompress(compressed, limit: APIClient.maximumResponse(), consume: add)
+                        }
+                    } catch { damage = error }
+                }
+            }
+            if let damage { throw .protocolViolation(url: shown, detail: "its gzip body: \(damage)") }
+        } else {
+            guard encoding.isEmpty || encoding == "identity" else {
+                throw .protocolViolation(url: shown, detail: "a body in the encoding \(Terminal.quote(encoding)), not asked for")
+            }
+            // In pieces, as an inflated body comes: libxml2 copies what it is handed into its
+            // own buffer, and a whole body handed at once would be held twice.
+            if let spilled = response.spilled {
+                try spilled.pieces(size: Self.piece, add)
+            } else {
+                response.body.withUnsafeReadableBytes { body in
+                    let bytes = body.bindMemory(to: UInt8.self)
+                    for start in stride(from: 0, to: bytes.count, by: Self.piece) {
+                        add(UnsafeBufferPointer(rebasing: bytes[start..<min(start + Self.piece, bytes.count)]))
+                    }
+                }
+            }
+        }
+        if let failure { return .failure(failure) }
+        do { return .success(try reader.finish()) } catch { return .failure(error) }
+    }
+}
