@@ -20,6 +20,13 @@ public struct BlogClient: Sendable {
         feeds = FeedServer(api: api, warn: warn, environment: environment)
     }
 
+    /// A client for a refresh of many feeds: `known` is what the library has of the server
+    /// (nil: nothing), read with every other feed's in one query, not again here.
+    init(api: APIClient, warn: @escaping @Sendable (String) -> Void, known: SourceRecord?) {
+        self.api = api
+        feeds = FeedServer(api: api, warn: warn, known: known)
+    }
+
     /// Whether the server was found to be a feed (this run, or remembered from an earlier one).
     public var isFeed: Bool { feeds.state != nil }
 

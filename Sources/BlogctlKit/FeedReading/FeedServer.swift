@@ -65,11 +65,17 @@ public final class FeedServer: Sendable {
     let warn: @Sendable (String) -> Void
 
     /// `environment` names the cache and the library (the process's own, but in tests).
-    init(api: APIClient, warn: @escaping @Sendable (String) -> Void, environment: [String: String] = Environment.current) {
+    convenience init(api: APIClient, warn: @escaping @Sendable (String) -> Void, environment: [String: String] = Environment.current) {
+        let source = (try? Library.standard(environment: environment).source(api.server)) ?? nil
+        self.init(api: api, warn: warn, known: source, environment: environment)
+    }
+
+    /// `known`: what the library had of the server (nil: nothing), read by the caller.
+    init(api: APIClient, warn: @escaping @Sendable (String) -> Void, known source: SourceRecord?,
+         environment: [String: String] = Environment.current) {
         self.api = api
         self.warn = warn
         cache = try? PostCache.standard(server: api.server, environment: environment)
-        let source = (try? Library.standard(environment: environment).source(api.server)) ?? nil
         atStart = source
         if let source, let state = Self.remembered(source, server: api.server) {
             known.withLock { $0 = .feed(state, fetched: nil) }

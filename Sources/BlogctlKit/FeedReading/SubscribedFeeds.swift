@@ -95,14 +95,14 @@ public enum SubscribedFeeds {
         }
         defer { withExtendedLifetime(lock) {} }
         // What the library knows of every feed (its title, whether it is gone): one query.
-        let known = (try? library?.counts(of: servers.compactMap { $0 })) ?? [:]
+        let known = (try? library?.sources(of: servers.compactMap { $0 })) ?? [:]
         let work = lanes(zip(subscriptions, servers).map { $1?.host ?? $0.url }, perHost: perHost)
             .map { lane in lane.map { (index: $0, subscription: subscriptions[$0]) } }
         let shared = HTTPClients()
         let done = await TaskWindow.map(work, width: jobs) { feeds in
             var results: [(Int, Refreshed)] = []
             for feed in feeds {
-                let source = servers[feed.index].flatMap { known[$0.folderName]?.source }
+                let source = servers[feed.index].flatMap { known[$0.folderName] }
                 results.append((feed.index, await refreshOne(feed.subscription, known: source, offline: offline, common: common,
                                                              shared: shared, warn: warn)))
             }
@@ -175,7 +175,7 @@ public enum SubscribedFeeds {
         }
         do {
             let (title, movedTo) = try await common.withClient(tool: .blogctl, server: server, waitSpinner: false, shared: shared) { api in
-                let client = BlogClient(api: api, warn: warn)
+                let client = BlogClient(api: api, warn: warn, known: known)
                 client.assumeFeed()
                 _ = try await client.writeListing(warn: warn)
                 await client.settle()
