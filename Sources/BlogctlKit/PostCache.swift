@@ -307,9 +307,7 @@ public struct PostCache: Sendable {
         defer { closedir(dir) }
         var names: [String] = []
         while let item = readdir(dir) {
-            let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-            }
+            let name = DirectoryEntry.name(item)
             if name != "." && name != ".." { names.append(name) }
         }
         return names

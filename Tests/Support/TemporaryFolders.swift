@@ -30,7 +30,10 @@ public enum TemporaryFolders {
         guard lstat(path, &info) == 0 else { return false }
         if info.st_mode & S_IFMT == S_IFDIR, let directory = opendir(path) {
             while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+                // Up to its NUL, never the whole `d_name`: an entry is only as long as its name,
+                // and one at the end of readdir's buffer, copied whole, reads past it (a crash).
+                let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+                let name = String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
                 if name != "." && name != ".." { removeTree(path + "/" + name) }
             }
             closedir(directory)

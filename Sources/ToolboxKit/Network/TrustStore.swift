@@ -71,7 +71,7 @@ public enum TrustStore: Sendable, Equatable {
         defer { closedir(folder) }
         var certificates: [NIOSSLCertificate] = []
         while let item = readdir(folder) {
-            let name = withUnsafeBytes(of: item.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            let name = DirectoryEntry.name(item)
             guard !name.hasPrefix(".") else { continue }
             var info = stat()
             let file = path + "/" + name
