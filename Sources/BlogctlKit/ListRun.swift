@@ -63,20 +63,4 @@ public struct ListRun: Sendable {
         try pass { output.add($0.post, read: $0.read, group: $0.group, write: write) }
         output.finish(write: write)
     }
-
-    /// `posts` filtered, arranged and rendered; `isRead` nil when no marks could be read. A list
-    /// of every subscription comes here with each post's feed's marks.
-    /// `posts` is consumed: once arranged, the list is let go before the text is made (the
-    /// groups hold their own; 100,000 posts are 15 MB of list).
-    public func render(_ posts: consuming [PostMetadata], isRead: ((PostMetadata) -> Bool)?) -> String {
-        var text = ""
-        render(consume posts, isRead: isRead) { text += $0 }
-        return text
-    }
-
-    public func render(_ posts: consuming [PostMetadata], isRead: ((PostMetadata) -> Bool)?, write: (String) -> Void) {
-        let kept = filter.keepsAll ? posts : posts.filter { filter.keeps($0, isRead: isRead?($0) ?? false) }
-        let groups = filter.limited(ordering.arrange(consume kept))
-        PostListing.render(groups, grouped: ordering.grouping != .none, mode: mode, isRead: isRead, write: write)
-    }
 }
