@@ -22,20 +22,23 @@ import CoreKit
         documents.append([0xEF, 0xBB, 0xBF] + Array(rss.utf8))
         documents.append([0xFF, 0xFE] + rss.replacing("<?xml version=\"1.0\"?>", with: "").utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
         documents.append(Array(#"{"version": "https://jsonfeed.org/version/1.1", "title": "J", "items": [{"id": "1", "content_html": "<p>x</p>"}]}"#.utf8))
+        documents.append([0xEF, 0xBB, 0xBF] + Array(#"{"items": [{"id": "\u00e9\ud83d\ude00", "title": "T"}], "version": "https://jsonfeed.org/version/1", "author": {"name": "A"}}"#.utf8))
         var random = SeededGenerator(seed: 49)
         var feeds = 0
         for document in documents {
             let whole = Result { try FeedDocument.parse(Data(document), url: Self.url, contentType: nil) }
             for cuts in [1, 2, 7, 64] {
                 let reader = FeedDocument.Reader(url: Self.url, contentType: nil)
-                var start = 0
                 let result = Result { () throws -> Feed in
-                    while start < document.count {
-                        let length = cuts == 1 ? 1 : Int.random(in: 1...max(1, document.count / cuts * 2), using: &random)
-                        let end = min(document.count, start + length)
-                        try document[start..<end].withUnsafeBufferPointer { try reader.add($0) }
-                        start = end
-                    }
+                    repeat {
+                        var start = 0
+                        while start < document.count {
+                            let length = cuts == 1 ? 1 : Int.random(in: 1...max(1, document.count / cuts * 2), using: &random)
+                            let end = min(document.count, start + length)
+                            try document[start..<end].withUnsafeBufferPointer { try reader.add($0) }
+                            start = end
+                        }
+                    } while try reader.readsAgain()
                     guard case .feed(let feed) = try reader.finish() else { throw ToolError.badData("a page") }
                     return feed
                 }

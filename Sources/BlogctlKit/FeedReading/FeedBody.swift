@@ -30,6 +30,20 @@ enum FeedBody {
             guard failure == nil else { return }
             do throws(ToolError) { try reader.add(piece) } catch { failure = error }
         }
+        do {
+            repeat {
+                try hand(response, shown: shown, to: add)
+                if let failure { return .failure(failure) }
+            } while try reader.readsAgain()
+            return .success(try reader.finish())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Hands `response`'s body to `add` from its start, in pieces, inflated when it was gzipped.
+    private static func hand(_ response: APIClient.Response, shown: String,
+                             to add: (UnsafeBufferPointer<UInt8>) -> Void) throws(ToolError) {
         let encoding = (response.header("Content-Encoding") ?? "").lowercased().filter { $0 != " " }
         if encoding == "gzip" || encoding == "x-gzip" {
             var damage: Gzip.Failure?
@@ -66,7 +80,5 @@ enum FeedBody {
                 }
             }
         }
-        if let failure { return .failure(failure) }
-        do { return .success(try reader.finish()) } catch { return .failure(error) }
     }
 }

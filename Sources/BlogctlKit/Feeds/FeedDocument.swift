@@ -47,10 +47,12 @@ public enum FeedDocument {
     public static func parse(_ data: Data, url: String, contentType: String?) throws(ToolError) -> Feed {
         let reader = Reader(url: url, contentType: contentType)
         var failure: ToolError?
-        data.withUnsafeBytes { bytes in
-            do throws(ToolError) { try reader.add(bytes.bindMemory(to: UInt8.self)) } catch { failure = error }
-        }
-        if let failure { throw failure }
+        repeat {
+            data.withUnsafeBytes { bytes in
+                do throws(ToolError) { try reader.add(bytes.bindMemory(to: UInt8.self)) } catch { failure = error }
+            }
+            if let failure { throw failure }
+        } while try reader.readsAgain()
         guard case .feed(let feed) = try reader.finish() else { throw .protocolViolation(url: url, detail: "a web page, not a feed") }
         return feed
     }
@@ -58,7 +60,8 @@ public enum FeedDocument {
     /// A document read as it arrives, in pieces (`add`), for a body inflated as it is read:
     /// its kind is known from its first kilobyte and the content type; a feed in XML goes to
     /// libxml2's push parser piece by piece, so the whole is never held (a feed of 100,000
-    /// entries is 46 MB); JSON and web pages are kept whole, as their readers need them.
+    /// entries is 46 MB); a JSON Feed is read in two passes (`readsAgain`), never held; a web
+    /// page is kept whole, as `FeedDiscovery` needs it.
     public final class Reader {
         public enum Read: Sendable {
             case feed(Feed)
@@ -70,10 +73,11 @@ public enum FeedDocument {
         let contentType: String?
         /// Where the entries go, when they are not to be kept in the `Feed`.
         let sink: FeedEntrySink?
-        /// What came before the kind was known, and all of a JSON feed or a page.
+        /// What came before the kind was known, and all of a page.
         private var held: [UInt8] = []
         private var kind: Kind?
         private var xml: FeedXMLParser.Reading?
+        private var json: JSONFeedParser.Reading?
 
         public convenience init(url: String, contentType: String?) {
             self.init(url: url, contentType: contentType, sink: nil)
@@ -90,23 +94,40 @@ public enum FeedDocument {
                 xml.stream.feed(UnsafeRawBufferPointer(piece))
                 return
             }
+            if let json { return try json.add(piece) }
             held.append(contentsOf: piece)
             if kind == nil, held.count >= 1024 { try decide() }
+        }
+
+        /// Whether the whole document must be handed again, from its start, before `finish`: a
+        /// JSON Feed's items are read on a second pass, once the feed's own fields are known.
+        public func readsAgain() throws(ToolError) -> Bool {
+            if kind == nil { try decide() }
+            guard let json, json.pass == .feed else { return false }
+            try json.startItems()
+            return true
         }
 
         public func finish() throws(ToolError) -> Read {
             if kind == nil { try decide() }
             if let xml { return .feed(try xml.finish()) }
-            switch kind {
-            case .json?: return .feed(try JSONFeedParser.parse(Data(held), url: url, sink: sink))
-            default: return .page(held)
+            if let json {
+                precondition(json.pass == .items, "a JSON Feed finished before its second pass (readsAgain)")
+                return .feed(try json.finish())
             }
+            return .page(held)
         }
 
         /// The kind, from the first kilobyte; an XML feed's stream is started with what is held.
         private func decide() throws(ToolError) {
             let kind = FeedDocument.kind(contentType: contentType, head: held.prefix(1024))
             self.kind = kind
+            if kind == .json {
+                let json = JSONFeedParser.Reading(url: url, sink: sink)
+                try held.withUnsafeBufferPointer { piece throws(ToolError) in try json.add(piece) }
+                held = []
+                self.json = json
+            }
             guard kind == .xml else { return }
             let encoding = xmlEncoding(contentType: contentType, head: Array(held.prefix(1024)))
             let xml = try FeedXMLParser.Reading(url: url, encoding: encoding.name, sink: sink)

@@ -5,90 +5,220 @@ import CoreKit
 /// `content_text` before `summary`; 1.1's `authors` and 1.0's `author`; ids that are numbers,
 /// as some feeds write them, taken as their text.
 enum JSONFeedParser {
-    struct Document: Decodable {
-        var version: String?
-        var title: String?
-        var home_page_url: String?
-        var author: Author?
-        var authors: [Author]?
-        var items: [Lenient<Item>]?
-    }
+    /// A JSON Feed read as it arrives, in two passes over its bytes: the first reads the
+    /// feed's own fields (its author, which an item without one takes, may follow the items),
+    /// the second the items, each made an entry as its object closes and handed on. Neither
+    /// pass holds more than the string being read, so a feed of a million items costs what one
+    /// item costs.
+    final class Reading: JSONStreamReader {
+        enum Pass { case feed, items }
 
-    struct Author: Decodable {
-        var name: String?
-    }
+        let url: String
+        private(set) var pass = Pass.feed
+        private var stream = JSONStream()
+        private var collected: EntryCollector
+        private var failure: ToolError?
+        /// Each open object or array: the key its current value is under, and its place.
+        private var path: [Frame] = []
+        /// Where the scalar being read goes.
+        private var target: Field?
+        private var isObject = false
+        private var version: String?
+        private var title: String?
+        private var homePage: String?
+        private var feedAuthors = Authors()
+        private var item = Item()
 
-    struct Item: Decodable {
-        var id: String?
-        var url: String?
-        var external_url: String?
-        var title: String?
-        var content_html: String?
-        var content_text: String?
-        var summary: String?
-        var date_published: String?
-        var date_modified: String?
-        var author: Author?
-        var authors: [Author]?
-
-        enum CodingKeys: String, CodingKey {
-            case id, url, external_url, title, content_html, content_text, summary, date_published, date_modified, author, authors
+        private struct Frame {
+            var object: Bool
+            var key = Key.other
+            /// The place of this container in its parent array, or of its value in its object.
+            var place: Int
+            /// How many values this container has held.
+            var count = 0
         }
 
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            if let text = try? container.decodeIfPresent(String.self, forKey: .id) {
-                id = text
-            } else if let number = try? container.decodeIfPresent(Int64.self, forKey: .id) {
-                id = String(number)
+        private enum Key: String {
+            case version, title, home_page_url, author, authors, items, name
+            case id, url, external_url, content_html, content_text, summary, date_published, date_modified
+            case other
+        }
+
+        private enum Field {
+            case version, title, homePage, feedAuthor, feedAuthorsFirst
+            case item(Key), itemAuthor, itemAuthorsFirst
+        }
+
+        /// 1.1's `authors` (its first) before 1.0's `author`: each nil when absent, `.some(nil)`
+        /// when there without a name.
+        private struct Authors {
+            var first: String??
+            var single: String??
+            var name: String? { (first ?? single) ?? nil }
+        }
+
+        private struct Item {
+            var fields: [Key: String] = [:]
+            var id: String?
+            var authors = Authors()
+        }
+
+        init(url: String, sink: FeedEntrySink?) {
+            self.url = url
+            collected = EntryCollector(sink: sink)
+        }
+
+        func add(_ piece: UnsafeBufferPointer<UInt8>) throws(ToolError) {
+            do { try stream.add(piece, to: self) } catch { throw notAFeed(error) }
+            if let failure { throw failure }
+        }
+
+        /// Ends the first pass: the document was JSON and a JSON Feed. The next bytes are the
+        /// document again, from its start, for the items.
+        func startItems() throws(ToolError) {
+            do { try stream.finish(self) } catch { throw notAFeed(error) }
+            guard isObject, let version, version.hasPrefix("https://jsonfeed.org/version/") else {
+                throw .protocolViolation(url: url, detail: "not a JSON Feed: no jsonfeed.org version")
             }
-            url = try? container.decodeIfPresent(String.self, forKey: .url)
-            external_url = try? container.decodeIfPresent(String.self, forKey: .external_url)
-            title = try? container.decodeIfPresent(String.self, forKey: .title)
-            content_html = try? container.decodeIfPresent(String.self, forKey: .content_html)
-            content_text = try? container.decodeIfPresent(String.self, forKey: .content_text)
-            summary = try? container.decodeIfPresent(String.self, forKey: .summary)
-            date_published = try? container.decodeIfPresent(String.self, forKey: .date_published)
-            date_modified = try? container.decodeIfPresent(String.self, forKey: .date_modified)
-            author = try? container.decodeIfPresent(Author.self, forKey: .author)
-            authors = try? container.decodeIfPresent([Author].self, forKey: .authors)
+            pass = .items
+            stream = JSONStream()
+            path = []
         }
-    }
 
-    /// An item that does not decode is left out, not the whole feed.
-    struct Lenient<T: Decodable>: Decodable {
-        var value: T?
-        init(from decoder: any Decoder) throws { value = try? T(from: decoder) }
-    }
+        func finish() throws(ToolError) -> Feed {
+            do { try stream.finish(self) } catch { throw notAFeed(error) }
+            if let failure { throw failure }
+            return Feed(format: version?.hasSuffix("/1") == true ? .jsonFeed10 : .jsonFeed11, title: FeedText.collapsed(title ?? ""),
+                        link: homePage.flatMap { resolve($0, url) }, entries: collected.entries,
+                        problems: 0, firstProblem: nil, duplicates: collected.duplicates)
+        }
 
-    static func parse(_ data: Data, url: String, sink: FeedEntrySink? = nil) throws(ToolError) -> Feed {
-        let document: Document
-        do { document = try JSONCoding.decode(Document.self, from: data) } catch {
-            throw .protocolViolation(url: url, detail: "not a JSON Feed: " + error.description)
+        private func notAFeed(_ error: ToolError) -> ToolError {
+            guard case .badData(let detail) = error else { return error }
+            return .protocolViolation(url: url, detail: "not a JSON Feed: " + detail)
         }
-        guard let version = document.version, version.hasPrefix("https://jsonfeed.org/version/") else {
-            throw .protocolViolation(url: url, detail: "not a JSON Feed: no jsonfeed.org version")
+
+        // MARK: JSONStreamReader
+
+        func begin(object: Bool) {
+            let place = valueStarts()
+            if path.isEmpty { isObject = object }
+            if let field = target {
+                // A container where text was expected: the field is unset, as JSONDecoder's
+                // `try?` leaves it; an author's object is where its name will be.
+                switch field {
+                case .feedAuthor where object: feedAuthors.single = .some(nil)
+                case .feedAuthorsFirst where object: feedAuthors.first = .some(nil)
+                case .itemAuthor where object: item.authors.single = .some(nil)
+                case .itemAuthorsFirst where object: item.authors.first = .some(nil)
+                default: set(field, nil)
+                }
+                target = nil
+            }
+            if pass == .items, object, path.count == 2, path[0].key == .items, !path[1].object { item = Item() }
+            path.append(Frame(object: object, place: place))
         }
-        let feedAuthor = (document.authors?.first ?? document.author)?.name
-        var collected = EntryCollector(sink: sink)
-        for item in (document.items ?? []).compactMap(\.value) {
-            let link = item.url.flatMap { resolve($0, url) } ?? item.external_url.flatMap { resolve($0, url) }
-            let title = FeedText.collapsed(item.title ?? "")
-            let body = item.content_html ?? item.content_text.map(FeedText.html(fromPlain:)) ?? item.summary.map(FeedText.html(fromPlain:)) ?? ""
-            var summary = item.summary.map(FeedText.collapsed) ?? ""
-            if item.summary == nil { summary = try FeedText.plain(fromHTML: body) }
+
+        func end() {
+            let closed = path.removeLast()
+            if pass == .items, closed.object, path.count == 2, path[0].key == .items, !path[1].object, failure == nil {
+                do throws(ToolError) { try collected.add(entry(item)) } catch { failure = error }
+            }
+        }
+
+        func key(_ key: [UInt8]?) {
+            path[path.count - 1].key = key.flatMap { Key(rawValue: String(decoding: $0, as: UTF8.self)) } ?? .other
+        }
+
+        func wantsScalar() -> Bool {
+            _ = valueStarts()
+            return target != nil
+        }
+
+        func scalar(_ value: JSONStream.Scalar) {
+            guard let field = target else { return }
+            switch (field, value) {
+            case (.item(.id), .number(let text)): item.id = Int64(text).map(String.init)
+            case (_, .string(let text)): set(field, text)
+            default: set(field, nil)
+            }
+        }
+
+        func skipped() { target = nil }
+
+        /// Counts the value that starts here in its container and says where it goes
+        /// (`target`); its place in an array.
+        private func valueStarts() -> Int {
+            target = nil
+            guard let parent = path.last else { return 0 }
+            let place = parent.count
+            path[path.count - 1].count += 1
+            let key = parent.key
+            switch (pass, path.count) {
+            case (.feed, 1):
+                switch key {
+                case .version: target = .version
+                case .title: target = .title
+                case .home_page_url: target = .homePage
+                case .author: target = .feedAuthor
+                case .authors: feedAuthors.first = nil
+                default: break
+                }
+            case (.feed, 2) where path[0].key == .author && parent.object && key == .name:
+                target = .feedAuthor
+            case (.feed, 2) where path[0].key == .authors && !parent.object && place == 0:
+                target = .feedAuthorsFirst
+            case (.feed, 3) where path[0].key == .authors && path[2].place == 0 && parent.object && key == .name:
+                target = .feedAuthorsFirst
+            case (.items, 3) where path[0].key == .items && !path[1].object && parent.object:
+                switch key {
+                case .other, .version, .items, .name, .home_page_url: break
+                case .author: target = .itemAuthor
+                case .authors: item.authors.first = nil
+                default: target = .item(key)
+                }
+            case (.items, 4) where path[2].key == .author && parent.object && key == .name && path[0].key == .items:
+                target = .itemAuthor
+            case (.items, 4) where path[2].key == .authors && !parent.object && place == 0 && path[0].key == .items:
+                target = .itemAuthorsFirst
+            case (.items, 5) where path[2].key == .authors && path[4].place == 0 && parent.object && key == .name && path[0].key == .items:
+                target = .itemAuthorsFirst
+            default: break
+            }
+            return place
+        }
+
+        private func set(_ field: Field, _ text: String?) {
+            switch field {
+            case .version: version = text
+            case .title: title = text
+            case .homePage: homePage = text
+            // An author that is no object is none; one that is has the name found in it.
+            case .feedAuthor: feedAuthors.single = path.count == 1 ? nil : .some(text)
+            case .feedAuthorsFirst: feedAuthors.first = path.count == 2 ? nil : .some(text)
+            case .item(.id): item.id = text
+            case .item(let key): item.fields[key] = text
+            case .itemAuthor: item.authors.single = path.count == 3 ? nil : .some(text)
+            case .itemAuthorsFirst: item.authors.first = path.count == 4 ? nil : .some(text)
+            }
+        }
+
+        private func entry(_ item: Item) throws(ToolError) -> FeedEntry {
+            let fields = item.fields
+            let link = fields[.url].flatMap { resolve($0, url) } ?? fields[.external_url].flatMap { resolve($0, url) }
+            let title = FeedText.collapsed(fields[.title] ?? "")
+            let plain = fields[.content_text] ?? fields[.summary]
+            let body = fields[.content_html] ?? plain.map(FeedText.html(fromPlain:)) ?? ""
+            var summary = fields[.summary].map(FeedText.collapsed) ?? ""
+            if fields[.summary] == nil { summary = try FeedText.plain(fromHTML: body) }
             let id = FeedText.collapsed(item.id ?? "")
-            let entry = FeedEntry(
-                id: FeedEntry.acceptedID(!id.isEmpty ? id : link ?? FeedEntry.hashedID(title + "\u{0}" + (item.date_published ?? ""))),
+            return FeedEntry(
+                id: FeedEntry.acceptedID(!id.isEmpty ? id : link ?? FeedEntry.hashedID(title + "\u{0}" + (fields[.date_published] ?? ""))),
                 title: title, link: link,
-                author: ((item.authors?.first ?? item.author)?.name ?? feedAuthor).map(FeedText.collapsed).flatMap { $0.isEmpty ? nil : $0 },
-                published: item.date_published.flatMap(FeedDate.parse), updated: item.date_modified.flatMap(FeedDate.parse),
+                author: (item.authors.name ?? feedAuthors.name).map(FeedText.collapsed).flatMap { $0.isEmpty ? nil : $0 },
+                published: fields[.date_published].flatMap(FeedDate.parse), updated: fields[.date_modified].flatMap(FeedDate.parse),
                 summary: summary, body: body, base: link ?? url)
-            try collected.add(entry)
         }
-        return Feed(format: version.hasSuffix("/1") ? .jsonFeed10 : .jsonFeed11, title: FeedText.collapsed(document.title ?? ""),
-                    link: document.home_page_url.flatMap { resolve($0, url) }, entries: collected.entries,
-                    problems: 0, firstProblem: nil, duplicates: collected.duplicates)
     }
 
     static func resolve(_ reference: String, _ base: String) -> String? {
