@@ -69,13 +69,9 @@ public struct BlogClient: Sendable {
 
     /// `GET /post-metadata`: every post's summary. Never touches `/post`. A record that does
     /// not decode, or whose ids cannot be used, is left out and described to `warn`.
-    /// `keepingBodies`: false when nothing but the list will be asked for this run (`list`):
-    /// a feed's entries' bodies, once the cache has the newest, are then let go, not kept for
-    /// a `post` that will not come (100,000 entries' bodies are 45 MB), and the newest are
-    /// stored while the caller goes on: it calls `settle` before it ends.
-    public func metadataList(warn: (String) -> Void = { _ in }, keepingBodies: Bool = true) async throws(ToolError) -> [PostMetadata] {
+    public func metadataList(warn: (String) -> Void = { _ in }) async throws(ToolError) -> [PostMetadata] {
         try await either { () async throws(ToolError) in try await apiMetadataList(warn: warn) }
-            instead: { () async throws(ToolError) in try await feeds.metadataList(warn: warn, keepingBodies: keepingBodies) }
+            instead: { () async throws(ToolError) in try await feeds.metadataList(warn: warn) }
     }
 
     /// The server's listing written into the library, whence `list` and a refresh read it: a
@@ -101,7 +97,7 @@ public struct BlogClient: Sendable {
         return try await feeds.writeListing(conditional: feeds.atStart?.listedAt != nil, warn: warn)
     }
 
-    /// Waits for the bodies `metadataList(keepingBodies: false)` or `writeListing` is still storing.
+    /// Waits for the bodies `writeListing` is still storing.
     public func settle() async { await feeds.settle() }
 
     func apiMetadataList(warn: (String) -> Void) async throws(ToolError) -> [PostMetadata] {

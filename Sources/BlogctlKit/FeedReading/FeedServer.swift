@@ -293,38 +293,17 @@ public final class FeedServer: Sendable {
     /// Every post's metadata, each body kept in the cache (unchanged ones only marked as
     /// checked): `read`, `search` and the screen then find them, online or not. An unchanged
     /// feed (304) is the last listing saved, read only then (a changed feed of 100,000
-    /// entries would hold both lists at once). `keepingBodies`: see `BlogClient.metadataList`;
-    /// without, the bodies are stored beside the caller's work, and it calls `settle`.
-    func metadataList(warn: (String) -> Void, keepingBodies: Bool = true) async throws(ToolError) -> [PostMetadata] {
+    /// entries would hold both lists at once).
+    func metadataList(warn: (String) -> Void) async throws(ToolError) -> [PostMetadata] {
         let hasSaved = atStart?.listedAt != nil
         if let posts = try await posts(conditional: hasSaved, warn: warn) {
-            guard !keepingBodies else {
-                store(posts)
-                return posts.map(\.metadata)
-            }
-            storeBeside(posts)
-            known.withLock { if case .feed(let state, _) = $0 { $0 = .feed(state, fetched: nil) } }
-            return Self.metadata(consuming: consume posts)
+            store(posts)
+            return posts.map(\.metadata)
         }
         if hasSaved, let saved = (try? cache?.savedListing()) ?? nil { return saved }
         // A 304 to a conditional request, and no listing after all: ask again, in full.
         known.withLock { if case .feed(var state, _) = $0 { state.etag = nil; state.lastModified = nil; $0 = .feed(state, fetched: nil) } }
         return try await posts(conditional: false, warn: warn)?.map(\.metadata) ?? []
-    }
-
-    /// The posts' metadata, each post's body let go as its metadata is taken, so that the
-    /// bodies are freed while the list grows (the other fields are the metadata's own). In
-    /// order, not popped from the end and reversed: reversing 100,000 posts' metadata copied
-    /// each one.
-    static func metadata(consuming posts: consuming [FeedEntry]) -> [PostMetadata] {
-        var posts = posts
-        var metadata: [PostMetadata] = []
-        metadata.reserveCapacity(posts.count)
-        for index in posts.indices {
-            metadata.append(posts[index].metadata)
-            posts[index].body = ""
-        }
-        return metadata
     }
 
     /// Post `postId` of the feed; its body goes to `writer` unless the copy tagged `etag` is

@@ -26,13 +26,13 @@ public enum SubscriptionAdding {
             }
             if !force {
                 do {
-                    let (posts, feed) = try await probe(server, common: common, warn: warn)
+                    let feed = try await probe(server, common: common, warn: warn)
                     if let feed, let feedServer = try? ServerURL(feed, allowingQuery: true),
                        known.contains(Subscriptions.identity(feedServer)) {
+                        try? Library.standard().remove(server)
                         warn("\(shown): a page whose feed (\(ServerURL.redactedIfCredentials(feed))) is already subscribed; not added")
                         continue
                     }
-                    try? PostCache.standard(server: server).saveListing(posts)
                 } catch {
                     let failure = error as? ToolError ?? .tryLater(String(describing: error))
                     warn("\(shown): \(failure.message); not subscribed (--force subscribes it without asking)")
@@ -48,17 +48,18 @@ public enum SubscriptionAdding {
         return outcome
     }
 
-    /// `server` asked once, as a feed or a page naming one: its entries, and the feed's own
-    /// URL when it is not the server's (a page's feed).
+    /// `server` asked once, as a feed or a page naming one, its entries written into the
+    /// library as they are read (as a refresh writes them, none held): the feed's own URL when
+    /// it is not the server's (a page's feed).
     static func probe(_ server: ServerURL, common: CommonOptions,
-                      warn: @escaping @Sendable (String) -> Void) async throws -> ([PostMetadata], String?) {
+                      warn: @escaping @Sendable (String) -> Void) async throws -> String? {
         try await common.withClient(tool: .blogctl, server: server, waitSpinner: false) { api in
             let client = BlogClient(api: api, warn: warn)
             client.assumeFeed()
-            let posts = try await client.metadataList(warn: warn, keepingBodies: false)
+            _ = try await client.writeListing(warn: warn)
             await client.settle()
             let feed = client.feedURL.flatMap { api.server.url($0) }
-            return (posts, feed == server.resource ? nil : feed)
+            return feed == server.resource ? nil : feed
         }
     }
 }
