@@ -97,6 +97,18 @@ public struct BlogClient: Sendable {
         return try await feeds.writeListing(conditional: feeds.atStart?.listedAt != nil, warn: warn)
     }
 
+    /// What `prefetch` reads: a feed's entries with their bodies (one fetch), or the API's
+    /// listing (each body then asked for).
+    enum Prefetchable {
+        case entries([FeedEntry])
+        case listing([PostMetadata])
+    }
+
+    func prefetchable(warn: (String) -> Void) async throws(ToolError) -> Prefetchable {
+        try await either { () async throws(ToolError) in .listing(try await apiMetadataList(warn: warn)) }
+            instead: { () async throws(ToolError) in .entries(try await feeds.posts(conditional: false, warn: warn) ?? []) }
+    }
+
     /// Waits for the bodies `writeListing` is still storing.
     public func settle() async { await feeds.settle() }
 

@@ -48,12 +48,10 @@ extension Blogctl {
             }
             let cache = try PostCache.standard(server: try common.serverURL(tool: .blogctl))
             let results = try await common.withClient(tool: .blogctl, waitSpinner: false) { api in
-                let client = BlogClient(api: api)
-                let posts = try await client.metadataList { Tool.blogctl.warn("" + $0) }
                 progress.start()
                 defer { progress.finish() }
-                return await Prefetcher(cache: cache, client: client, jobs: jobs, maxSize: limit)
-                    .run(posts) { done, total in progress.update(done: Int64(done), total: Int64(total)) }
+                return try await Prefetcher(cache: cache, client: BlogClient(api: api), jobs: jobs, maxSize: limit)
+                    .run(warn: { Tool.blogctl.warn($0) }) { done, total in progress.update(done: Int64(done), total: Int64(total)) }
             }
             report(results)
             try fail(results, failedFeeds: 0, of: 1)

@@ -15,6 +15,32 @@ import TestSupport
         try #require(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
     }
 
+    /// `prefetch` of a feed takes every body from the one fetch of the feed, stored unless
+    /// the cache holds it: each entry asked of the feed on its own was quadratic (a feed of
+    /// 5,000 entries did not end in a minute). The feed asked once a run, every entry said once.
+    @Test func prefetchOfAFeedAsksItOnce() throws {
+        let items = (0..<3000).map { "<item><guid>e\($0)</guid><title>t\($0)</title><description>&lt;p&gt;body \($0)&lt;/p&gt;</description></item>" }
+        let feed = "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>t</title>" + items.joined() + "</channel></rss>"
+        let stub = try StubServer(response: "HTTP/1.1 200 OK\r\nContent-Type: application/rss+xml\r\nContent-Length: \(feed.utf8.count)\r\n"
+            + "Connection: close\r\n\r\n" + feed)
+        defer { stub.stop() }
+        let sandbox = try Sandbox()
+        let first = try blogctl(["prefetch", "--max-size", "14"], stub.url + "/rss", sandbox)
+        #expect(first.status == 0, "\(first.stderr)")
+        // The API's listing asked first (the server is not yet known as a feed), then the feed.
+        #expect(stub.requests.count == 2, "\(stub.requests)")
+        // Bodies of 13 and 14 bytes are fetched, those of 15 skipped ("<p>body 1000</p>" is 16).
+        let outcomes = Dictionary(grouping: first.lines.map { $0.split(separator: "\t").map(String.init) }, by: { $0[1] })
+        #expect(first.lines.count == 3000 && outcomes["fetched"]?.count == 100 && outcomes["skipped"]?.count == 2900,
+                "\(outcomes.mapValues(\.count))")
+        let second = try blogctl(["prefetch"], stub.url + "/rss", sandbox)
+        #expect(stub.requests.count == 3, "\(stub.requests)")
+        let again = Dictionary(grouping: second.lines.map { $0.split(separator: "\t").map(String.init) }, by: { $0[1] })
+        #expect(again["fresh"]?.count == 100 && again["fetched"]?.count == 2900, "\(again.mapValues(\.count))")
+        let read = try blogctl(["read", "e2999", "--offline", "--no-pager"], stub.url + "/rss", sandbox)
+        #expect(read.status == 0 && read.stdout.contains("body 2999"), "\(read.stderr)")
+    }
+
     /// Every format, and the page that links to them, lists, shows and reads as the API does.
     @Test func everyFormatReadsAsTheAPI() async throws {
         try await withMockd(["--quiet", "--latency", "0", "--failure-rate", "0", "--massive-size", "0"], sandbox: try Sandbox()) { mockd in

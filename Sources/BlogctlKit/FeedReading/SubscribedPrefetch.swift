@@ -18,10 +18,8 @@ public enum SubscribedPrefetch {
                 let fetched = try await common.withClient(tool: .blogctl, server: server, waitSpinner: false) { api in
                     let client = BlogClient(api: api)
                     client.assumeFeed()
-                    let posts = try await client.metadataList { Tool.blogctl.warn($0) }
-                    try? cache.saveListing(posts)
-                    return await Prefetcher(cache: cache, client: client, jobs: jobs, maxSize: maxSize)
-                        .run(posts) { done, total in progress(before + done, before + total) }
+                    return try await Prefetcher(cache: cache, client: client, jobs: jobs, maxSize: maxSize)
+                        .run(warn: { Tool.blogctl.warn($0) }) { done, total in progress(before + done, before + total) }
                 }
                 results += fetched.map { var result = $0; result.feed = name; return result }
             } catch {
