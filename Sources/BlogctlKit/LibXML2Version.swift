@@ -16,8 +16,12 @@ enum LibXML2Version {
     /// out otherwise than the scanner foresaw. nil for a proven one.
     static func unproven(_ version: Int) -> String? {
         guard !provenSeries.contains(version) else { return nil }
-        let shown = version > 0 ? "\(version / 10000).\(version / 100 % 100).\(version % 100)" : "of unknown version"
-        return "libxml2 \(shown) has not been checked against blogctl's reading of HTML (checked: 2.9); "
+        return "libxml2 \(shown(version)) has not been checked against blogctl's reading of HTML (checked: 2.9); "
             + "pages stay bounded but may be laid out differently"
+    }
+
+    /// `20914` as `2.9.14`; 0 (not known) as "of unknown version".
+    static func shown(_ version: Int) -> String {
+        version > 0 ? "\(version / 10000).\(version / 100 % 100).\(version % 100)" : "of unknown version"
     }
 }

@@ -80,6 +80,16 @@ import CoreKit
         #expect(OPML.hasCredentials("http://u@h.example/") && !OPML.hasCredentials("http://h.example/a@b"))
     }
 
+    /// Issue 64: an imported feed behind a password keeps its user and password (a urls file's
+    /// did; an OPML file's were dropped without a word, and the feed then answered 401).
+    @Test func anImportedURLKeepsItsCredentials() throws {
+        let list = try OPML.read(Data("""
+            <opml version="2.0"><body><outline text="A" xmlUrl="https://reader:s3cret@A.example"/>
+            <outline text="B" xmlUrl="https://u@b.example/feed?x=1"/><outline text="C" xmlUrl="https://c.example/a@b"/></body></opml>
+            """.utf8))
+        #expect(list.subscriptions.map(\.url) == ["https://reader:s3cret@a.example/", "https://u@b.example/feed?x=1", "https://c.example/a@b"])
+    }
+
     @Test func aFeedIsNotAList() {
         #expect(throws: ToolError.self) { try OPML.read(Data(#"<rss version="2.0"/>"#.utf8)) }
         #expect(throws: ToolError.self) { try OPML.read(Data("not xml".utf8)) }

@@ -46,9 +46,14 @@ public enum OPML {
                 }
                 folders.append(nil)
                 let reference = FeedText.collapsed(feed)
-                guard let resolved = (URLReference(url)?.resolving(reference) ?? URLReference(reference))?.absolute else {
+                guard var resolved = (URLReference(url)?.resolving(reference) ?? URLReference(reference))?.absolute else {
                     list.skipped += 1
                     return true
+                }
+                // A feed behind a password is the user's to keep: resolving leaves the user
+                // and password out, and they are put back as they were written.
+                if let credentials = credentials(in: reference), let schemeEnd = resolved.schemeEnd {
+                    resolved = String(resolved[..<schemeEnd]) + credentials + "@" + String(resolved[schemeEnd...])
                 }
                 if seen.insert(resolved).inserted {
                     // A name that is only the URL again (what `write` gives a feed it knows no name of) is none.
@@ -108,11 +113,22 @@ public enum OPML {
     /// `text` with the user and password of a URL in it left out (`http://u:p@h/` is
     /// `http://h/`); any other text as it is.
     public static func withoutCredentials(_ text: String) -> String {
-        guard let start = text.schemeEnd else { return text }
+        guard let start = text.schemeEnd, let at = credentialsEnd(text) else { return text }
+        return String(text[..<start]) + String(text[text.utf8.index(after: at)...])
+    }
+
+    /// The user and password of the URL `text` (`u:p` of `http://u:p@h/`), or nil.
+    static func credentials(in text: String) -> Substring? {
+        guard let start = text.schemeEnd, let at = credentialsEnd(text) else { return nil }
+        return text[start..<at]
+    }
+
+    /// Where the `@` after a URL's user and password is, or nil.
+    private static func credentialsEnd(_ text: String) -> String.Index? {
+        guard let start = text.schemeEnd else { return nil }
         let rest = text[start...]
         let authorityEnd = rest.utf8.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? rest.endIndex
-        guard let at = rest[..<authorityEnd].utf8.lastIndex(of: UInt8(ascii: "@")) else { return text }
-        return String(text[..<start]) + String(text[text.utf8.index(after: at)...])
+        return rest[..<authorityEnd].utf8.lastIndex(of: UInt8(ascii: "@"))
     }
 
     /// Whether a URL holds a user or password (`feeds export` leaves them out, and says so).

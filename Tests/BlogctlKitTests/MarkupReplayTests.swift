@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import BlogctlKit
+import CoreKit
+
+/// Issue 64: `MarkupScanner` follows libxml2 2.9's reading of markup, a shadow that could drift
+/// unseen when the library changes (2.14 rewrote its HTML tokenizer). Replayed here against the
+/// libxml2 installed on this machine (the one `make check` runs with): every element libxml2
+/// opens must open where the scanner is inside a start tag, over the bodies in data/, the
+/// openings the last passes found, and seeded documents made of every kind of markup.
+@Suite struct MarkupReplayTests {
+    static let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("data/blog/bodies")
+
+    @Test func theScannerOpensEveryTagWhereLibXML2Does() throws {
+        var documents = try FileManager.default.contentsOfDirectory(atPath: Self.data.path).sorted().map {
+            try [UInt8](Data(contentsOf: Self.data.appendingPathComponent($0)))
+        }
+        #expect(documents.count >= 5)
+        for opening in MarkupReadingTests.openings {
+            documents.append(Array(("<p>x" + opening + "<div>x<b class=a>y</b><i>z</i></div><span>w</span>").utf8))
+        }
+        var random = SeededGenerator(seed: 64)
+        for _ in 0..<3000 { documents.append(Self.document(&random)) }
+        var elements = 0
+        for document in documents {
+            let disagreement = try MarkupReplay.firstDisagreement(document)
+            #expect(disagreement == nil, "\(disagreement?.description ?? ""), in \(String(decoding: document, as: UTF8.self).debugDescription)")
+            elements += try MarkupReplay.openings(document).count
+        }
+        #expect(elements > 30_000, "\(elements) elements compared")
+    }
+
+    /// The replay says where the two part: a scanner started inside a comment misses the tags
+    /// libxml2 opens.
+    @Test func aDisagreementIsNamed() throws {
+        var astray = MarkupScanner()
+        for byte in "<!--".utf8 { _ = astray.step(byte) }
+        let disagreement = try #require(try MarkupReplay.firstDisagreement(Array("<div>x</div>".utf8), scanner: astray))
+        #expect(disagreement.element == "div" && disagreement.offset == 4, "\(disagreement)")
+        #expect(disagreement.description.contains("opens <div> at byte 4, where MarkupScanner reads comment"), "\(disagreement)")
+        #expect(try MarkupReplay.firstDisagreement(Array("<div>x</div>".utf8)) == nil)
+    }
+
+    /// A document of the markup that scanners get wrong: stray and mismatched quotes, comments
+    /// that end early or late, declarations, processing instructions, raw text and its false
+    /// ends, end tags with attributes, NUL bytes, entities, CJK text.
+    static func document(_ random: inout SeededGenerator) -> [UInt8] {
+        let pieces = ["<div>", "</div>", "<b a=\"x>y\">", "<b a='x\"y'>", "<i a=x\"y>", "<span \"a\"=b>", "<em a= '>'>",
+                      "<a href=/x\"y title'>", "</a>", "<!-- c -->", "<!-- x --!>", "<!--->", "<!---->", "<!-- <div> -->",
+                      "<!DOCTYPE html>", "<!DOCTYPE x SYSTEM \"a>b\">", "<!x '>", "<!-x \"<i>", "<? pi \">", "</ ", "</ <i>",
+                      "</i a=\">", "<script>a<div>b</script>", "<script>x</scripts><b></script>", "<style></stylex><u></style>",
+                      "<script/>", "<b\0>", "<br>", "<br/>", "<img src=x alt=\"<b>\">", "<p>", "text", " ", "&amp;", "&lt;b&gt;",
+                      "東京", "<x-custom a='<b>'>", "<table><tr><td>", "</td></tr></table>", "<ul><li>", "<svg><g></g></svg>",
+                      "<textarea><b></textarea>", "<title><i></title>", "< b>", "<3", "<>", "<a\nhref=x>", "<b/c>", "<b =x>", "\"", "'"]
+        var text = ""
+        for _ in 0..<Int.random(in: 5...40, using: &random) { text += pieces.randomElement(using: &random)! }
+        return Array(text.utf8)
+    }
+}
