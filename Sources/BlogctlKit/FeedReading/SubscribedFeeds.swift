@@ -76,9 +76,10 @@ public enum SubscribedFeeds {
         }
     }
 
-    /// How many requests one host gets at once: what browsers allow (6), so that a host
-    /// serving many feeds is neither hammered nor asked one feed at a time.
-    public static let perHost = 6
+    /// How many requests one host gets at once: as many as a refresh makes by default
+    /// (`--jobs` 8), so that a larger `--jobs` never hammers a host serving many feeds, and a
+    /// host is not asked one feed at a time.
+    public static let perHost = 8
 
     /// Each feed refreshed (its cache alone when `offline`), `jobs` at a time and at most
     /// `perHost` of one host at once (its feeds dealt into that many lanes, each lane one
