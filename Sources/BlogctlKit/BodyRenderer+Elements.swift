@@ -153,7 +153,12 @@ extension BodyRenderer {
 
     /// Where inline text goes: the open table cell, or the paragraph.
     func withInline(_ body: (inout InlineText) -> Void) {
-        if tables.isEmpty { body(&inline) } else { tables[tables.count - 1].withCell(body) }
+        if tables.isEmpty { return body(&inline) }
+        tables[tables.count - 1].withCell { cell in
+            let before = cell.work
+            body(&cell)
+            cellWork += cell.work - before
+        }
     }
 
     func updateStyle() {

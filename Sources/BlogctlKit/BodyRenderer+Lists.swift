@@ -17,11 +17,16 @@ extension BodyRenderer {
     }
 
     func pushContainer(first: [UInt8], rest: [UInt8]) {
-        guard containers.count < Self.deepestIndent else {
+        let width = TextWidth.of(String(decoding: first, as: UTF8.self))
+        // Past `deepestIndent`, or where the text would have less than `narrowest` columns
+        // (long list numbers), a container indents no further, nor any inside it: no line is
+        // wider than the page, and the containers kept stay the outermost.
+        let indent = containers.reduce(0) { $0 + $1.width }
+        guard containersBeyondIndent == 0, containers.count < Self.deepestIndent,
+              markdown || indent + width <= options.width - Self.narrowest else {
             containersBeyondIndent += 1
             return
         }
-        let width = TextWidth.of(String(decoding: first, as: UTF8.self))
         let restPrefix = rest.isEmpty ? [UInt8](repeating: 0x20, count: width) : rest
         containers.append(Container(first: first, rest: restPrefix, width: width))
     }

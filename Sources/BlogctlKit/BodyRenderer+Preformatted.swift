@@ -14,6 +14,8 @@ extension BodyRenderer {
             preLineCut = false
             text = text[newline...]
         }
+        if let newline = text.lastIndex(of: 0x0A) { preLastNewline = preText.count + (newline - text.startIndex) }
+        preSearched += text.count
         preText.append(contentsOf: text)
         drainPreformattedIfLarge()
     }
@@ -21,7 +23,7 @@ extension BodyRenderer {
     /// Writes the complete lines of a large block, keeping its last, unfinished line.
     func drainPreformattedIfLarge() {
         guard preText.count > Self.paragraphDrainBytes else { return }
-        guard let lastNewline = preText.lastIndex(of: 0x0A) else {
+        guard let lastNewline = preLastNewline else {
             if preText.count > Self.paragraphLimit {
                 preText.removeSubrange(Self.paragraphLimit...)
                 preLineCut = true
@@ -30,6 +32,7 @@ extension BodyRenderer {
         }
         emitPreformattedLines(preText[..<lastNewline], last: false)
         preText.removeSubrange(...lastNewline)
+        preLastNewline = nil
     }
 
     func emitPreformatted() {
@@ -37,6 +40,7 @@ extension BodyRenderer {
         emitPreformattedLines(preText[...], last: true)
         if markdown { emitLine(preFence, width: preFence.count) }
         preText.removeAll()
+        preLastNewline = nil
         preLineCut = false
         preStarted = false
         requestBlank()

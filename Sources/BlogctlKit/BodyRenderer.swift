@@ -32,11 +32,21 @@ final class BodyRenderer {
     /// Whether a line is out (the output may have gone to the sink): no blank line before the first.
     var wroteLine = false
     var inline = InlineText()
+    /// The work of the layout (for tests): the paragraph's (`InlineText.work`), the table
+    /// cells' (`cellWork`), the bytes of `pre` searched for line breaks (`preSearched`) and
+    /// the bytes of the lines written (`emitted`); linear in the input whatever its shape.
+    var work: Int { inline.work + cellWork + preSearched + emitted }
+    var cellWork = 0
+    var preSearched = 0
+    var emitted = 0
     var pendingBlank = false
     var boldDepth = 0
     var underlineDepth = 0
     var preDepth = 0
     var preText: [UInt8] = []
+    /// Where `preText`'s last line break is: found in each piece as it is appended, so that a
+    /// long line of many pieces is never searched again for one.
+    var preLastNewline: Int?
     /// Whether the open `pre` block's first lines are out, under which fence (Markdown).
     var preStarted = false
     var preFence: [UInt8] = []
@@ -172,8 +182,11 @@ final class BodyRenderer {
     var availableWidth: Int {
         if markdown { return Int.max / 2 }
         let indent = containers.reduce(0) { $0 + $1.width }
-        return max(options.width - indent, 20)
+        return max(options.width - indent, Self.narrowest)
     }
+
+    /// The fewest columns a line's text gets, however deep its indent.
+    static let narrowest = 20
 
     // MARK: - Bounds
 
@@ -227,6 +240,7 @@ final class BodyRenderer {
         }
         output += bytes
         output.append(0x0A)
+        emitted += bytes.count + 1
         if let sink, output.count >= 1 << 16 {
             sink(output)
             output.removeAll(keepingCapacity: true)
