@@ -364,3 +364,74 @@ import CoreKit
         }
     }
 }
+
+/// Issue 65: what real feeds carry beyond the core elements, read as feedparser reads it.
+@Suite struct FeedExtensionTests {
+    static let url = "https://blog.example/feed/"
+
+    func feed(_ text: String) throws -> Feed {
+        try FeedDocument.parse(Data(text.utf8), url: Self.url, contentType: nil)
+    }
+
+    /// A YouTube channel's feed: Atom whose entries' text is only in `media:group`.
+    @Test func mediaRSSGivesTitleAndText() throws {
+        let youtube = try feed("""
+            <feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/" xmlns:yt="http://www.youtube.com/xml/schemas/2015">
+            <title>Channel</title>
+            <entry><id>yt:video:abc</id><title>A video</title><link rel="alternate" href="https://www.youtube.com/watch?v=abc"/>
+            <media:group><media:title>A video</media:title><media:content url="https://www.youtube.com/v/abc" type="application/x-shockwave-flash"/>
+            <media:description>What it shows &amp; why.</media:description></media:group></entry>
+            </feed>
+            """)
+        let entry = try #require(youtube.entries.first)
+        #expect(entry.title == "A video" && entry.summary == "What it shows & why.", "\(entry)")
+        #expect(entry.body.contains("What it shows &amp; why."), "\(entry.body)")
+        #expect(entry.link == "https://www.youtube.com/watch?v=abc")
+        let rss = try feed("""
+            <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>M</title>
+            <item><guid isPermaLink="false">m1</guid><media:content url="https://m.example/1.jpg">
+            <media:title type="plain">Only &lt;media&gt; here</media:title>
+            <media:description type="html">&lt;p&gt;An &lt;b&gt;html&lt;/b&gt; text&lt;/p&gt;</media:description></media:content></item>
+            <item><guid isPermaLink="false">m2</guid><title>Own title</title><description>Own text</description>
+            <media:title>Media title</media:title><media:description>Media text</media:description></item>
+            </channel></rss>
+            """)
+        #expect(rss.entries.map(\.title) == ["Only <media> here", "Own title"])
+        #expect(rss.entries.map(\.summary) == ["An html text", "Own text"])
+        #expect(rss.entries.first?.body == "<p>An <b>html</b> text</p>")
+    }
+
+    /// Of an entry's alternate links, the one a browser shows: not the first when that one is
+    /// Gemini or plain text.
+    @Test func theHTMLAlternateWins() throws {
+        let atom = try feed("""
+            <feed xmlns="http://www.w3.org/2005/Atom"><title>A</title>
+            <entry><id>1</id><title>t</title><link rel="alternate" type="text/gemini" href="gemini://g.example/1"/>
+            <link rel="alternate" type="text/plain" href="https://g.example/1.txt"/>
+            <link rel="alternate" type="text/html" href="https://g.example/1.html"/><link href="https://g.example/other"/></entry>
+            <entry><id>2</id><title>t</title><link rel="alternate" type="text/plain" href="https://g.example/2.txt"/></entry>
+            </feed>
+            """)
+        #expect(atom.entries.map(\.link) == ["https://g.example/1.html", "https://g.example/2.txt"])
+    }
+
+    /// `dc:title` as a title, `dcterms:` dates, a permalink guid as the link.
+    @Test func dublinCoreAndPermalinkGuids() throws {
+        let rss = try feed("""
+            <rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/"><channel><title>D</title>
+            <item><guid>https://d.example/posts/1</guid><dc:title>From Dublin Core</dc:title>
+            <dcterms:issued>2026-11-27T10:30:15Z</dcterms:issued><dcterms:modified>2026-11-28T10:30:15Z</dcterms:modified></item>
+            <item><guid isPermaLink="false">https://d.example/posts/2</guid><title>Not a permalink</title>
+            <dcterms:created>2026-11-26T10:30:15Z</dcterms:created></item>
+            <item><guid>1234</guid><title>A number</title></item>
+            <item><guid>https://d.example/posts/4</guid><link>https://d.example/own/4</link><title>Own link</title></item>
+            </channel></rss>
+            """)
+        #expect(rss.entries.map(\.title) == ["From Dublin Core", "Not a permalink", "A number", "Own link"])
+        #expect(rss.entries.map(\.link) == ["https://d.example/posts/1", nil, nil, "https://d.example/own/4"])
+        #expect(rss.entries[0].published == FeedDate.parse("2026-11-27T10:30:15Z"))
+        #expect(rss.entries[0].updated == FeedDate.parse("2026-11-28T10:30:15Z"))
+        #expect(rss.entries[1].published == FeedDate.parse("2026-11-26T10:30:15Z"))
+        #expect(rss.entries.map(\.id) == ["https://d.example/posts/1", "https://d.example/posts/2", "1234", "https://d.example/posts/4"])
+    }
+}

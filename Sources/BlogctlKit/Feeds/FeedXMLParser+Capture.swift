@@ -7,6 +7,9 @@ extension FeedXMLParser {
     enum Field: Int, CaseIterable {
         case title, link, id, description, content, summary, author, authorName, published, updated, creator
         case feedTitle, feedLink
+        /// Fallbacks, for an entry without its own: Dublin Core's title, Media RSS's title and
+        /// description (YouTube's feeds carry an entry's text only there).
+        case dcTitle, mediaTitle, mediaDescription
     }
 
     /// What a captured field's text is (Atom's `type`; RSS's description and content are HTML).
@@ -63,9 +66,15 @@ extension FeedXMLParser {
     /// reading thread: the entry is made from its draft on another core.
     struct Draft {
         var text: [UInt8] = []
-        fileprivate var slots = InlineArray<13, (range: Range<Int>, type: TextType, base: String?)?>(repeating: nil)
+        fileprivate var slots = InlineArray<16, (range: Range<Int>, type: TextType, base: String?)?>(repeating: nil)
         var about: String?
         var alternate: (href: String, base: String?)?
+        /// Whether the alternate link is of a type a browser shows (HTML, or none said): one
+        /// that is comes before one that is not (`text/gemini`, `text/plain`).
+        var alternateIsHTML = false
+        /// Whether RSS's `guid` is a permalink (`isPermaLink` absent or true): the entry's
+        /// link when it has no `link`.
+        var guidIsPermaLink = false
 
         init() { assert(Field.allCases.count == slots.count, "a slot for each field") }
 

@@ -14,6 +14,8 @@ struct FeedXMLParser {
         static let rdf = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
         static let dc = "http://purl.org/dc/elements/1.1/"
         static let content = "http://purl.org/rss/1.0/modules/content/"
+        static let dcterms = "http://purl.org/dc/terms/"
+        static let media = "http://search.yahoo.com/mrss/"
     }
 
     let url: String
@@ -175,9 +177,17 @@ struct FeedXMLParser {
         case (.title, _) where rss || atom: field = depth == entryDepth! + 1 ? .title : nil
         case (.link, _) where rss && !isAtom: field = .link
         case (.link, _) where atom:
-            if Self.isAlternate(element), draft.alternate == nil, let href = element.attribute("href") { draft.alternate = (href, element.base) }
+            if Self.isAlternate(element), let href = element.attribute("href") {
+                let isHTML = Self.isHTML(element.attribute("type"))
+                if draft.alternate == nil || (isHTML && !draft.alternateIsHTML) {
+                    draft.alternate = (href, element.base)
+                    draft.alternateIsHTML = isHTML
+                }
+            }
             field = nil
-        case (.guid, _) where rss: field = .id
+        case (.guid, _) where rss:
+            draft.guidIsPermaLink = (element.attribute("isPermaLink") ?? "true").lowercased() == "true"
+            field = .id
         case (.id, _) where atom: field = .id
         case (.description, _) where rss: field = .description
         case (.encoded, Namespace.content): field = .content
@@ -186,6 +196,11 @@ struct FeedXMLParser {
         case (.author, _) where rss && !isAtom: field = .author
         case (.name, _) where atom: field = depth == entryDepth! + 2 ? .authorName : nil
         case (.creator, Namespace.dc): field = .creator
+        case (.title, Namespace.dc): field = .dcTitle
+        case (.title, Namespace.media): field = .mediaTitle
+        case (.description, Namespace.media): field = .mediaDescription
+        case (.issued, Namespace.dcterms), (.created, Namespace.dcterms): field = .published
+        case (.modified, Namespace.dcterms): field = .updated
         case (.pubDate, _) where rss: field = .published
         case (.date, Namespace.dc): field = .published
         case (.published, _) where atom, (.issued, _) where atom, (.created, _) where atom: field = .published
@@ -210,6 +225,9 @@ struct FeedXMLParser {
             }
         } else if field == .description || field == .content {
             type = .html
+        } else if field == .mediaTitle || field == .mediaDescription {
+            // Media RSS says `type="plain"` or `"html"`; plain when it says nothing.
+            type = element.attribute("type") == "html" ? .html : .text
         }
         isCapturing = true
         capture = Capture(field: field, depth: depth, type: type, base: element.base,
@@ -220,6 +238,13 @@ struct FeedXMLParser {
     private mutating func capturing(_ body: (inout Capture, inout [UInt8]) -> Void) {
         guard capture != nil else { return }
         if entryDepth != nil { body(&capture!, &draft.text) } else { body(&capture!, &feed.text) }
+    }
+
+    /// Whether a link's `type` is a page a browser shows: HTML or XHTML, or no type said.
+    static func isHTML(_ type: String?) -> Bool {
+        guard let type else { return true }
+        let media = FeedDocument.mediaType(type)
+        return media == "text/html" || media == "application/xhtml+xml"
     }
 
     static func isAlternate(_ link: FeedXMLElement) -> Bool {
@@ -244,10 +269,11 @@ struct FeedXMLParser {
     }
 
     func makeEntry(_ draft: Draft) throws(ToolError) -> FeedEntry {
-        let title = try plain(draft[.title])
+        let title = try plain(draft[.title] ?? draft[.dcTitle] ?? draft[.mediaTitle])
         let link = draft[.link].flatMap { absolute($0.text, base: $0.base) }
             ?? draft.alternate.flatMap { absolute($0.href, base: $0.base) }
-        let summarySource = draft[.description] ?? draft[.summary]
+            ?? (draft.guidIsPermaLink ? draft[.id].flatMap(permalink) : nil)
+        let summarySource = draft[.description] ?? draft[.summary] ?? draft[.mediaDescription]
         let bodySource = draft[.content] ?? summarySource
         let publishedText = draft[.published]?.text
         let published = publishedText.flatMap(FeedDate.parse)
@@ -261,6 +287,15 @@ struct FeedXMLParser {
                          author: author.isEmpty ? nil : author, published: published, updated: updated,
                          summary: try plain(summarySource), body: bodySource.map(html) ?? "",
                          base: bodySource?.base ?? url)
+    }
+
+    /// A permalink guid as the entry's link: only a URL of its own (many feeds leave
+    /// `isPermaLink` out of guids that are numbers, which would read as paths).
+    func permalink(_ guid: Value) -> String? {
+        let text = FeedText.collapsed(guid.text)
+        let lower = text.prefix(8).lowercased()
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else { return nil }
+        return absolute(text, base: guid.base)
     }
 
     func feedTitle() throws(ToolError) -> String { try plain(feed[.feedTitle]) }
