@@ -76,6 +76,7 @@ test-tsan: deps
 ## behind (what CI runs)
 check: build
 	@sh scripts/leftovers.sh mark
+	@sh scripts/version.sh --check
 	$(MAKE) character-lint markup-replay test test-tsan man-lint man-options fuzz-check
 	@sh scripts/leftovers.sh check
 

@@ -1,28 +1,44 @@
 #!/bin/sh
-# The toolbox's one version, from the last tag: at a tag vX.Y.Z it is X.Y.Z; N commits after
-# it, X.Y.Z+N.gHASH (sorts after the tag and before the next one, for dpkg as for people);
-# with no tag reachable (a shallow clone), 0.0.0+gHASH; outside git, 0.0.0+unknown.
-# Every binary's --version, the package's Version and the man pages' dates come from here.
+# The toolbox's one version, from the tree: packaging/deb/changelog's top entry (X.Y.Z-1 is
+# release X.Y.Z). In the commit that wrote that entry it is X.Y.Z; N commits after it,
+# X.Y.Z+N.gHASH (sorts after X.Y.Z and before the next release, for dpkg as for people); where
+# git cannot see that commit (a shallow clone), X.Y.Z+gHASH; outside git, X.Y.Z. A tag vX.Y.Z,
+# where there is one, names the commit whose changelog says X.Y.Z (--check). Every binary's
+# --version, the package's Version and the man pages' footer come from here.
 #
 #   scripts/version.sh            print the version
 #   scripts/version.sh --header   write it for the build (Sources/CToolboxVersion), if changed
 #   scripts/version.sh --epoch    print SOURCE_DATE_EPOCH: the last commit's time
+#   scripts/version.sh --check    fail unless every tag vX.Y.Z agrees with its changelog
 set -eu
 cd "$(dirname "$0")/.."
+changelog=packaging/deb/changelog
+
+# The upstream version of a changelog's top entry (from standard input).
+released() { sed -n '1s/^[a-z0-9.+-]* (\([^)]*\)).*/\1/p' | sed 's/-[^-]*$//'; }
 
 version() {
-  if described=$(git describe --tags --long --abbrev=12 --match 'v[0-9]*' 2>/dev/null); then
-    # v1.2.3-N-gHASH: the tag, the commits since, the commit.
-    hash=${described##*-}
-    rest=${described%-*}
-    count=${rest##*-}
-    tag=${rest%-*}
-    tag=${tag#v}
-    if [ "$count" = 0 ]; then echo "$tag"; else echo "$tag+$count.$hash"; fi
-  elif hash=$(git rev-parse --short=12 HEAD 2>/dev/null); then
-    echo "0.0.0+g$hash"
+  base=$(released < "$changelog")
+  if [ -z "$base" ]; then
+    echo "scripts/version.sh: no version in $changelog's first line" >&2
+    exit 1
+  fi
+  if hash=$(git rev-parse --short=12 HEAD 2>/dev/null); then
+    # The commit that wrote the top entry: the last to change how often its heading occurs.
+    written=$(git log -1 --format=%H -S"($base-" -- "$changelog" 2>/dev/null || true)
+    # In a shallow clone the oldest commit there seems to write the whole file: not known.
+    if [ -n "$written" ] && [ "$(git rev-parse --is-shallow-repository)" = true ] &&
+       ! git rev-parse -q --verify "$written^" > /dev/null; then
+      written=
+    fi
+    if [ -z "$written" ]; then
+      echo "$base+g$hash"
+    else
+      count=$(git rev-list --count "$written..HEAD")
+      if [ "$count" = 0 ]; then echo "$base"; else echo "$base+$count.g$hash"; fi
+    fi
   else
-    echo "0.0.0+unknown"
+    echo "$base"
   fi
 }
 
@@ -31,6 +47,16 @@ case "${1:-}" in
   --epoch)
     # The last commit's time, or the build's if there is no git (then nothing is reproducible).
     git log -1 --format=%ct 2>/dev/null || date +%s ;;
+  --check)
+    status=0
+    for tag in $(git tag --list 'v[0-9]*'); do
+      said=$(git show "$tag:$changelog" 2>/dev/null | released)
+      if [ "$said" != "${tag#v}" ]; then
+        echo "scripts/version.sh: tag $tag names a commit whose $changelog says '${said:-nothing}'" >&2
+        status=1
+      fi
+    done
+    exit "$status" ;;
   --header)
     header=Sources/CToolboxVersion/ToolboxVersion.generated.h
     line="#define TOOLBOX_VERSION \"$(version)\""
@@ -40,5 +66,5 @@ case "${1:-}" in
       printf '%s\n' "$line" > "$header"
       touch Sources/CoreKit/CommandLine/ToolboxVersion.swift
     fi ;;
-  *) echo "usage: scripts/version.sh [--header | --epoch]" >&2; exit 2 ;;
+  *) echo "usage: scripts/version.sh [--header | --epoch | --check]" >&2; exit 2 ;;
 esac

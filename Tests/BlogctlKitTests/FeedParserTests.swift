@@ -415,6 +415,20 @@ import CoreKit
         #expect(atom.entries.map(\.link) == ["https://g.example/1.html", "https://g.example/2.txt"])
     }
 
+    /// Escaped markup in a title is text, whatever the title's type: `&lt;blink&gt;` in XHTML
+    /// and in plain text is the word `<blink>`; in HTML it is markup, as browsers read it.
+    @Test func escapedMarkupInATitleIsText() throws {
+        let atom = try feed("""
+            <feed xmlns="http://www.w3.org/2005/Atom"><title>A</title>
+            <entry><id>1</id><title type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">History of the &lt;blink&gt; tag</div></title></entry>
+            <entry><id>2</id><title type="text">History of the &lt;blink&gt; tag</title></entry>
+            <entry><id>3</id><title type="html">History of the &amp;lt;blink&amp;gt; tag</title></entry>
+            <entry><id>4</id><title type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">A <b>bold</b> &amp; plain</div></title></entry>
+            </feed>
+            """)
+        #expect(atom.entries.map(\.title) == ["History of the <blink> tag", "History of the <blink> tag", "History of the <blink> tag", "A bold & plain"])
+    }
+
     /// `dc:title` as a title, `dcterms:` dates, a permalink guid as the link.
     @Test func dublinCoreAndPermalinkGuids() throws {
         let rss = try feed("""
