@@ -60,11 +60,15 @@ case "${1:-}" in
   --header)
     header=Sources/CToolboxVersion/ToolboxVersion.generated.h
     line="#define TOOLBOX_VERSION \"$(version)\""
-    # Rewritten only when it changes, so that a build with nothing new recompiles nothing;
-    # the Swift file that reads it is touched too, as SwiftPM does not see a header change.
+    # Rewritten only when it changes, so that a build with nothing new recompiles nothing.
+    # A build sees no header change on its own: clang's module of the header may have been
+    # made before this file existed (so it is not among the module's inputs), and the Swift
+    # driver compares the reading file's content, not its time. Both products are removed,
+    # and the next build makes them again with the new version.
     if [ "$(cat "$header" 2>/dev/null)" != "$line" ]; then
       printf '%s\n' "$line" > "$header"
-      touch Sources/CoreKit/CommandLine/ToolboxVersion.swift
+      find .build* -name 'CToolboxVersion-*.pcm' -delete 2> /dev/null || true
+      find .build* -path '*CoreKit.build/ToolboxVersion.swift.o' -delete 2> /dev/null || true
     fi ;;
   *) echo "usage: scripts/version.sh [--header | --epoch | --check]" >&2; exit 2 ;;
 esac

@@ -1,7 +1,7 @@
 import CToolboxVersion
 
-/// The toolbox's version, shared by every binary's `--version`. It is the last tag, as
-/// scripts/version.sh reads it (`git describe`), written into the build; the one place.
+/// The toolbox's version, shared by every binary's `--version`: packaging/deb/changelog's, as
+/// scripts/version.sh reads it, written into the build; the one place.
 public enum ToolboxVersion {
     public static let current: String = TOOLBOX_VERSION
 
