@@ -79,34 +79,36 @@ public struct BlogClient: Sendable {
     /// comes. false when the feed answered 304 to the last fetch's validators and the library's
     /// copy stands. A feed's newest bodies are stored beside the caller, who calls `settle`.
     public func writeListing(warn: @escaping (String) -> Void = { _ in }) async throws(ToolError) -> Bool {
-        if feeds.state == nil {
-            var posts: [PostMetadata]?
-            do throws(ToolError) {
-                posts = try await apiMetadataList(warn: warn)
-                feeds.learnedAPI()
-            } catch {
-                // As `either` does, but the probe writes a big feed's listing as it reads it.
-                guard !feeds.isKnownAPI, Self.mayBeAFeed(error), try await feeds.probe(listing: true) != nil else { throw error }
-            }
-            if let posts {
-                guard let cache = feeds.cache else { throw .missing("no cache folder for \(server) to keep its listing in") }
-                try cache.saveListing(posts)
-                return true
-            }
+        if let posts = try await apiListingUnlessAFeed(warn: warn) {
+            guard let cache = feeds.cache else { throw .missing("no cache folder for \(server) to keep its listing in") }
+            try cache.saveListing(posts)
+            return true
         }
         return try await feeds.writeListing(conditional: feeds.atStart?.listedAt != nil, warn: warn)
     }
 
-    /// What `prefetch` reads: a feed's entries with their bodies (one fetch), or the API's
-    /// listing (each body then asked for).
-    enum Prefetchable {
-        case entries([FeedEntry])
-        case listing([PostMetadata])
+    /// What `prefetch` reads: the API's listing, each body then asked for; or nil for a feed,
+    /// fetched once and written into the library as it is read, `each` seeing every entry
+    /// with its body.
+    func prefetchListing(warn: (String) -> Void, each: @escaping @Sendable (FeedEntry) -> Void) async throws(ToolError) -> [PostMetadata]? {
+        if let posts = try await apiListingUnlessAFeed(warn: warn) { return posts }
+        _ = try await feeds.writeListing(conditional: false, warn: warn, each: each)
+        await feeds.settle()
+        return nil
     }
 
-    func prefetchable(warn: (String) -> Void) async throws(ToolError) -> Prefetchable {
-        try await either { () async throws(ToolError) in .listing(try await apiMetadataList(warn: warn)) }
-            instead: { () async throws(ToolError) in .entries(try await feeds.posts(conditional: false, warn: warn) ?? []) }
+    /// The API's listing; nil when the server is a feed (known, or found by a probe that
+    /// writes a big feed's listing as it reads it, as `either` would, holding none of it).
+    private func apiListingUnlessAFeed(warn: (String) -> Void) async throws(ToolError) -> [PostMetadata]? {
+        guard feeds.state == nil else { return nil }
+        do {
+            let posts = try await apiMetadataList(warn: warn)
+            feeds.learnedAPI()
+            return posts
+        } catch {
+            guard !feeds.isKnownAPI, Self.mayBeAFeed(error), try await feeds.probe(listing: true) != nil else { throw error }
+            return nil
+        }
     }
 
     /// Waits for the bodies `writeListing` is still storing.

@@ -1,3 +1,4 @@
+import Synchronization
 import ToolboxKit
 
 /// Warms the cache: at most `jobs` posts at a time, each asked for with HEAD first so that
@@ -27,48 +28,73 @@ public struct Prefetcher: Sendable {
         self.maxSize = maxSize
     }
 
-    /// Every post of the server, in its order: the API's asked for one by one (`run(_:)`); a
-    /// feed's taken from the feed, fetched once, each body stored unless the cache has it
-    /// (asking the feed once per entry was quadratic: 5,000 entries did not end in a minute).
-    /// The listing is saved too. `progress` sees (done, total) after each post.
-    public func run(warn: (String) -> Void, progress: @escaping @Sendable (Int, Int) -> Void) async throws(ToolError) -> [Result] {
-        switch try await client.prefetchable(warn: warn) {
-        case .listing(let posts):
-            try? cache.saveListing(posts)
-            return await run(posts, progress: progress)
-        case .entries(let entries):
-            try? cache.saveListing(entries.map(\.metadata))
-            return store(entries, progress: progress)
+    /// Every post of the server, in its order, each result handed to `report` as it is known:
+    /// the API's asked for one by one (`run(_:)`); a feed's taken from the feed as it is read,
+    /// fetched once and written into the library, each body stored unless the cache has it
+    /// (asking the feed once per entry was quadratic: 5,000 entries did not end in a minute;
+    /// holding them all held a feed of a million entries). `progress` sees (done, total) after
+    /// each post; a feed's total is what has been read so far.
+    public func run(warn: (String) -> Void, progress: @escaping @Sendable (Int, Int) -> Void,
+                    report: @escaping @Sendable (Result) -> Void) async throws(ToolError) {
+        let bodies = FeedBodies(cache: cache, maxSize: maxSize, progress: progress, report: report)
+        guard let posts = try await client.prefetchListing(warn: warn, each: { bodies.take($0) }) else {
+            return bodies.finish()
         }
+        try? cache.saveListing(posts)
+        for result in await run(posts, progress: progress) { report(result) }
     }
 
-    /// A feed's entries, whose bodies are in hand: each stored unless the cache holds it
-    /// under the same content tag (fresh) or it is larger than `maxSize` (skipped).
-    func store(_ entries: [FeedEntry], progress: @escaping @Sendable (Int, Int) -> Void) -> [Result] {
-        var results: [Result] = []
-        results.reserveCapacity(entries.count)
-        var batch: [(metadata: PostMetadata, body: [UInt8], etag: String?)] = []
-        for (done, entry) in entries.enumerated() {
+    /// A feed's entries as the listing is written, whose bodies are in hand: each stored unless
+    /// the cache holds it under the same content tag (fresh) or it is larger than `maxSize`
+    /// (skipped); stored a few hundred at a time, so that one batch is held, not the feed.
+    final class FeedBodies: Sendable {
+        let cache: PostCache
+        let maxSize: Int
+        let progress: @Sendable (Int, Int) -> Void
+        let report: @Sendable (Result) -> Void
+        private let state = Mutex<(batch: [(metadata: PostMetadata, body: [UInt8], etag: String?)], done: Int)>(([], 0))
+
+        init(cache: PostCache, maxSize: Int, progress: @escaping @Sendable (Int, Int) -> Void,
+             report: @escaping @Sendable (Result) -> Void) {
+            self.cache = cache
+            self.maxSize = maxSize
+            self.progress = progress
+            self.report = report
+        }
+
+        func take(_ entry: FeedEntry) {
             let tag = entry.contentTag
             let size = entry.body.utf8.count
+            let result: Result
+            var stored: (metadata: PostMetadata, body: [UInt8], etag: String?)?
             if let cached = cache.entry(entry.id), cached.etag == tag, cache.body(entry.id, entry: cached) != nil {
-                results.append(Result(id: entry.id, outcome: .fresh, bytes: cached.size, detail: ""))
+                result = Result(id: entry.id, outcome: .fresh, bytes: cached.size, detail: "")
             } else if size > maxSize {
-                results.append(Result(id: entry.id, outcome: .skipped, bytes: size, detail: "larger than \(maxSize) bytes"))
+                result = Result(id: entry.id, outcome: .skipped, bytes: size, detail: "larger than \(maxSize) bytes")
             } else {
-                batch.append((entry.metadata, Array(entry.body.utf8), tag))
-                results.append(Result(id: entry.id, outcome: .fetched, bytes: size, detail: ""))
+                stored = (entry.metadata, Array(entry.body.utf8), tag)
+                result = Result(id: entry.id, outcome: .fetched, bytes: size, detail: "")
             }
-            // Stored a few hundred at a time: one body of each is held, not the feed's twice.
-            if batch.count >= 256 {
-                cache.storeAll(batch)
-                batch.removeAll(keepingCapacity: true)
+            let (full, done) = state.withLock { state -> ([(metadata: PostMetadata, body: [UInt8], etag: String?)]?, Int) in
+                if let stored { state.batch.append(stored) }
+                state.done += 1
+                guard state.batch.count >= 256 else { return (nil, state.done) }
+                defer { state.batch.removeAll(keepingCapacity: true) }
+                return (state.batch, state.done)
             }
-            progress(done + 1, entries.count)
+            if let full { cache.storeAll(full) }
+            report(result)
+            progress(done, done)
         }
-        cache.storeAll(batch)
-        cache.evict()
-        return results
+
+        /// Stores what is left of the last batch.
+        func finish() {
+            cache.storeAll(state.withLock { state in
+                defer { state.batch = [] }
+                return state.batch
+            })
+            cache.evict()
+        }
     }
 
     /// Results in the order of `posts`; `progress` sees (done, total) after each post.

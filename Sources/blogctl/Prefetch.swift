@@ -36,54 +36,26 @@ extension Blogctl {
             let limit = ByteSize.parse(maxSize) ?? 1_000_000
             let progress = ProgressDisplay(label: "prefetch", enabled: common.showsProgress, unit: .items)
             if progress.enabled { Interrupt.clearLineAndExit() }
+            let report = PrefetchReport(mode: common.outputMode, maxSize: limit)
+            let update: @Sendable (Int, Int) -> Void = { done, total in progress.update(done: Int64(done), total: Int64(total)) }
             if let subscriptions = try SubscribedFeeds.inUse(common) {
                 progress.start()
-                let (results, failedFeeds) = await SubscribedPrefetch.run(subscriptions, jobs: jobs, maxSize: limit, common: common) { done, total in
-                    progress.update(done: Int64(done), total: Int64(total))
-                }
+                let failedFeeds = await SubscribedPrefetch.run(subscriptions, jobs: jobs, maxSize: limit, common: common,
+                                                               progress: update, report: report.add)
                 progress.finish()
-                report(results)
-                try fail(results, failedFeeds: failedFeeds, of: subscriptions.count)
+                report.finish(quiet: common.quiet)
+                if let failure = report.failure(failedFeeds: failedFeeds, of: subscriptions.count) { throw failure }
                 return
             }
             let cache = try PostCache.standard(server: try common.serverURL(tool: .blogctl))
-            let results = try await common.withClient(tool: .blogctl, waitSpinner: false) { api in
+            try await common.withClient(tool: .blogctl, waitSpinner: false) { api in
                 progress.start()
                 defer { progress.finish() }
-                return try await Prefetcher(cache: cache, client: BlogClient(api: api), jobs: jobs, maxSize: limit)
-                    .run(warn: { Tool.blogctl.warn($0) }) { done, total in progress.update(done: Int64(done), total: Int64(total)) }
+                try await Prefetcher(cache: cache, client: BlogClient(api: api), jobs: jobs, maxSize: limit)
+                    .run(warn: { Tool.blogctl.warn($0) }, progress: update, report: report.add)
             }
-            report(results)
-            try fail(results, failedFeeds: 0, of: 1)
-        }
-
-        /// Exit 75 when a post, or a subscribed feed's list, could not be fetched.
-        private func fail(_ results: [Prefetcher.Result], failedFeeds: Int, of feeds: Int) throws {
-            let failed = results.filter { $0.outcome == .failed }
-            if !failed.isEmpty {
-                throw ToolError.tryLater("\(failed.count) of \(results.count) posts could not be fetched: \(failed[0].detail)")
-            }
-            if failedFeeds > 0 { throw ToolError.tryLater("\(failedFeeds) of \(feeds) feeds could not be listed") }
-        }
-
-        private func report(_ results: [Prefetcher.Result]) {
-            switch common.outputMode {
-            case .json:
-                StandardOutput.printJSON(results)
-            case .tsv:
-                StandardOutput.print(Table(columns: [], rows: results.map { ($0.feed.map { [$0] } ?? []) + [$0.id, $0.outcome.rawValue, String($0.bytes)] }).tsv())
-            case .table:
-                guard !common.quiet else { return }
-                var counts: [String] = []
-                for outcome in Prefetcher.Outcome.allCases {
-                    let count = results.count { $0.outcome == outcome }
-                    if count > 0 { counts.append("\(count) \(outcome.rawValue)") }
-                }
-                let skipped = results.filter { $0.outcome == .skipped }.map(\.id)
-                var line = counts.isEmpty ? "no posts to prefetch" : counts.joined(separator: ", ")
-                if !skipped.isEmpty { line += " (larger than \(maxSize): \(skipped.prefix(5).joined(separator: ", "))\(skipped.count > 5 ? ", …" : ""))" }
-                Tool.blogctl.say(Terminal.sanitizeField(line))
-            }
+            report.finish(quiet: common.quiet)
+            if let failure = report.failure(failedFeeds: 0, of: 1) { throw failure }
         }
     }
 }

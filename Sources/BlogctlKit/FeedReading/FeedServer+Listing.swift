@@ -12,49 +12,54 @@ extension FeedServer {
 
     /// The feed's listing written into the library (`Library.writeListing`), its newest
     /// bodies stored beside the caller (`settle`). false when it answered 304 to
-    /// `conditional` and the library's copy stands.
-    func writeListing(conditional: Bool, warn: (String) -> Void) async throws(ToolError) -> Bool {
+    /// `conditional` and the library's copy stands. `each` sees every entry written, as it is
+    /// (`prefetch` stores its body), in document order.
+    func writeListing(conditional: Bool, warn: (String) -> Void,
+                      each: (@Sendable (FeedEntry) -> Void)? = nil) async throws(ToolError) -> Bool {
         guard let cache else { throw .missing("no cache folder for \(api.server) to keep its listing in") }
         let (library, server) = try cache.library()
         let maxItems = Settings.current.integer(.maxItems)
         guard case .feed(let state, let fetched) = known.withLock({ $0 }) else { return false }
-        // What the probe fetched this run is written, not asked again.
+        // What the probe fetched this run is written, not asked again; unless the probe wrote
+        // it already and kept only the newest, and `each` is to see every entry.
         if let fetched {
             if !fetched.said { Self.describe(fetched, shown: Terminal.sanitizeField(api.server.url(fetched.url)), warn: warn) }
             known.withLock { $0 = .feed(state, fetched: nil) }
-            if fetched.isListed {
+            if !fetched.isListed {
+                _ = try library.writeListing(server, maxItems: maxItems, feed: true) { listing in
+                    for entry in fetched.posts where try listing.add(entry.metadata) { each?(entry) }
+                    return true
+                }
+                if each == nil { storeBeside(fetched.posts) }
+                return true
+            }
+            if each == nil {
                 storeBeside(newest: fetched.posts)
                 return true
             }
-            _ = try library.writeListing(server, maxItems: maxItems, feed: true) { listing in
-                for entry in fetched.posts { _ = try listing.add(entry.metadata) }
-                return true
-            }
-            known.withLock { $0 = .feed(state, fetched: nil) }
-            storeBeside(fetched.posts)
-            return true
         }
         guard var (response, url) = try await fetch(state, conditional: conditional) else { return false }
-        var written = try await write(response, url, into: library, server: server, maxItems: maxItems)
+        var written = try await write(response, url, into: library, server: server, maxItems: maxItems, each: each)
         // A page (a subscription to a blog's address): the first feed it names.
         if case .page(let page) = written.read {
             url = try feedNamed(by: page, response, url)
             response = try await fetchNamed(url)
-            written = try await write(response, url, into: library, server: server, maxItems: maxItems)
+            written = try await write(response, url, into: library, server: server, maxItems: maxItems, each: each)
         }
         guard case .feed(let feed) = written.read else { throw .protocolViolation(url: api.server.url(url), detail: "a web page, not a feed") }
         Self.describe(Fetched(feed, url: url), shown: Terminal.sanitizeField(api.server.url(url)), warn: warn)
         _ = remember(State(feed: url, etag: response.header("ETag"), lastModified: response.header("Last-Modified"),
                            title: feed.title.isEmpty ? nil : feed.title), fetched: nil)
-        storeBeside(newest: written.newest)
+        // `each` stores the bodies it wants itself (prefetch: every one not too large).
+        if each == nil { storeBeside(newest: written.newest) }
         return true
     }
 
     /// The document in `response` read and, when it is a feed, written as the library's
     /// listing of `server`, with the newest entries for the cache. A page changes nothing.
     /// The listing is written on the library's queue (`Library.onQueue`).
-    func write(_ response: APIClient.Response, _ url: String, into library: Library, server: ServerURL,
-               maxItems: Int?) async throws(ToolError) -> (read: FeedDocument.Reader.Read, newest: [FeedEntry]) {
+    func write(_ response: APIClient.Response, _ url: String, into library: Library, server: ServerURL, maxItems: Int?,
+               each: (@Sendable (FeedEntry) -> Void)? = nil) async throws(ToolError) -> (read: FeedDocument.Reader.Read, newest: [FeedEntry]) {
         guard response.bodyCount >= Self.streamedFrom else {
             let read = try document(response, url).get()
             guard case .feed(var feed) = read else { return (read, []) }
@@ -62,7 +67,7 @@ extension FeedServer {
             _ = try await library.onQueue { () -> Result<Bool, ToolError> in
                 Result { () throws(ToolError) in
                     try library.writeListing(server, maxItems: maxItems, feed: true) { listing in
-                        for entry in entries { _ = try listing.add(entry.metadata) }
+                        for entry in entries where try listing.add(entry.metadata) { each?(entry) }
                         return true
                     }
                 }
@@ -71,18 +76,18 @@ extension FeedServer {
             return (.feed(feed), Self.newest(entries))
         }
         return try await library.onQueue { () -> Result<(read: FeedDocument.Reader.Read, newest: [FeedEntry]), ToolError> in
-            Result { () throws(ToolError) in try self.writeAsRead(response, url, into: library, server: server, maxItems: maxItems) }
+            Result { () throws(ToolError) in try self.writeAsRead(response, url, into: library, server: server, maxItems: maxItems, each: each) }
         }.get()
     }
 
     /// `write` of a big feed: parsed inside the listing's transaction, each entry written as it
     /// is made (`FeedListingSink`), none held but the newest.
-    private func writeAsRead(_ response: APIClient.Response, _ url: String, into library: Library, server: ServerURL,
-                             maxItems: Int?) throws(ToolError) -> (read: FeedDocument.Reader.Read, newest: [FeedEntry]) {
+    private func writeAsRead(_ response: APIClient.Response, _ url: String, into library: Library, server: ServerURL, maxItems: Int?,
+                             each: (@Sendable (FeedEntry) -> Void)?) throws(ToolError) -> (read: FeedDocument.Reader.Read, newest: [FeedEntry]) {
         var read: FeedDocument.Reader.Read?
         var newest: [FeedEntry] = []
         _ = try library.writeListing(server, maxItems: maxItems, feed: true) { listing in
-            let sink = FeedListingSink(listing)
+            let sink = FeedListingSink(listing, each: each)
             read = try document(response, url, sink: sink).get()
             newest = sink.newest.sorted()
             guard case .feed = read else { return false }
@@ -97,13 +102,18 @@ extension FeedServer {
 /// made, the newest `FeedServer.keptAtList` held for their bodies to be cached.
 final class FeedListingSink: FeedEntrySink {
     private let listing: ListingWriter
+    private let each: ((FeedEntry) -> Void)?
     private(set) var newest = NewestEntries(capacity: FeedServer.keptAtList)
 
-    init(_ listing: ListingWriter) { self.listing = listing }
+    init(_ listing: ListingWriter, each: ((FeedEntry) -> Void)? = nil) {
+        self.listing = listing
+        self.each = each
+    }
 
     func take(_ entry: FeedEntry) throws(ToolError) -> Bool {
         guard try listing.add(entry.metadata) else { return false }
         newest.offer(entry, position: listing.count - 1)
+        each?(entry)
         return true
     }
 }
