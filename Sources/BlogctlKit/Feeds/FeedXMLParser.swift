@@ -293,8 +293,9 @@ struct FeedXMLParser {
     /// `isPermaLink` out of guids that are numbers, which would read as paths).
     func permalink(_ guid: Value) -> String? {
         let text = FeedText.collapsed(guid.text)
-        let lower = text.prefix(8).lowercased()
-        guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else { return nil }
+        // The scheme's bytes, ASCII lower case: a mark after `//` must not hide it.
+        let scheme = text.utf8.prefix(8).map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+        guard scheme.starts(with: "http://".utf8) || scheme.starts(with: "https://".utf8) else { return nil }
         return absolute(text, base: guid.base)
     }
 

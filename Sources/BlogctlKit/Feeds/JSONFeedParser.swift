@@ -77,7 +77,7 @@ enum JSONFeedParser {
         /// document again, from its start, for the items.
         func startItems() throws(ToolError) {
             do { try stream.finish(self) } catch { throw notAFeed(error) }
-            guard isObject, let version, version.hasPrefix("https://jsonfeed.org/version/") else {
+            guard isObject, let version, version.utf8.starts(with: "https://jsonfeed.org/version/".utf8) else {
                 throw .protocolViolation(url: url, detail: "not a JSON Feed: no jsonfeed.org version")
             }
             pass = .items
@@ -88,7 +88,7 @@ enum JSONFeedParser {
         func finish() throws(ToolError) -> Feed {
             do { try stream.finish(self) } catch { throw notAFeed(error) }
             if let failure { throw failure }
-            return Feed(format: version?.hasSuffix("/1") == true ? .jsonFeed10 : .jsonFeed11, title: FeedText.collapsed(title ?? ""),
+            return Feed(format: version.map { $0.utf8.elementsEqual("https://jsonfeed.org/version/1".utf8) } == true ? .jsonFeed10 : .jsonFeed11, title: FeedText.collapsed(title ?? ""),
                         link: homePage.flatMap { resolve($0, url) }, entries: collected.entries,
                         problems: 0, firstProblem: nil, duplicates: collected.duplicates)
         }
