@@ -132,7 +132,7 @@ struct JSONStream {
                 index += 1
             case .number(let kept, let state):
                 guard let next = Self.numberState(state, byte) else {
-                    guard [2, 3, 5, 8].contains(state) else { throw failure("a malformed number", byte: byte) }
+                    guard Self.endsNumber(state) else { throw failure("a malformed number", byte: byte) }
                     token = .none
                     finishScalar(kept ? .number(String(decoding: text, as: UTF8.self)) : nil, reader: reader)
                     continue  // the byte that ended the number is read again, between tokens
@@ -162,7 +162,7 @@ struct JSONStream {
 
     /// Checks that the document ended where a value may end.
     mutating func finish(_ reader: some JSONStreamReader) throws(ToolError) {
-        if case .number(let kept, let state) = token, [2, 3, 5, 8].contains(state) {
+        if case .number(let kept, let state) = token, Self.endsNumber(state) {
             token = .none
             finishScalar(kept ? .number(String(decoding: text, as: UTF8.self)) : nil, reader: reader)
         }
@@ -300,6 +300,9 @@ struct JSONStream {
         default: nil
         }
     }
+
+    /// Whether a number may end in `state` (see `numberState`).
+    private static func endsNumber(_ state: UInt8) -> Bool { state == 2 || state == 3 || state == 5 || state == 8 }
 
     /// RFC 8259's number grammar as states: 0 start, 1 after '-', 2 a leading zero, 3 in the
     /// integer, 4 after '.', 5 in the fraction, 6 after 'e', 7 after its sign, 8 in the
