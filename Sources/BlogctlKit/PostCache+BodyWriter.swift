@@ -69,6 +69,7 @@ extension PostCache {
             var failure = gzip.finish()
             let size = gzip.bytesIn
             let stored = gzip.bytesOut
+            let storedCRC = gzip.storedCRC
             let path = cache.bodyPath(metadata.id)
             var name = temporary
             var linkedInPlace = false
@@ -95,7 +96,7 @@ extension PostCache {
                 }
                 try LocalFile.commitTemporary(fd, name, to: path, mode: 0o600, failure: failure, durable: !batch)
             }
-            let entry = CacheEntry(metadata: metadata, etag: etag, size: size, storedSize: stored, stored: Date(), lastUsed: Date())
+            let entry = CacheEntry(metadata: metadata, etag: etag, size: size, storedSize: stored, storedCRC: storedCRC, stored: Date(), lastUsed: Date())
             // A body new to the cache most likely has no sidecar yet either.
             try LocalFile.writeAtomically(cache.entryPath(metadata.id), Array(JSONCoding.encode(entry)), mode: 0o600, durable: !batch,
                                           likelyNew: linkedInPlace)

@@ -12,6 +12,9 @@ public struct CacheEntry: Codable, Sendable, Equatable {
     public var size: Int
     /// Bytes of `ID.html.gz`.
     public var storedSize: Int
+    /// CRC-32 of `ID.html.gz` as it was written; nil in sidecars written before it was kept
+    /// (their body is checked by inflating it whole).
+    public var storedCRC: UInt32?
     public var stored: Date
     /// When a reader last used it (the sidecar's mtime), for least-recently-used eviction.
     public var lastUsed: Date?
@@ -21,7 +24,7 @@ public struct CacheEntry: Codable, Sendable, Equatable {
     /// How old the copy is: since the server last stood by it.
     public var age: Double { Date().timeIntervalSince(validated ?? stored) }
 
-    enum CodingKeys: String, CodingKey { case metadata, etag, size, storedSize, stored, validated }
+    enum CodingKeys: String, CodingKey { case metadata, etag, size, storedSize, storedCRC, stored, validated }
 }
 
 /// The post cache under `$XDG_CACHE_HOME/blogctl/posts`: each body gzip-compressed in
@@ -128,7 +131,10 @@ public struct PostCache: Sendable {
     }
 
     /// Whether the gzip file at `path` is a regular file (never through a symlink) of the
-    /// recorded stored size, whose trailer and whole stream agree with the recorded size.
+    /// recorded stored size, whose trailer agrees with the recorded size, and whose bytes are
+    /// those written (their CRC-32 as recorded; without one recorded, the whole stream
+    /// inflates to the recorded size). Rendering inflates the body once more, so the check
+    /// reads the file without inflating it where it can.
     static func isIntact(_ path: String, entry: CacheEntry) -> Bool {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return false }
@@ -140,6 +146,10 @@ public struct PostCache: Sendable {
         guard pread(fd, &trailer, 4, off_t(entry.storedSize - 4)) == 4 else { return false }
         let recorded = UInt32(trailer[0]) | UInt32(trailer[1]) << 8 | UInt32(trailer[2]) << 16 | UInt32(trailer[3]) << 24
         guard recorded == UInt32(truncatingIfNeeded: entry.size) else { return false }
+        if let storedCRC = entry.storedCRC {
+            guard let file = Gzip.crc32(fd: fd) else { return false }
+            return file.crc == storedCRC && file.count == entry.storedSize
+        }
         return (try? Gzip.decompress(fd: fd, limit: entry.size, consume: { _ in })) == entry.size
     }
 

@@ -146,6 +146,33 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
+    /// A body is checked by its stored bytes' CRC-32 (read, not inflated: rendering inflates
+    /// it): another well-formed gzip of the same length and size in its place is refused,
+    /// and a sidecar from before the CRC was kept is still checked by inflating the body.
+    @Test func aBodyIsCheckedByTheBytesWrittenOrByInflatingIt() throws {
+        let temporary = TemporaryCache()
+        let entry = try temporary.cache.store(Self.metadata("1"), body: Array("<p>first</p>".utf8), etag: nil)
+        _ = try temporary.cache.store(Self.metadata("2"), body: Array("<p>other</p>".utf8), etag: nil)
+        #expect(entry.storedCRC != nil)
+        let path = temporary.cache.directory + "/1.html.gz"
+        let other = try Data(contentsOf: URL(fileURLWithPath: temporary.cache.directory + "/2.html.gz"))
+        #expect(other.count == entry.storedSize)
+        try other.write(to: URL(fileURLWithPath: path))
+        #expect(temporary.cache.body("1", entry: entry) == nil, "a well-formed body that is not the one written")
+
+        var old = try temporary.cache.store(Self.metadata("3"), body: Self.body(10_000), etag: nil)
+        old.storedCRC = nil
+        try LocalFile.writeAtomically(temporary.cache.directory + "/3.json", Array(JSONCoding.encode(old)), mode: 0o600)
+        let read = try #require(temporary.cache.entry("3"))
+        #expect(read.storedCRC == nil)
+        #expect(temporary.cache.body("3", entry: read)?.bytes() == Self.body(10_000))
+        let third = temporary.cache.directory + "/3.html.gz"
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: third)))
+        bytes[bytes.count / 2] ^= 0xFF
+        try Data(bytes).write(to: URL(fileURLWithPath: third))
+        #expect(temporary.cache.body("3", entry: read) == nil, "without a CRC, damage is found by inflating")
+    }
+
     @Test func aTruncatedBodyIsDiscarded() throws {
         let temporary = TemporaryCache()
         try temporary.cache.store(Self.metadata("6"), body: Self.body(50_000), etag: nil)

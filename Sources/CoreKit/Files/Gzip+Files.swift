@@ -14,6 +14,9 @@ extension Gzip {
         /// Bytes taken in (uncompressed) and written out (compressed).
         public private(set) var bytesIn = 0
         public private(set) var bytesOut = 0
+        /// CRC-32 of the bytes written out (the file as stored): a reader checks the file
+        /// against it without inflating it.
+        public private(set) var storedCRC: UInt32 = 0
         /// The errno of the first failed write, if any: later writes do nothing.
         public private(set) var failure: Int32 = 0
 
@@ -60,8 +63,29 @@ extension Gzip {
                 if produced > 0 && failure == 0 {
                     failure = LocalFile.writeAll(fd, Array(piece[0..<produced]))
                     bytesOut += produced
+                    storedCRC = piece.withUnsafeBufferPointer { Gzip.crc32(storedCRC, UnsafeBufferPointer(rebasing: $0[0..<produced])) }
                 }
             } while (flush == Z_FINISH && result != Z_STREAM_END) || (flush != Z_FINISH && stream.avail_out == 0)
+        }
+    }
+
+    /// CRC-32 (zlib's) of `bytes`, continuing from `crc`.
+    public static func crc32(_ crc: UInt32, _ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        guard let base = bytes.baseAddress else { return crc }
+        return UInt32(crc32_z(uLong(crc), base, z_size_t(bytes.count)))
+    }
+
+    /// CRC-32 of what is left of the open file `fd`, read a piece at a time; nil when a read fails.
+    public static func crc32(fd: Int32) -> (crc: UInt32, count: Int)? {
+        var buffer = [UInt8](repeating: 0, count: 1 << 18)
+        var crc: UInt32 = 0
+        var total = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 { if errno == EINTR { continue } else { return nil } }
+            if count == 0 { return (crc, total) }
+            total += count
+            crc = buffer.withUnsafeBufferPointer { crc32(crc, UnsafeBufferPointer(rebasing: $0[0..<count])) }
         }
     }
 
