@@ -152,25 +152,33 @@ extension InlineText {
 
     /// The one line `layOut` makes of a text that `fitsOneLine`, appended to `line`; its width.
     func appendOneLine(to line: inout [UInt8], styled: Bool) -> Int {
+        // Over buffer pointers, with nothing of `self` captured: a closure capturing `self` copied
+        // the cell (a retain and a release of each of its buffers) for every row of a table.
+        bytes.withUnsafeBufferPointer { text in
+            atoms.withUnsafeBufferPointer { atoms in Self.appendOneLine(text, atoms, to: &line, styled: styled) }
+        }
+    }
+
+    private static func appendOneLine(_ text: UnsafeBufferPointer<UInt8>, _ atoms: UnsafeBufferPointer<Atom>,
+                                      to line: inout [UInt8], styled: Bool) -> Int {
         var width = 0
         var lineStyle: TextStyle = []
-        bytes.withUnsafeBufferPointer { text in
-            for (index, atom) in atoms.enumerated() {
-                if index > 0 && atom.spaceBefore {
-                    if styled && !lineStyle.isEmpty && !lineStyle.isSubset(of: atom.style) {
-                        line += TextStyle.reset
-                        lineStyle = []
-                    }
-                    line.append(0x20)
-                    width += 1
+        for index in atoms.indices {
+            let atom = atoms[index]
+            if index > 0 && atom.spaceBefore {
+                if styled && !lineStyle.isEmpty && !lineStyle.isSubset(of: atom.style) {
+                    line += TextStyle.reset
+                    lineStyle = []
                 }
-                if styled && atom.style != lineStyle {
-                    line += atom.style.isEmpty ? TextStyle.reset : atom.style.sequence
-                    lineStyle = atom.style
-                }
-                line.append(contentsOf: UnsafeBufferPointer(rebasing: text[atom.start..<atom.end]))
-                width += atom.width
+                line.append(0x20)
+                width += 1
             }
+            if styled && atom.style != lineStyle {
+                line += atom.style.isEmpty ? TextStyle.reset : atom.style.sequence
+                lineStyle = atom.style
+            }
+            line.append(contentsOf: UnsafeBufferPointer(rebasing: text[atom.start..<atom.end]))
+            width += atom.width
         }
         if styled && !lineStyle.isEmpty { line += TextStyle.reset }
         return width

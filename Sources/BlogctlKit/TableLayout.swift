@@ -52,7 +52,7 @@ struct TableLayout {
         cell.escapesMarkdown = escapesMarkdown
         let row = rows.count - 1
         let first = rows[row].cells.isEmpty
-        rows[row].cells.append(cell)
+        rows[row].cells.append(consume cell)
         // A header row: inside thead, or of th cells only.
         rows[row].isHeader = inHead || (header && (first || rows[row].isHeader))
         cellOpen = true
@@ -83,7 +83,7 @@ struct TableLayout {
             while spareCells.count < 4_096, var cell = part.rows[row].cells.popLast() {
                 cell.removeAll()
                 cell.style = []
-                spareCells.append(cell)
+                spareCells.append(consume cell)
             }
             if part.rows[row].cells.isEmpty && spareRows.count < 4_096 { spareRows.append(part.rows[row].cells) }
         }
@@ -138,10 +138,14 @@ struct TableLayout {
         let gap = 2
         var widths = [Int](repeating: 0, count: columns)
         var least = [Int](repeating: 1, count: columns)
-        for row in rows {
-            for (index, cell) in row.cells.enumerated() {
-                widths[index] = max(widths[index], cell.singleLineWidth)
-                least[index] = max(least[index], min(cell.longestWord, 12))
+        // Cells read in place, through a buffer pointer: a cell bound by `for`, or read by
+        // the array's subscript, is a copy (a retain and a release of each of its buffers).
+        for row in rows.indices {
+            rows[row].cells.withUnsafeBufferPointer { cells in
+                for index in cells.indices {
+                    widths[index] = max(widths[index], cells[index].singleLineWidth)
+                    least[index] = max(least[index], min(cells[index].longestWord, 12))
+                }
             }
         }
         // Too many columns to give each one even a column of text: cells one under another,
@@ -151,12 +155,13 @@ struct TableLayout {
         let available = max(width - gap * (columns - 1), columns)
         widths = Self.narrowed(widths, least: least, toFit: available)
         var lines: [(bytes: [UInt8], width: Int)] = []
-        for (rowIndex, row) in rows.enumerated() {
-            if oneLineRowsInPlace, let line = Self.oneLine(row, widths: widths, gap: gap, styled: styled) {
+        for rowIndex in rows.indices {
+            if oneLineRowsInPlace, let line = Self.oneLine(rows[rowIndex], widths: widths, gap: gap, styled: styled) {
                 lines.append(line)
                 appendRule(after: rowIndex, widths: widths, gap: gap, to: &lines)
                 continue
             }
+            let row = rows[rowIndex]
             let wrapped = (0..<columns).map { index in
                 index < row.cells.count ? row.cells[index].lines(width: widths[index], styled: styled && !row.isHeader) : []
             }
@@ -195,21 +200,33 @@ struct TableLayout {
 
     /// `row` as one line, when each of its cells fits its column on one line; else nil.
     private static func oneLine(_ row: Row, widths: [Int], gap: Int, styled: Bool) -> (bytes: [UInt8], width: Int)? {
-        for (index, cell) in row.cells.enumerated() where !cell.fitsOneLine(width: widths[index]) { return nil }
+        row.cells.withUnsafeBufferPointer { cells in
+            oneLine(cells, widths: widths, gap: gap, styled: styled && !row.isHeader)
+        }.map { line in
+            var (line, lineWidth) = line
+            while line.last == 0x20 { line.removeLast(); lineWidth -= 1 }
+            if styled && row.isHeader && !line.isEmpty { line = TextStyle.bold.sequence + line + TextStyle.reset }
+            return (line, lineWidth)
+        }
+    }
+
+    /// `cells` as one line, when each fits its column on one line; else nil. Cells read in
+    /// place (see `textLines`).
+    private static func oneLine(_ cells: UnsafeBufferPointer<InlineText>, widths: [Int], gap: Int,
+                                styled: Bool) -> (bytes: [UInt8], width: Int)? {
+        for index in cells.indices where !cells[index].fitsOneLine(width: widths[index]) { return nil }
         var line: [UInt8] = []
         var lineWidth = 0
         var previous = 0
-        for (index, cell) in row.cells.enumerated() {
+        for index in cells.indices {
             if index > 0 {
                 let pad = max(widths[index - 1] - previous, 0) + gap
                 line.append(contentsOf: repeatElement(0x20, count: pad))
                 lineWidth += pad
             }
-            previous = cell.appendOneLine(to: &line, styled: styled && !row.isHeader)
+            previous = cells[index].appendOneLine(to: &line, styled: styled)
             lineWidth += previous
         }
-        while line.last == 0x20 { line.removeLast(); lineWidth -= 1 }
-        if styled && row.isHeader && !line.isEmpty { line = TextStyle.bold.sequence + line + TextStyle.reset }
         return (line, lineWidth)
     }
 
