@@ -76,16 +76,18 @@ struct TableLayout {
     /// Rows' cell lists, emptied, for new rows.
     private var spareRows: [[InlineText]] = []
 
-    /// Keeps the cells of `part`, written, for new cells (up to a part's worth).
+    /// Keeps the cells of `part`, written, for new cells: as many as a part can hold, so that a
+    /// long table allocates no cell after its first part. What the spares hold is bounded by
+    /// the part they came from (`drainSize`).
     mutating func reuseCells(of part: consuming TableLayout) {
         for row in part.rows.indices {
             // Moved out, not copied: each cell's buffers are its own again, and emptied in place.
-            while spareCells.count < 4_096, var cell = part.rows[row].cells.popLast() {
+            while spareCells.count < Self.drainSize / Self.cellCost, var cell = part.rows[row].cells.popLast() {
                 cell.removeAll()
                 cell.style = []
                 spareCells.append(consume cell)
             }
-            if part.rows[row].cells.isEmpty && spareRows.count < 4_096 { spareRows.append(part.rows[row].cells) }
+            if part.rows[row].cells.isEmpty && spareRows.count < Self.drainSize / Self.rowCost { spareRows.append(part.rows[row].cells) }
         }
     }
 
