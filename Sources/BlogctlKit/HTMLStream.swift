@@ -171,6 +171,14 @@ final class HTMLStream {
                 // So in a quoted value, up to its quote or the construct's limit.
                 index = min(Self.first(quote, in: bytes, from: index), markupStart + Self.markupLimit)
                 guard index < bytes.endIndex else { break }
+            } else if let only = scanner.onlyChangedBy {
+                // So in raw text and comments, also while one is left out (to its end).
+                let found = Self.first(only, in: bytes, from: index)
+                index = dropping == nil ? min(found, markupStart + Self.markupLimit) : found
+                guard index < bytes.endIndex else {
+                    if dropping != nil { from = bytes.endIndex }
+                    break
+                }
             }
             let byte = bytes[index]
             let wasText = scanner.inText

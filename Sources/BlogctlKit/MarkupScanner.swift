@@ -4,7 +4,7 @@
 /// markup where libxml2 reads text: a start tag missed is one that nests uncounted. Where
 /// libxml2's rules are unclear it errs towards text (a start tag counted that libxml2 then
 /// skips only costs a parse call).
-struct MarkupScanner {
+struct MarkupScanner: Equatable {
     /// Inside a start tag, as `htmlParseStartTag` reads it: a quote opens a value only after
     /// `=`; anything else that is no attribute name is skipped to the next blank.
     enum Tag: Equatable { case name, between, bogus, attributeName, afterName, beforeValue, unquoted, quoted(UInt8) }
@@ -37,6 +37,16 @@ struct MarkupScanner {
     /// Inside a start tag's quoted value: the quote that ends it.
     var valueQuote: UInt8? { if case .startTag(.quoted(let quote)) = state { quote } else { nil } }
     var isInStartTag: Bool { if case .startTag = state { true } else { false } }
+    /// The one byte that can change the state from here, where there is one: every other byte
+    /// leaves it as it is, so a reader may skip to it at memchr's speed (raw text away from a
+    /// possible end tag: `<`; a comment away from its closing dashes: `-`).
+    var onlyChangedBy: UInt8? {
+        switch state {
+        case .rawText where matched == 0: UInt8(ascii: "<")
+        case .comment where dashes == 0 && !bangAfterDashes: UInt8(ascii: "-")
+        default: nil
+        }
+    }
     /// A doctype's open literal, whose quote must close before its `>`.
     var doctypeQuote: UInt8? { state == .doctype && quote != 0 ? quote : nil }
 
