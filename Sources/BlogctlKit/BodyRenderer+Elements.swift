@@ -141,6 +141,7 @@ extension BodyRenderer {
     }
 
     func addImage(_ attributes: HTMLAttributes) {
+        if !markdown, addPrintableImage(attributes) { return }
         let alt = attributes.value("alt")?.trimmingSpaces() ?? ""
         if markdown {
             let source = attributes.value("src").map { Terminal.sanitizeField(options.links.resolve($0)) } ?? ""
@@ -150,6 +151,30 @@ extension BodyRenderer {
             withInline { $0.appendWord(alt.isEmpty ? "[image]" : "[image: \(alt)]") }
         }
     }
+
+    /// `[image]` or `[image: ALT]` put together from libxml2's bytes, with no String made, when
+    /// the alt text is printable ASCII once its blanks are trimmed (what `sanitizeField` and
+    /// `trimmingSpaces` leave as it is); false for any other, which takes the String path.
+    private func addPrintableImage(_ attributes: HTMLAttributes) -> Bool {
+        var alt = attributes.bytes("alt") ?? UnsafeBufferPointer(start: nil, count: 0)
+        // Only what `sanitizeField` leaves blank (a space) or makes one (a tab, a line feed):
+        // it shows other controls, which `trimmingSpaces` then keeps.
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A }
+        while let first = alt.first, isBlank(first) { alt = UnsafeBufferPointer(rebasing: alt.dropFirst()) }
+        while let last = alt.last, isBlank(last) { alt = UnsafeBufferPointer(rebasing: alt.dropLast()) }
+        guard alt.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
+        imageWord.removeAll(keepingCapacity: true)
+        imageWord.append(contentsOf: alt.isEmpty ? Self.imageAlone : Self.imageBefore)
+        if !alt.isEmpty {
+            imageWord.append(contentsOf: alt)
+            imageWord.append(UInt8(ascii: "]"))
+        }
+        imageWord.withUnsafeBufferPointer { word in withInline { $0.appendWord(printable: word) } }
+        return true
+    }
+
+    static let imageAlone = Array("[image]".utf8)
+    static let imageBefore = Array("[image: ".utf8)
 
     /// Where inline text goes: the open table cell, or the paragraph.
     func withInline(_ body: (inout InlineText) -> Void) {

@@ -32,6 +32,8 @@ final class BodyRenderer {
     /// Whether a line is out (the output may have gone to the sink): no blank line before the first.
     var wroteLine = false
     var inline = InlineText()
+    /// An image's `[image: ALT]`, put together here (`addPrintableImage`), reused.
+    var imageWord: [UInt8] = []
     /// The work of the layout (for tests): the paragraph's (`InlineText.work`), the table
     /// cells' (`cellWork`), the bytes of `pre` searched for line breaks (`preSearched`) and
     /// the bytes of the lines written (`emitted`); linear in the input whatever its shape.

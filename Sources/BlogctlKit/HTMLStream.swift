@@ -29,6 +29,21 @@ struct HTMLAttributes {
         return nil
     }
 
+    /// The raw bytes of attribute `name`'s value (empty for an attribute without one), or nil;
+    /// valid only during the event. Not sanitised: the caller cleans them.
+    func bytes(_ name: String) -> UnsafeBufferPointer<UInt8>? {
+        guard let pairs else { return nil }
+        var index = 0
+        while let key = pairs[index] {
+            if Self.equals(key, name) {
+                guard let value = pairs[index + 1] else { return UnsafeBufferPointer(start: nil, count: 0) }
+                return UnsafeBufferPointer(start: value, count: strlen(UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self)))
+            }
+            index += 2
+        }
+        return nil
+    }
+
     /// Whether the NUL-ended `key` is `name`, byte for byte, with no String made of it.
     static func equals(_ key: UnsafePointer<xmlChar>, _ name: String) -> Bool {
         var index = 0

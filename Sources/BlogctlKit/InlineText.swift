@@ -186,17 +186,12 @@ struct InlineText {
 
     /// Appends text as one unbreakable piece after a space (an image's label).
     mutating func appendWord(_ text: String) {
-        if isCut { return }
-        lastClass = nil
-        open = false
-        if !atoms.isEmpty { pendingSpace = true }
         var text = Terminal.sanitizeField(text)
         text.withUTF8 { clean in
-            // Printable ASCII (an image's `[image: ALT]`, most words): a column a byte, at once.
-            if clean.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-                if !clean.isEmpty { appendScalarBytes(clean, from: 0, count: clean.count, width: clean.count) }
-                return
-            }
+            // Printable ASCII (most words): a column a byte, at once.
+            if clean.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return appendWord(printable: clean) }
+            if isCut { return }
+            startWord()
             var index = 0
             while index < clean.count {
                 let (scalar, length) = UTF8Scalar.decode(clean, at: index)
@@ -205,6 +200,20 @@ struct InlineText {
             }
         }
         open = false
+    }
+
+    /// `appendWord` of bytes known to be printable ASCII (a column a byte, nothing to clean).
+    mutating func appendWord(printable word: UnsafeBufferPointer<UInt8>) {
+        if isCut { return }
+        startWord()
+        if !word.isEmpty { appendScalarBytes(word, from: 0, count: word.count, width: word.count) }
+        open = false
+    }
+
+    private mutating func startWord() {
+        lastClass = nil
+        open = false
+        if !atoms.isEmpty { pendingSpace = true }
     }
 
     /// Glues `text` to the end of the last atom (a link's `[3]`, Markdown's closing `**`).

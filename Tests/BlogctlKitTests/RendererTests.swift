@@ -222,4 +222,36 @@ import ToolboxKit
         let text = RendererTests.render("<table><tr>" + row + "</tr></table>", width: 80)
         #expect(text.utf8.count < 20_000)
     }
+
+    /// An image's label is put together from libxml2's bytes when its alt text is printable
+    /// ASCII once trimmed: the same word as the String path (the value sanitised, trimmed, then
+    /// appended as a word) for alt texts of blanks, controls, non-ASCII and bidi controls.
+    @Test func anImageLabelIsTheSameWhicheverPathMakesIt() {
+        let pieces = [" ", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "a", "Z", "~", "[", "é", "東", "\u{202E}", "\u{1B}", "\u{85}", "\u{7F}"]
+        var random = SeededGenerator(seed: 641)
+        var printable = 0
+        for round in 0..<600 {
+            let alt = (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let name = Array("alt".utf8CString).map { UInt8(bitPattern: $0) }
+            let value = Array(alt.utf8CString).map { UInt8(bitPattern: $0) }
+            name.withUnsafeBufferPointer { name in
+                value.withUnsafeBufferPointer { value in
+                    var pairs: [UnsafePointer<UInt8>?] = [name.baseAddress, round % 50 == 0 ? nil : value.baseAddress, nil, nil]
+                    if round % 50 == 0 { pairs = [name.baseAddress, nil, nil] }
+                    pairs.withUnsafeMutableBufferPointer { pairs in
+                        let attributes = HTMLAttributes(pairs: pairs.baseAddress)
+                        let renderer = BodyRenderer(options: RenderOptions(format: .text, width: 200, styled: false)) { _ in }
+                        renderer.addImage(attributes)
+                        let label = attributes.value("alt")?.trimmingSpaces() ?? ""
+                        var expected = InlineText()
+                        expected.appendWord(label.isEmpty ? "[image]" : "[image: \(label)]")
+                        #expect(renderer.inline.singleLine == expected.singleLine, "alt \(alt.debugDescription)")
+                        if label.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { printable += 1 }
+                    }
+                }
+            }
+        }
+        #expect(printable > 100)
+        #expect(RendererTests.render("<p><img alt=\" a b\t\"></p>") == "[image: a b]\n")
+    }
 }
