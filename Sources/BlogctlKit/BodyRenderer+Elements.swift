@@ -163,18 +163,19 @@ extension BodyRenderer {
         while let first = alt.first, isBlank(first) { alt = UnsafeBufferPointer(rebasing: alt.dropFirst()) }
         while let last = alt.last, isBlank(last) { alt = UnsafeBufferPointer(rebasing: alt.dropLast()) }
         guard alt.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
-        imageWord.removeAll(keepingCapacity: true)
-        imageWord.append(contentsOf: alt.isEmpty ? Self.imageAlone : Self.imageBefore)
-        if !alt.isEmpty {
-            imageWord.append(contentsOf: alt)
-            imageWord.append(UInt8(ascii: "]"))
+        if alt.isEmpty {
+            let word: StaticString = "[image]"
+            withInline { $0.appendWord(printable: UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)) }
+            return true
         }
+        let before: StaticString = "[image: "
+        imageWord.removeAll(keepingCapacity: true)
+        imageWord.append(contentsOf: UnsafeBufferPointer(start: before.utf8Start, count: before.utf8CodeUnitCount))
+        imageWord.append(contentsOf: alt)
+        imageWord.append(UInt8(ascii: "]"))
         imageWord.withUnsafeBufferPointer { word in withInline { $0.appendWord(printable: word) } }
         return true
     }
-
-    static let imageAlone = Array("[image]".utf8)
-    static let imageBefore = Array("[image: ".utf8)
 
     /// Where inline text goes: the open table cell, or the paragraph.
     func withInline(_ body: (inout InlineText) -> Void) {

@@ -66,7 +66,7 @@ extension BodyRenderer {
             if !inline.cancelPrefix() { inline.appendGlued("](\(markdownURL(target)))") }
         } else {
             // Past the paragraph's cut nothing of it is shown: its links are not numbered either.
-            if !inline.isCut, let number = linkNumber(target) { inline.appendGlued("[\(number)]") }
+            if !inline.isCut, let number = linkNumber(target) { inline.appendGlued(marker: number) }
         }
     }
 }

@@ -218,15 +218,38 @@ struct InlineText {
 
     /// Glues `text` to the end of the last atom (a link's `[3]`, Markdown's closing `**`).
     mutating func appendGlued(_ text: String) {
+        Array(text.utf8).withUnsafeBufferPointer { glue($0, width: TextWidth.of(text)) }
+    }
+
+    private mutating func glue(_ bytes: UnsafeBufferPointer<UInt8>, width: Int) {
         guard !atoms.isEmpty, !isCut else { return }
         lastClass = .other
         let saved = style
         style = atoms[atoms.count - 1].style
         open = true
         pendingSpace = false
-        Array(text.utf8).withUnsafeBufferPointer { appendScalarBytes($0, from: 0, count: $0.count, width: TextWidth.of(text)) }
+        appendScalarBytes(bytes, from: 0, count: bytes.count, width: width)
         style = saved
         open = false
+    }
+
+    /// `appendGlued("[\(number)]")`, written digit by digit: a link's marker, no String made.
+    mutating func appendGlued(marker number: Int) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // "[", at most 20 digits, "]"
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var value = number.magnitude
+            var start = buffer.count - 1
+            buffer[start] = UInt8(ascii: "]")
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            } while value > 0
+            start -= 1
+            buffer[start] = UInt8(ascii: "[")
+            let marker = UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[start...])
+            glue(marker, width: marker.count)
+        }
     }
 
     /// Glues `text` to the front of the next atom (Markdown's opening `**`).

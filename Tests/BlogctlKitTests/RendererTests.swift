@@ -254,4 +254,16 @@ import ToolboxKit
         #expect(printable > 100)
         #expect(RendererTests.render("<p><img alt=\" a b\t\"></p>") == "[image: a b]\n")
     }
+
+    /// A link's marker written digit by digit is the one its String would write.
+    @Test func aMarkerIsWrittenAsItsString() {
+        for number in [0, 7, 10, 99, 10_000, 123_456_789, Int.max, Int.min] {
+            var digits = InlineText(), string = InlineText()
+            digits.append(collapsing: Array("word".utf8))
+            string.append(collapsing: Array("word".utf8))
+            digits.appendGlued(marker: number)
+            string.appendGlued("[\(number.magnitude)]")
+            #expect(digits.singleLine == string.singleLine && digits.singleLineWidth == string.singleLineWidth, "\(number)")
+        }
+    }
 }
