@@ -83,15 +83,19 @@ final class BodyRenderer {
     /// `also`: a second renderer (the search index's) that gets every event too, so one parse
     /// lays the body out twice.
     func renderHTML(also: BodyRenderer? = nil, _ feed: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void) throws(ToolError) {
-        // unowned(unsafe): the stream lives only inside this call, and no reference counting per event.
+        // Borrowed for each event, never retained and released (as the stream borrows itself):
+        // the stream lives only inside this call, which holds both renderers. An unowned(unsafe)
+        // capture still retained the renderer for every call.
+        let me = Unmanaged.passUnretained(self)
         let stream = if let also {
-            try HTMLStream { [unowned(unsafe) self, unowned(unsafe) also] event in
-                self.handle(event)
-                also.handle(event)
+            try HTMLStream { [also = Unmanaged.passUnretained(also)] event in
+                me._withUnsafeGuaranteedRef { $0.handle(event) }
+                also._withUnsafeGuaranteedRef { $0.handle(event) }
             }
         } else {
-            try HTMLStream { [unowned(unsafe) self] event in self.handle(event) }
+            try HTMLStream { event in me._withUnsafeGuaranteedRef { $0.handle(event) } }
         }
+        defer { withExtendedLifetime((self, also)) {} }
         feed { stream.feed($0) }
         stream.finish()
         flushParagraph()
