@@ -212,7 +212,7 @@ public final class FeedServer: Sendable {
     }
 
     /// The feed's answer to a GET (conditional: with the last fetch's validators); nil when it
-    /// answered 304 to them. A feed that answered 410 Gone is never asked again, whichever
+    /// answered 304 to them, or moved where it is not followed without the user's word. A feed that answered 410 Gone is never asked again, whichever
     /// command opens it; one that fails is asked once (again only when no connection was made).
     func fetch(_ state: State, conditional: Bool) async throws(ToolError) -> (APIClient.Response, String)? {
         if atStart?.gone == true {
@@ -227,8 +227,14 @@ public final class FeedServer: Sendable {
         var url = state.feed
         let response = try await api.send(.GET, url, headers: headers, retrying: .connection, spillFrom: FeedBody.spilledFrom)
         if let target = response.movedPermanently {
-            url = target
             moved.withLock { $0 = target }
+            // A move kept pending until the user follows it (`SubscribedFeeds.pendingMove`: one
+            // anyone on a plain-http path could forge) is no answer of this feed's: what came
+            // from the new URL is not read as the feed, as if nothing changed.
+            if let new = try? ServerURL(target, allowingQuery: true), SubscribedFeeds.pendingMove(from: api.server, to: new) != nil {
+                return nil
+            }
+            url = target
         }
         if response.status == 304, conditional { return nil }
         try check(response, url)

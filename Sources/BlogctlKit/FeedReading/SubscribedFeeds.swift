@@ -185,9 +185,10 @@ public enum SubscribedFeeds {
             var refreshed = named(title)
             refreshed.movedTo = movedTo
             if let movedTo, let target = try? ServerURL(movedTo, allowingQuery: true) {
-                // Recorded now: what moves with the feed is its state after this answer.
+                // Recorded now: what moves with the feed is its state after this answer. A move
+                // kept pending moves nothing (its answer was not read: `FeedServer.fetch`).
                 FeedHealth.record(nil, server: server)
-                try? Library.standard().carry(from: server, to: target)
+                if pendingMove(from: server, to: target) == nil { try? Library.standard().carry(from: server, to: target) }
             } else {
                 refreshed.outcome = FeedHealth.Outcome(server: server, message: nil)
             }
