@@ -40,7 +40,7 @@ extension BodyRenderer {
         case .bold, .underline, .code:
             openInlineStyle(tag)
         case .link:
-            openLink(href: attributes.value("href"))
+            openLink(attributes)
         case .image:
             addImage(attributes)
         case .lineBreak:

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CoreKit
 
 /// Links: numbered in order of first appearance and listed after the body.
@@ -25,6 +28,17 @@ extension BodyRenderer {
 
     /// A target's number in the list; nil past `linkLimit` (the link's text stays, unnumbered).
     func linkNumber(_ target: String) -> Int? {
+        // A number, once given or refused, stays so: the last one needs no lookup.
+        if let last = lastNumbered, last.target == target {
+            if last.number == nil { linksBeyondLimit += 1 }
+            return last.number
+        }
+        let number = newLinkNumber(target)
+        lastNumbered = (target, number)
+        return number
+    }
+
+    private func newLinkNumber(_ target: String) -> Int? {
         let kept = target.utf8.count > Self.linkTargetLimit ? String(decoding: target.utf8.prefix(Self.linkTargetLimit), as: UTF8.self) + "…" : target
         if let number = linkNumbers[kept] { return number }
         guard links.count < Self.linkLimit else {
@@ -38,6 +52,20 @@ extension BodyRenderer {
 
     func markdownURL(_ url: String) -> String {
         url.contains(" ") || url.contains(")") ? "<" + url + ">" : url
+    }
+
+    func openLink(_ attributes: HTMLAttributes) {
+        let raw = attributes.bytes("href")
+        if let raw, let last = lastHref, last.bytes.count == raw.count,
+           last.bytes.withUnsafeBufferPointer({ raw.count == 0 || memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0 }) {
+            openLinks.append(last.target)
+            if markdown { inline.prefixNext("[") }
+            return
+        }
+        let href = attributes.value("href")
+        openLink(href: href)
+        // Kept only once stored: a target found there is what the same bytes give again.
+        if let raw, let href, let target = resolvedTargets[href] { lastHref = (Array(raw), target) }
     }
 
     func openLink(href: String?) {

@@ -65,6 +65,11 @@ final class BodyRenderer {
     var linksBeyondLimit = 0
     /// Each `href` seen (at most `linkLimit` of them), resolved and cleaned once.
     var resolvedTargets: [String: String] = [:]
+    /// The last `href` found in `resolvedTargets`, as libxml2's bytes, and its target: a link to
+    /// the same place as the one before it is known without a String or a lookup made.
+    var lastHref: (bytes: [UInt8], target: String)?
+    /// The last target numbered (or not, past `linkLimit`), and its number.
+    var lastNumbered: (target: String, number: Int?)?
 
     /// Where finished output goes as it grows, so a long page is never held whole; nil keeps it
     /// all in `output`.

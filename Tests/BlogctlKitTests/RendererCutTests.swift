@@ -53,6 +53,37 @@ import Testing
         #expect(!page.contains("[\(BodyRenderer.linkLimit + 1)]"))
     }
 
+    /// Links numbered as the documented rule says, whatever repeats: a target's number is its
+    /// place among the first `linkLimit` targets; past them a new target is counted, not
+    /// numbered. Seeded links, many repeating the one before (the renderer knows those
+    /// without a lookup), others earlier targets or new ones, across the limit, paragraph by
+    /// paragraph (below each paragraph's cut).
+    @Test func linksAreNumberedByTheRuleWhateverRepeats() throws {
+        var random = SeededGenerator(seed: 6_465)
+        var hrefs: [String] = []
+        var fresh = 0
+        for _ in 0..<36_000 {
+            let roll = Int.random(in: 0..<10, using: &random)
+            if roll < 5, let last = hrefs.last { hrefs.append(last) }
+            else if roll < 7, !hrefs.isEmpty { hrefs.append(hrefs[Int.random(in: 0..<min(hrefs.count, 40), using: &random)]) }
+            else { fresh += 1; hrefs.append("http://h.test/\(fresh)") }
+        }
+        var numbers: [String: Int] = [:]
+        var expected: [String] = []
+        var beyond = 0
+        for href in hrefs {
+            if let number = numbers[href] { expected.append("w[\(number)]") }
+            else if numbers.count < BodyRenderer.linkLimit { numbers[href] = numbers.count + 1; expected.append("w[\(numbers.count)]") }
+            else { beyond += 1; expected.append("w") }
+        }
+        var html = ""
+        for (index, href) in hrefs.enumerated() { html += (index % 500 == 0 ? "<p>" : "") + "<a href=\"\(href)\">w</a> " }
+        let (page, _) = try Self.render(Array(html.utf8), width: 100_000)
+        let words = page.split(whereSeparator: { $0 == " " || $0 == "\n" }).filter { $0.hasPrefix("w") }.map(String.init)
+        #expect(words == expected)
+        #expect(page.contains("[…] \(beyond) more links, past the first \(BodyRenderer.linkLimit), not numbered"), "\(beyond)")
+    }
+
     /// Glued inline runs, one link repeated, `w&nbsp;` repeated, Japanese without spaces: the
     /// layout's work grows as the input does (doubling the input at most doubles it, with
     /// slack), and no line is wider than the page, in text and in Markdown.
