@@ -87,11 +87,11 @@ public enum PostPage {
         indexing?.reachedEnd = true
     }
 
-    /// "By Ada Lovelace, Analyst · 2018-08-23 10:15"
+    /// "By Ada Lovelace, Analyst · 2018-08-23 10:15"; with no author (many feed entries), the
+    /// date alone.
     public static func byline(_ metadata: PostMetadata) -> String {
-        var text = "By " + metadata.author.name
-        if !metadata.author.title.isEmpty { text += ", " + metadata.author.title }
-        return text + " · " + DateDisplay.human(metadata.publishDate)
+        let who = [metadata.author.name, metadata.author.title].filter { !$0.isEmpty }.joined(separator: ", ")
+        return (who.isEmpty ? "" : "By " + who + " · ") + DateDisplay.human(metadata.publishDate)
     }
 
     /// A tag is `<` followed by a letter, `/`, `!` or `?`; a body without one is plain text.

@@ -266,4 +266,17 @@ import ToolboxKit
             #expect(digits.singleLine == string.singleLine && digits.singleLineWidth == string.singleLineWidth, "\(number)")
         }
     }
+
+    /// Issue 65: an entry without an author (most feeds' items) shows its date alone, never
+    /// `By  ·`; a title alone still reads as the author.
+    @Test func aBylineWithoutAnAuthorIsTheDate() {
+        var metadata = Fixtures.post("1", "Title", "2018-08-01T00:00:00Z", "Ada")
+        let date = DateDisplay.human(metadata.publishDate)
+        metadata.author.title = "Analyst"
+        #expect(PostPage.byline(metadata) == "By Ada, Analyst · " + date)
+        metadata.author.name = ""
+        #expect(PostPage.byline(metadata) == "By Analyst · " + date)
+        metadata.author.title = ""
+        #expect(PostPage.byline(metadata) == date)
+    }
 }

@@ -96,7 +96,8 @@ public struct PostList: Sendable {
             if line == 0 {
                 let date = wide ? DateDisplay.human(post.publishDate) : String(DateDisplay.human(post.publishDate).prefix(10))
                 Self.drawEntry(into: &canvas, row: row, column: column, width: width, mark: isRead ? " " : "•",
-                               title: post.title, right: TextWidth.truncate(post.author.name, to: max(width / 4, 8)) + " · " + date, bold: !isRead)
+                               title: post.title, right: post.author.name.isEmpty ? date
+                                   : TextWidth.truncate(post.author.name, to: max(width / 4, 8)) + " · " + date, bold: !isRead)
             } else {
                 canvas.put("   " + post.summary, row: row, column: column, width: width, style: .dim)
             }
