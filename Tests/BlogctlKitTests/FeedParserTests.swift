@@ -174,7 +174,7 @@ import CoreKit
         #expect(first.base == "https://other.example/blog/2026/")
         let second = feed.entries[1]
         #expect(second.date == FeedDate.parse("2026-11-20T00:00:00Z"))
-        #expect(second.body == "<p>line one line two</p><p>para &lt;2&gt;</p>")
+        #expect(second.body == "<p>line one<br>line two</p><p>para &lt;2&gt;</p>")
     }
 
     @Test func atom03() throws {
@@ -216,6 +216,24 @@ import CoreKit
         let old = try self.feed(#"{"version": "https://jsonfeed.org/version/1", "items": []}"#)
         #expect(old.format == .jsonFeed10)
         #expect(throws: ToolError.self) { try self.feed(#"{"title": "no version"}"#) }
+    }
+
+    /// Issue 65: plain text (a JSON Feed's `content_text`, Atom's `type="text"`) keeps its line
+    /// ends (a `<br>` each; a blank line parts paragraphs), and a summary made from HTML parts
+    /// its blocks, cells and line breaks with a space (it joined `<p>one</p><p>two</p>` as
+    /// "onetwo"), without a script's or a style's text.
+    @Test func plainTextKeepsItsLinesAndSummariesPartTheirBlocks() throws {
+        let feed = try feed(#"""
+            {"version": "https://jsonfeed.org/version/1.1", "items": [
+              {"id": "1", "content_text": "Roses are red,\nviolets are blue.\r\n\nA & B"},
+              {"id": "2", "content_html": "<p>one</p><p>two</p><ul><li>three</li><li>four</li></ul>five<br>six<table><tr><td>a</td><td>b</td></tr></table><script>x()</script><style>p{}</style>end"}
+            ]}
+            """#, type: "application/feed+json")
+        #expect(feed.entries[0].body == "<p>Roses are red,<br>violets are blue.</p><p>A &amp; B</p>")
+        #expect(feed.entries[0].summary == "Roses are red, violets are blue. A & B")
+        #expect(feed.entries[1].summary == "one two three four five six a b end")
+        let page = try PostPage.renderBody(Array(feed.entries[0].body.utf8), options: RenderOptions(width: 70))
+        #expect(String(decoding: page, as: UTF8.self) == "Roses are red,\nviolets are blue.\n\nA & B\n")
     }
 
     /// Issue 64: an id the toolbox's one id rule refuses (a NUL, more than 4096 bytes) is

@@ -9,13 +9,30 @@ enum FeedText {
         // Without markup or a reference it is its own text: no parser needed (most summaries).
         if !html.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) { return collapsed(html) }
         var text: [UInt8] = []
+        // What is dropped from a page (a script, a style) is no text; blocks, cells and line
+        // breaks part words (`<p>one</p><p>two</p>` is "one two", not "onetwo").
+        var dropped = 0
         let stream = try HTMLStream { event in
-            if case .text(let bytes) = event { text.append(contentsOf: bytes) }
+            switch event {
+            case .text(let bytes): if dropped == 0 { text.append(contentsOf: bytes) }
+            case .enter(let tag, _):
+                if dropped > 0 || tag == .dropped { dropped += 1 }
+                else if Self.partsWords(tag) { text.append(0x20) }
+            case .exit(let tag):
+                if dropped > 0 { dropped -= 1 }
+                else if Self.partsWords(tag) { text.append(0x20) }
+            }
         }
         var html = html
         html.withUTF8 { stream.feed($0) }
         stream.finish()
         return collapsed(String(decoding: text, as: UTF8.self))
+    }
+
+    static func partsWords(_ tag: HTMLTag) -> Bool {
+        if tag.isBlock || tag == .lineBreak || tag == .tableRow { return true }
+        if case .tableCell = tag { return true }
+        return false
     }
 
     /// Runs of whitespace as one space, none at either end.
@@ -51,14 +68,16 @@ enum FeedText {
         }
     }
 
-    /// Plain text as HTML: escaped, each paragraph (lines up to a blank one) a `<p>`.
+    /// Plain text as HTML: escaped, each paragraph (lines up to a blank one) a `<p>`, each line
+    /// end within one a `<br>`.
     static func html(fromPlain text: String) -> String {
         var out: [UInt8] = Array("<p>".utf8)
         var newlines = 0
         for byte in text.utf8 {
             if byte == 0x0A { newlines += 1; continue }
             if byte == 0x0D { continue }
-            if newlines >= 2 { out += Array("</p><p>".utf8) } else if newlines == 1 { out.append(0x20) }
+            // A blank line parts paragraphs; a line end is kept as one (a poem, an address).
+            if newlines >= 2 { out += Array("</p><p>".utf8) } else if newlines == 1 { out += Array("<br>".utf8) }
             newlines = 0
             switch byte {
             case UInt8(ascii: "<"): out += Array("&lt;".utf8)
