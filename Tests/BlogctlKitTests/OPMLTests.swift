@@ -10,7 +10,7 @@ import CoreKit
             <?xml version="1.0"?>
             <opml version="1.0"><head><title>mine</title></head><body>
               <outline text="Top" xmlUrl="https://top.example/feed"/>
-              <outline title="Tech" text="ignored when there is a title">
+              <outline title="ignored when there is a text" text="Tech">
                 <outline text="Swift &amp; co" type="rss" xmlURL="https://swift.example/atom.xml" htmlUrl="https://swift.example/"/>
                 <outline text="Deeper"><outline text="Deep" xmlurl=" https://deep.example/rss "/></outline>
               </outline>
@@ -25,6 +25,28 @@ import CoreKit
             FeedSubscription(url: "https://deep.example/rss", title: "Deep", tags: ["Tech", "Deeper"]),
         ])
         #expect(list.skipped == 1)
+    }
+
+    /// Issue 65: an outline is named by its `text` (OPML 2.0, newsboat), by `title` when it has
+    /// none; a feed named by `url=` (as some exporters write it) is read, a link's or an
+    /// include's `url` is not a feed; a file with no `<body>` is refused, not imported as empty.
+    @Test func textNamesAnOutlineAndURLNamesAFeed() throws {
+        let list = try OPML.read(Data("""
+            <opml version="2.0"><body>
+              <outline title="Folder by title"><outline type="rss" text="" title="By title" url="https://a.example/rss"/></outline>
+              <outline text="News"><outline text="By text" title="not this" URL="https://b.example/atom"/></outline>
+              <outline type="link" text="A page" url="https://c.example/"/>
+              <outline type="include" text="Another list" url="https://d.example/list.opml"/>
+            </body></opml>
+            """.utf8))
+        #expect(list.subscriptions == [
+            FeedSubscription(url: "https://a.example/rss", title: "By title", tags: ["Folder by title"]),
+            FeedSubscription(url: "https://b.example/atom", title: "By text", tags: ["News"]),
+        ])
+        for text in [#"<opml version="2.0"><head><title>cut short</title></head>"#, #"<opml version="2.0"/>"#] {
+            #expect(throws: ToolError.self, "\(text)") { try OPML.read(Data(text.utf8)) }
+        }
+        #expect(try OPML.read(Data(#"<opml version="2.0"><body/></opml>"#.utf8)).subscriptions.isEmpty)
     }
 
     @Test func relativeURLsAreReadAgainstTheList() throws {

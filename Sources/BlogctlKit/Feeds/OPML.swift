@@ -32,14 +32,21 @@ public enum OPML {
         var seen: Set<String> = []
         var folders: [String?] = []
         var root: String?
+        var hasBody = false
         let stream = try FeedXMLStream(url: url, encoding: nil) { node in
             switch node {
             case .start(let element):
                 if root == nil { root = element.name }
+                if element.name == "body" { hasBody = true }
                 guard element.name == "outline" else { return true }
-                let title = FeedText.collapsed(element.attribute("title") ?? element.attribute("text") ?? "")
-                // xmlUrl as the specification spells it, and as exporters misspell it.
-                let feed = element.attributes.first { $0.namespace.isEmpty && $0.name.lowercased() == "xmlurl" }?.value
+                // `text` is an outline's name in OPML 2.0 and in newsboat; `title` where it has none.
+                let title = FeedText.collapsed(Self.nonEmpty(element.attribute("text")) ?? element.attribute("title") ?? "")
+                // xmlUrl as the specification spells it, and as exporters misspell it; `url` as
+                // some exporters name a feed's (but not a link's or an include's, OPML 2.0's
+                // other outlines with a `url`).
+                let attribute = { (name: String) in element.attributes.first { $0.namespace.isEmpty && $0.name.lowercased() == name }?.value }
+                let kind = element.attribute("type")?.lowercased()
+                let feed = attribute("xmlurl") ?? (kind == "link" || kind == "include" ? nil : attribute("url"))
                 guard let feed else {
                     folders.append(title.isEmpty ? nil : title)
                     return true
@@ -73,7 +80,14 @@ public enum OPML {
             throw .protocolViolation(url: url.isEmpty ? "the OPML file" : url,
                                      detail: root.map { "not OPML: its root element is <\(Terminal.sanitizeField($0))>" } ?? "not OPML: no XML")
         }
+        // OPML requires a body; without one the file is cut short or not a list at all, not
+        // an empty list to import in silence.
+        guard hasBody else { throw .protocolViolation(url: url.isEmpty ? "the OPML file" : url, detail: "not OPML: no <body>") }
         return list
+    }
+
+    private static func nonEmpty(_ value: String?) -> String? {
+        value.flatMap { FeedText.collapsed($0).isEmpty ? nil : $0 }
     }
 
     /// OPML 2.0: the subscriptions with no tag at the top, then one folder for each first tag,
