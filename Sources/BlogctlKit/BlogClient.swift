@@ -106,6 +106,9 @@ public struct BlogClient: Sendable {
             feeds.learnedAPI()
             return posts
         } catch {
+            // A host out of reach is so whatever the path: said of the URL the user named
+            // (a feed's), not of the API path tried first, which they never typed.
+            if !feeds.isKnownAPI, case .unreachable(_, let reason) = error { throw .unreachable(url: server.resource, reason: reason) }
             guard !feeds.isKnownAPI, Self.mayBeAFeed(error), try await feeds.probe(listing: true) != nil else { throw error }
             return nil
         }

@@ -201,6 +201,10 @@ import ToolboxKit
             let urls = try String(contentsOfFile: sandbox.root + "/config/blogctl/urls", encoding: .utf8)
             #expect(!urls.contains(page.url) && !urls.contains(dead.url), "\(urls)")
             #expect(try blogctl(["feeds", "add", "--force", dead.url + "/feed.xml"]).status == 0)
+            // Issue 65: `--server FEED_URL` out of reach names the URL typed, not the API path.
+            let unreachable = try blogctl(["list", "--server", dead.url + "/feed.xml"])
+            #expect(unreachable.status != 0 && unreachable.stderr.contains("connection refused (\(dead.url)/feed.xml)")
+                    && !unreachable.stderr.contains("post-metadata"), "\(unreachable.stderr)")
         }
     }
 }
