@@ -136,3 +136,22 @@ import ToolboxKit
         #expect(lines.count == 16)
     }
 }
+
+/// Issue 65: on a terminal `feeds` gives way in its URL (cut in the middle) and its name
+/// before its error, which it shows without the ` (URL)` its URL column already says; piped,
+/// every field whole.
+@Suite struct SubscriptionTableTests {
+    @Test func theErrorIsTheLastToGiveWay() {
+        let url = "https://a-rather-long-host-name.example.org/some/deep/path/to/the/feed.xml"
+        let rows = [SubscriptionTable.Row(name: "A feed with a long enough name", url: url, entries: 12, unread: 3, updated: nil,
+                                          error: "connection refused (\(url))")]
+        for width in [80, 100, 120] {
+            let text = SubscriptionTable.render(rows, mode: .table, width: width)
+            let lines = text.split(separator: "\n")
+            #expect(lines.allSatisfy { TextWidth.of(String($0)) <= width }, "\(text)")
+            #expect(lines[1].hasSuffix("connection refused"), "\(width): \(text)")
+        }
+        let piped = SubscriptionTable.render(rows, mode: .tsv)
+        #expect(piped.hasSuffix("\tconnection refused (\(url))\n") && piped.contains("\t" + url + "\t"), "\(piped)")
+    }
+}

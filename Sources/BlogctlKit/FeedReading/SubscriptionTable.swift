@@ -33,14 +33,26 @@ public enum SubscriptionTable {
 
     /// A table on a terminal, `NAME<TAB>URL<TAB>ENTRIES<TAB>UNREAD<TAB>UPDATED<TAB>ERROR` piped
     /// (dates in ISO 8601 UTC, empty when never), a JSON array with `--json`.
-    public static func render(_ rows: [Row], mode: OutputMode) -> String {
+    /// A row's error as the table shows it: without the ` (URL)` that ends most errors, when
+    /// it is the row's own URL (its column shows it); piped and in JSON it stays whole.
+    static func shortError(_ row: Row) -> String {
+        guard let error = row.error else { return "" }
+        let suffix = " (" + row.url + ")"
+        return error.hasSuffix(suffix) ? String(error.dropLast(suffix.count)) : error
+    }
+
+    public static func render(_ rows: [Row], mode: OutputMode, width: Int = Terminal.width()) -> String {
         if mode == .json { return String(decoding: JSONCoding.encode(rows, pretty: true), as: UTF8.self) + "\n" }
-        var table = Table(columns: ["NAME", "URL", "ENTRIES", "UNREAD", "UPDATED", "ERROR"])
+        // On a terminal the URL gives way first (cut in its middle: both ends tell feeds
+        // apart), then the name, and the error last: it is what the user reads the table for.
+        var table = Table(columns: ["NAME", "URL", "ENTRIES", "UNREAD", "UPDATED", "ERROR"],
+                          fits: [.shrink(order: 1, minimum: 12), .shrink(order: 0, minimum: 20, middle: true), .keep, .keep,
+                                 .keep, .shrink(order: 2, minimum: 12)], rows: [])
         for row in rows {
             table.append([row.name, row.url, String(row.entries), String(row.unread),
                           row.updated.map { mode == .table ? DateDisplay.human($0) : ISO8601.format($0) } ?? (mode == .table ? "never" : ""),
-                          row.error ?? ""])
+                          mode == .table ? shortError(row) : row.error ?? ""])
         }
-        return table.render(mode)
+        return table.render(mode, width: width)
     }
 }
