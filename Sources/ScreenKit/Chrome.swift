@@ -31,8 +31,8 @@ public struct Chrome: Sendable {
 
     public mutating func advance() { tick += 1 }
 
-    public mutating func openHelp<Action>(title: String, table: KeyTable<Action>) {
-        var overlay = HelpOverlay(title: title, table: table)
+    public mutating func openHelp<Action>(title: String, table: KeyTable<Action>, disabled: (Action) -> String? = { _ in nil }) {
+        var overlay = HelpOverlay(title: title, table: table, disabled: disabled)
         overlay.layout(rows: rows, columns: columns)
         help = overlay
     }

@@ -20,9 +20,10 @@ public struct HelpOverlay: Sendable, Equatable {
         public let label: String
     }
 
-    public init<Action>(title: String, table: KeyTable<Action>) {
+    /// `disabled`: why a binding does nothing in the screen's state now (nil: it acts).
+    public init<Action>(title: String, table: KeyTable<Action>, disabled: (Action) -> String? = { _ in nil }) {
         self.title = title
-        lines = table.helpLines.map { Line(keys: $0.keys, label: $0.label) }
+        lines = table.helpLines(disabled: disabled).map { Line(keys: $0.keys, label: $0.label) }
     }
 
     /// Sizes the box for a terminal of `rows` × `columns` and wraps the labels for it.

@@ -49,9 +49,30 @@ public struct KeyTable<Action: Sendable & Equatable>: Sendable {
         bindings.first { $0.keys.contains(key) }?.action
     }
 
-    /// The help overlay's lines: the keys, then what they do.
-    public var helpLines: [(keys: String, label: String)] {
-        bindings.map { binding in (binding.shownAs ?? binding.keys.map(Self.display).joined(separator: " "), binding.label) }
+    /// What a key does in a screen's state: its action; or nothing now, and why, where the
+    /// state disables its binding (as lazygit's disabled reasons: `R: a sync is running`);
+    /// or nothing, unbound.
+    public enum Press: Sendable, Equatable {
+        case action(Action)
+        case disabled(String)
+        case unbound
+    }
+
+    /// `key` in a state where `disabled` gives the reason a binding does nothing now (nil:
+    /// enabled). The one test of a binding's state, for what it does and what help says.
+    public func press(_ key: KeyPress, disabled: (Action) -> String?) -> Press {
+        guard let binding = bindings.first(where: { $0.keys.contains(key) }) else { return .unbound }
+        if let reason = disabled(binding.action) { return .disabled(Self.display(key) + ": " + reason) }
+        return .action(binding.action)
+    }
+
+    /// The help overlay's lines: the keys, then what they do (and, for a binding disabled now,
+    /// why it does nothing).
+    public func helpLines(disabled: (Action) -> String? = { _ in nil }) -> [(keys: String, label: String)] {
+        bindings.map { binding in
+            let label = disabled(binding.action).map { binding.label + " (not now: " + $0 + ")" } ?? binding.label
+            return (binding.shownAs ?? binding.keys.map(Self.display).joined(separator: " "), label)
+        }
     }
 
     static func display(_ key: KeyPress) -> String {

@@ -80,6 +80,26 @@ import ToolboxKit
         #expect(board.rows.count == 3)
     }
 
+    /// Issue 66: while a sync runs, R (pull) and S (sync) do nothing and say why in the
+    /// footer, and help marks them; once it ended they act again.
+    @Test func keysDisabledDuringASyncSayWhy() {
+        var browser = onSync()
+        #expect(press(.character("S"), on: &browser) == [.sync])
+        #expect(press(.character("R"), on: &browser) == [], "no pull while a sync runs")
+        #expect(browser.chrome.notice == "R: a sync is running")
+        #expect(press(.character("S"), on: &browser) == [])
+        #expect(browser.chrome.notice == "S: a sync is running")
+        press(.character("?"), on: &browser)
+        #expect(ScreenDriver.screen(&browser).contains("(not now: a sync is running)"))
+        press(.escape, on: &browser)
+        var report = SyncReport()
+        report.synced = 0
+        _ = browser.receive(.syncEnded(.success(report)))
+        #expect(!browser.sync.board.running)
+        press(.character("R"), on: &browser)
+        #expect(browser.chrome.notice != "R: a sync is running", "R acts once the sync ended")
+    }
+
     @Test func escStopsAfterTheRequestsInFlight() {
         var browser = onSync()
         press(.character("S"), on: &browser)

@@ -67,13 +67,25 @@ import Testing
         let table = KeyTable<Int>([([.enter, .character("l")], "open", 1), ([.character("q")], "quit", 2)])
         #expect(table.action(for: .character("l")) == 1)
         #expect(table.action(for: .character("x")) == nil)
-        #expect(table.helpLines.map(\.keys) == ["Enter l", "q"])
+        #expect(table.helpLines().map(\.keys) == ["Enter l", "q"])
         var canvas = Canvas(rows: 10, columns: 40)
         var overlay = HelpOverlay(title: "keys", table: table)
         overlay.layout(rows: 10, columns: 40)
         overlay.draw(into: &canvas)
         #expect(canvas.text.contains("Enter l  open"))
         #expect(canvas.text.contains("q        quit"))
+    }
+
+    /// Issue 66: a binding's state is the binding's: disabled, its key does nothing and says
+    /// why, and help marks it; enabled, it acts.
+    @Test func aDisabledKeySaysWhyAndHelpMarksIt() {
+        let table = KeyTable<Int>([([.enter], "open", 1), ([.character("R")], "pull", 2)])
+        let busy = { (action: Int) in action == 2 ? "a sync is running" : nil }
+        #expect(table.press(.character("R"), disabled: busy) == .disabled("R: a sync is running"))
+        #expect(table.press(.enter, disabled: busy) == .action(1))
+        #expect(table.press(.character("x"), disabled: busy) == .unbound)
+        #expect(table.press(.character("R"), disabled: { _ in nil }) == .action(2))
+        #expect(table.helpLines(disabled: busy).map(\.label) == ["open", "pull (not now: a sync is running)"])
     }
 
     @Test func statusLineCutsTheErrorAndKeepsTheHelpHint() {

@@ -47,7 +47,8 @@ extension DeviceBrowser {
             if !sync.board.stopping { chrome.notice = "stopping after the requests in flight…" }
             sync.board.stop()
             return [.stopSync]
-        case .help: chrome.openHelp(title: "sync: keys", table: SyncTab.keys)
+        case .request(.refused(let reason)): chrome.notice = reason
+        case .help: chrome.openHelp(title: "sync: keys", table: SyncTab.keys, disabled: sync.disabledReason)
         case .back, .request(.switchTab): tab = .devices
         }
         return []

@@ -11,7 +11,11 @@ struct SyncTab: Sendable {
     var list = ListView()
 
     /// What a key here asks of `DeviceBrowser`.
-    enum Request: Sendable, Equatable { case sync, open(id: String), switchTab, pull, stop }
+    enum Request: Sendable, Equatable {
+        case sync, open(id: String), switchTab, pull, stop
+        /// A key whose binding does nothing now: the reason, for the footer.
+        case refused(String)
+    }
 
     enum Action: Sendable, Equatable { case motion(Motion), open, sync, switchTab, pull, help, back }
 
@@ -32,18 +36,34 @@ struct SyncTab: Sendable {
             : Self.keys.hints
     }
 
+    /// Why a binding does nothing now, or nil: while a sync runs, another sync (S, Enter on
+    /// the button) and a pull of the device list (R) wait for it.
+    func disabledReason(_ action: Action) -> String? {
+        guard board.running else { return nil }
+        switch action {
+        case .sync, .pull: return "a sync is running"
+        case .open where onButton: return "a sync is running"
+        default: return nil
+        }
+    }
+
     mutating func handle(_ key: KeyPress) -> SubScreenReply<Request> {
-        switch Self.keys.action(for: key) {
-        case .motion(let motion)?: move(motion)
-        case .open?:
+        let action: Action
+        switch Self.keys.press(key, disabled: disabledReason) {
+        case .unbound: return .ignored
+        case .disabled(let reason): return .request(.refused(reason))
+        case .action(let bound): action = bound
+        }
+        switch action {
+        case .motion(let motion): move(motion)
+        case .open:
             if onButton { return .request(.sync) }
             return selectedID.map { .request(.open(id: $0)) } ?? .handled
-        case .sync?: return .request(.sync)
-        case .switchTab?: return .request(.switchTab)
-        case .pull?: return .request(.pull)
-        case .help?: return .help
-        case .back?: return board.running ? .request(.stop) : .back
-        case nil: return .ignored
+        case .sync: return .request(.sync)
+        case .switchTab: return .request(.switchTab)
+        case .pull: return .request(.pull)
+        case .help: return .help
+        case .back: return board.running ? .request(.stop) : .back
         }
         return .handled
     }
