@@ -33,12 +33,7 @@ extension Blogctl {
         }
 
         func run() async throws {
-            // One parse finds the links and indexes a body fetched now.
-            let (loaded, server) = try await loadPost(id, offline: offline, maxAge: freshness.seconds, common: common,
-                                                      indexesAsRendered: true)
-            defer { loaded.indexer?.finish() }
-            let links = try PostPage.links(loaded.body, options: RenderOptions(links: LinkResolver(for: loaded.metadata, server: server)),
-                                           indexing: loaded.indexer?.parse)
+            let (_, links) = try await loadPostAndLinks(id, offline: offline, maxAge: freshness.seconds, common: common)
             if common.json {
                 StandardOutput.printJSON(links.enumerated().map { Link(number: $0.offset + 1, url: $0.element) })
                 return

@@ -30,3 +30,14 @@ func loadPost(_ id: String, offline: Bool, maxAge: Double, common: CommonOptions
     }
     return (post, server)
 }
+
+/// A post loaded as `loadPost` loads it, and its links numbered as `read` numbers them (for
+/// `links` and `open`): one parse finds them and indexes a body fetched now.
+func loadPostAndLinks(_ id: String, offline: Bool, maxAge: Double, common: CommonOptions) async throws
+    -> (post: PostLoader.Loaded, links: [String]) {
+    let (loaded, server) = try await loadPost(id, offline: offline, maxAge: maxAge, common: common, indexesAsRendered: true)
+    defer { loaded.indexer?.finish() }
+    let links = try PostPage.links(loaded.body, options: RenderOptions(links: LinkResolver(for: loaded.metadata, server: server)),
+                                   indexing: loaded.indexer?.parse)
+    return (loaded, links)
+}

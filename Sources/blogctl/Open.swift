@@ -37,12 +37,7 @@ extension Blogctl {
         }
 
         func run() async throws {
-            // One parse finds the links and indexes a body fetched now.
-            let (loaded, server) = try await loadPost(id, offline: offline, maxAge: freshness.seconds, common: common,
-                                                      indexesAsRendered: true)
-            defer { loaded.indexer?.finish() }
-            let links = try PostPage.links(loaded.body, options: RenderOptions(links: LinkResolver(for: loaded.metadata, server: server)),
-                                           indexing: loaded.indexer?.parse)
+            let (loaded, links) = try await loadPostAndLinks(id, offline: offline, maxAge: freshness.seconds, common: common)
             guard let number else {
                 // A feed's entry has its page: its link.
                 if let page = loaded.metadata.link { return try BrowserLauncher.open(page) }

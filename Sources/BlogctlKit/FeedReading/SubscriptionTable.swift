@@ -37,8 +37,10 @@ public enum SubscriptionTable {
     /// it is the row's own URL (its column shows it); piped and in JSON it stays whole.
     static func shortError(_ row: Row) -> String {
         guard let error = row.error else { return "" }
-        let suffix = " (" + row.url + ")"
-        return error.hasSuffix(suffix) ? String(error.dropLast(suffix.count)) : error
+        // By bytes: a combining mark after the `)` must not make it another suffix.
+        let suffix = Array((" (" + row.url + ")").utf8)
+        guard error.utf8.count > suffix.count, error.utf8.suffix(suffix.count).elementsEqual(suffix) else { return error }
+        return String(decoding: error.utf8.dropLast(suffix.count), as: UTF8.self)
     }
 
     public static func render(_ rows: [Row], mode: OutputMode, width: Int = Terminal.width()) -> String {
