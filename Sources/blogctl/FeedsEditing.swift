@@ -41,7 +41,9 @@ extension Blogctl.Feeds {
             commandName: "remove",
             abstract: "Unsubscribe from feeds, by URL or name, and forget their entries and read marks. Their cached bodies stay until blogctl cache clear.")
 
-        @Argument(help: ArgumentHelp("The feeds' URLs or names.", valueName: "feed"))
+        @Argument(help: ArgumentHelp("The feeds' URLs or names.", valueName: "feed"), completion: .custom { _, _, prefix in
+            Subscriptions.completions((try? Subscriptions.standard().load()) ?? [], prefix: prefix)
+        })
         var feeds: [String]
 
         func run() throws {

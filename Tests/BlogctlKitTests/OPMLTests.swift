@@ -126,3 +126,16 @@ import CoreKit
         #expect(list.subscriptions.map(\.title) == [""])
     }
 }
+
+/// Issue 65: `feeds remove <Tab>` offers the subscriptions: their URLs (never one holding a
+/// password) and their names that are one shell word, by prefix.
+@Suite struct SubscriptionCompletionTests {
+    @Test func removeCompletesURLsAndOneWordNames() {
+        let subscriptions = [FeedSubscription(url: "https://a.example/feed", title: "Alpha"),
+                             FeedSubscription(url: "https://ann:secret@b.example/rss", title: "Beta feed"),
+                             FeedSubscription(url: "https://c.example/atom", title: "")]
+        #expect(Subscriptions.completions(subscriptions, prefix: "") == ["https://a.example/feed", "Alpha", "https://c.example/atom"])
+        #expect(Subscriptions.completions(subscriptions, prefix: "A") == ["Alpha"])
+        #expect(Subscriptions.completions(subscriptions, prefix: "https://b").isEmpty)
+    }
+}

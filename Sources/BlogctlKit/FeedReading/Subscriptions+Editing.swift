@@ -55,6 +55,18 @@ extension Subscriptions {
         return subscriptions
     }
 
+    /// What `feeds remove <Tab>` offers, of what starts with `prefix` (by its bytes): every
+    /// subscription's URL but one holding a password (a completion is written on the command
+    /// line, where `feeds` never shows one), and every name that is one shell word.
+    public static func completions(_ subscriptions: [FeedSubscription], prefix: String) -> [String] {
+        let words = subscriptions.flatMap { subscription -> [String] in
+            let url = OPML.hasCredentials(subscription.url) ? [] : [subscription.url]
+            let blank = subscription.title.unicodeScalars.contains { $0.properties.isWhitespace } || subscription.title.isEmpty
+            return url + (blank ? [] : [subscription.title])
+        }
+        return words.filter { $0.utf8.starts(with: prefix.utf8) }
+    }
+
     /// `subscriptions` with those of an OPML list not already there.
     /// `refused`: URLs that cannot be subscribed (not http or https, or holding a `"` or a
     /// blank, which the urls file would read back as another URL), told apart from those
