@@ -31,6 +31,10 @@ import TestSupport
                 """
             let imported = try blogctl(["feeds", "import", "-"], sandbox, stdin: opml)
             #expect(imported.status == 0 && imported.stderr.contains("imported 3 feeds"), "\(imported.stderr)")
+            // Asked first (not --force), the forged move is not read as the feed either.
+            let probed = try blogctl(["feeds", "add", "\(mover.url)/old.xml"], sandbox)
+            #expect(probed.status != 0 && probed.stderr.contains("says it moved permanently to \(mockd.url)/feed.json; not followed"),
+                    "\(probed.stderr)")
             #expect(try blogctl(["feeds", "add", "--force", mockd.url + "/blog", "\(dead.url)/feed.xml", "\(gone.url)/feed.xml", "\(mover.url)/old.xml",
                                            mockd.url + "/feed.json"],
                                 sandbox).status == 0)

@@ -124,6 +124,10 @@ public final class FeedServer: Sendable {
             try check(response, url)
             return nil
         }
+        // As `fetch`: what a move kept pending answered is not read as the feed.
+        if let target = response.movedPermanently, let refused = SubscribedFeeds.pendingMoveRefused(from: api.server, to: target) {
+            throw refused
+        }
         let read: Result<FeedDocument.Reader.Read, ToolError>
         var listed: [FeedEntry]?
         if listing, response.bodyCount >= Self.streamedFrom, let cache {

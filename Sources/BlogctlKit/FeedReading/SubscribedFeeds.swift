@@ -260,6 +260,15 @@ public enum SubscribedFeeds {
         if changed { try? file.save(subscriptions) }
     }
 
+    /// A feed asked for the first time (`feeds add`, `--server`) that says it moved where it is
+    /// not followed without the user's word (`pendingMove`): refused, with the move said; nil
+    /// for a move that is followed.
+    static func pendingMoveRefused(from old: ServerURL, to target: String) -> ToolError? {
+        guard let new = try? ServerURL(target, allowingQuery: true), let reason = pendingMove(from: old, to: new) else { return nil }
+        return .protocolViolation(url: old.resource, detail: "it says it moved permanently to "
+            + "\(Terminal.sanitizeField(ServerURL.redactedIfCredentials(target))); not followed (\(reason))")
+    }
+
     /// Why a permanent move from `old` to `new` is not followed on the server's word alone, or
     /// nil: plain http to another origin (anyone on the path may have written that answer),
     /// or a target without the credentials the subscription holds (they would be lost).

@@ -58,6 +58,9 @@ public enum SubscriptionAdding {
             client.assumeFeed()
             _ = try await client.writeListing(warn: warn)
             await client.settle()
+            if let target = client.feedMovedTo, let refused = SubscribedFeeds.pendingMoveRefused(from: server, to: target) {
+                throw refused
+            }
             let feed = client.feedURL.flatMap { api.server.url($0) }
             return feed == server.resource ? nil : feed
         }
