@@ -68,7 +68,7 @@ extension BodyRenderer {
         if let raw, let href, let target = resolvedTargets[href] { lastHref = (Array(raw), target) }
     }
 
-    func openLink(href: String?) {
+    private func openLink(href: String?) {
         // Printed in the link list or inline (Markdown): cleaned as any server text. Past the
         // numbered links, a target never seen is not numbered: on a terminal it is not
         // resolved at all, so a body of a million links costs a lookup each.

@@ -18,15 +18,7 @@ struct HTMLAttributes {
 
     /// The value of attribute `name`, sanitised, or nil.
     func value(_ name: String) -> String? {
-        guard let pairs else { return nil }
-        var index = 0
-        while let key = pairs[index] {
-            if Self.equals(key, name) {
-                return pairs[index + 1].map { Terminal.sanitizeField(String(cString: $0)) } ?? ""
-            }
-            index += 2
-        }
-        return nil
+        bytes(name).map { Terminal.sanitizeField(String(decoding: $0, as: UTF8.self)) }
     }
 
     /// The raw bytes of attribute `name`'s value (empty for an attribute without one), or nil;
