@@ -16,6 +16,7 @@ public final class StubServer: Sendable {
     /// While held (`hold`), requests are read and kept but not answered until `release`.
     private let held = Mutex(false)
     private let gate = DispatchSemaphore(value: 0)
+    private let stopped = Mutex(false)
 
     /// The requests so far, head only, as received.
     public var requests: [String] { seen.withLock { $0 } }
@@ -34,17 +35,30 @@ public final class StubServer: Sendable {
     /// An answer that is not text (a gzip body).
     public init(bytes: [UInt8], trickle: Duration? = nil, others: [String: String] = [:], sequence: [[UInt8]] = []) throws {
         self.sequence = Mutex(sequence)
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // Close-on-exec from the start: a child that another test spawns meanwhile must not
+        // hold this server's sockets.
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         self.listener = listener
-        guard let port = bindLoopback(listener), listen(listener, 16) == 0 else { throw StubServerError() }
-        _ = fcntl(listener, F_SETFD, FD_CLOEXEC)
+        guard let port = bindLoopback(listener), listen(listener, 16) == 0 else {
+            close(listener)
+            throw StubServerError()
+        }
         self.port = port
         url = "http://127.0.0.1:\(port)"
         let fd = listener
         Foundation.Thread.detachNewThread { [self] in
+            // The listener is closed here, by the thread that accepts on it, once `stop` has
+            // shut it down: closed by `stop`, its number could be another test's socket by
+            // the time this loop came back to `accept`.
+            defer { close(fd) }
             while true {
                 let client = accept(fd, nil, nil)
-                if client < 0 { return }
+                if client < 0 {
+                    if errno == EINTR || errno == ECONNABORTED { continue }
+                    return
+                }
+                // (Glibc's module has no accept4.)
+                _ = fcntl(client, F_SETFD, FD_CLOEXEC)
                 Foundation.Thread.detachNewThread { [self] in serve(client, bytes, trickle, others) }
             }
         }
@@ -115,9 +129,11 @@ public final class StubServer: Sendable {
         gate.signal()
     }
 
+    /// Accepts no more connections (the accepting thread then closes the listener).
     public func stop() {
+        // Once: a second shutdown could reach another socket that took the number since.
+        guard !stopped.withLock({ stopped in defer { stopped = true }; return stopped }) else { return }
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 }
 

@@ -43,6 +43,22 @@ import TestSupport
         #expect(Self.read(path) == "through the pipe\n")
     }
 
+    /// A descriptor of this process that is not close-on-exec (a pipe, a test server's
+    /// connection) does not reach the child: a pager or browser that held one would keep a
+    /// connection or a pipe of ours open for as long as it lives.
+    @Test func theChildHoldsOnlyItsStandardStreams() {
+        let path = TemporaryFolders.make("spawn") + "/out"
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]); close(ends[1]) }
+        let ending = ChildProcess.run(["/bin/ls", "/proc/self/fd"], output: .file(path))
+        #expect(ending == .exited(0))
+        let held = Set(Self.read(path).split(separator: "\n").compactMap { Int32($0) })
+        // ls's own descriptor on /proc/self/fd is the one above its standard streams.
+        #expect(!held.contains(ends[0]) && !held.contains(ends[1]), "\(held) holds \(ends)")
+        #expect(held.filter { $0 > 2 }.count <= 1, "\(held)")
+    }
+
     /// SIGPIPE, which this process ignores while it writes to a pager, is not ignored by the
     /// child: a pager or browser must die of a closed pipe as it would from a shell.
     @Test func theChildStartsWithSIGPIPEAtItsDefault() {

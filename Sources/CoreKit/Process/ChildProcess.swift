@@ -48,6 +48,9 @@ public struct ChildProcess: Sendable {
             }
         }
         for fd in closing { posix_spawn_file_actions_addclose(&actions, fd) }
+        // Nothing else of this process reaches the child: a pager or a browser that held a
+        // connection, a pipe or a database of ours would keep it open for as long as it lives.
+        closeFromThree(&actions)
         // SIGPIPE back to its default in the child (the tools ignore it while they write to a
         // pager), as Python's subprocess does. The signal mask is left as the calling thread
         // has it: resetting it made the tests' tmux servers leave their panes blank (not
@@ -84,6 +87,15 @@ public struct ChildProcess: Sendable {
     public static func run(_ arguments: [String], environment: [String: String]? = nil,
                            input: Stream = .inherit, output: Stream = .inherit, errors: Stream = .inherit) -> Ending? {
         start(arguments, environment: environment, input: input, output: output, errors: errors)?.wait()
+    }
+
+    /// glibc 2.34's `posix_spawn_file_actions_addclosefrom_np`, found at run time (Swift's
+    /// Glibc module does not declare it); without it, what is close-on-exec stays out alone.
+    private static func closeFromThree(_ actions: inout posix_spawn_file_actions_t) {
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        // RTLD_DEFAULT is a null handle in glibc.
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
+        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
     }
 
     private static func withCStrings<T>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> T) -> T {
