@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Synchronization
 import TestSupport
 import ToolboxKit
 @testable import BlogctlKit
@@ -53,6 +54,23 @@ import ToolboxKit
         #expect(again.0.map(\.id) == ["a", "b", "c"] && again.1)
         #expect(server.requests.count == asked + 1)
         #expect(server.requests.last?.contains("If-None-Match: \"e1\"") == true, "\(server.requests.last ?? "")")
+    }
+
+    /// Issue 65: a feed that repeats an id lists every entry, in the library too (the entries
+    /// go there as they are read), the repeat under `ID~2`, and says so once.
+    @Test func aRepeatedIDIsListedUnderANumberedID() async throws {
+        let home = Home()
+        let server = try StubServer(response: Self.answer("200 OK", ["Content-Type: application/rss+xml"], Self.rss(["a", "b", "a"])))
+        defer { server.stop() }
+        let warnings = Mutex<[String]>([])
+        let posts = try await APIClient.using(server: try ServerURL(server.url + "/feed.xml", allowingQuery: true), timeout: 60, retries: 2) { api in
+            let client = BlogClient(api: api, environment: home.environment)
+            client.assumeFeed()
+            return try await client.metadataList(warn: { line in warnings.withLock { $0.append(line) } })
+        }
+        #expect(posts.map(\.id) == ["a", "b", "a~2"])
+        let said = warnings.withLock { $0 }
+        #expect(said.count == 1 && said.first?.contains("1 entry repeats") == true && said.first?.contains("~2") == true, "\(said)")
     }
 
     /// A 304 to the conditional GET lists what the library keeps, nothing parsed.

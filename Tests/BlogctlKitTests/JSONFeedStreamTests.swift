@@ -26,7 +26,7 @@ import CoreKit
             switch (reference, streamed) {
             case (.success(let a), .success(let b)):
                 #expect(a.entries == b.entries, "\(document)")
-                #expect(a.title == b.title && a.link == b.link && a.format == b.format && a.duplicates == b.duplicates, "\(document)")
+                #expect(a.title == b.title && a.link == b.link && a.format == b.format && a.renamed == b.renamed, "\(document)")
                 compared += a.entries.count
             case (.failure, .failure): compared += 0
             case (.failure, .success):
@@ -262,6 +262,6 @@ enum ReferenceJSONFeed {
         }
         return Feed(format: version.hasSuffix("/1") ? .jsonFeed10 : .jsonFeed11, title: FeedText.collapsed(document.title ?? ""),
                     link: document.home_page_url.flatMap { JSONFeedParser.resolve($0, url) }, entries: collected.entries,
-                    problems: 0, firstProblem: nil, duplicates: collected.duplicates)
+                    problems: 0, firstProblem: nil, renamed: collected.renamed)
     }
 }

@@ -32,7 +32,7 @@ public final class FeedServer: Sendable {
         let url: String
         let problems: Int
         let firstProblem: String?
-        let duplicates: Int
+        let renamed: Int
         var said = false
         /// Whether the entries went into the library as the feed was read (`probe(listing:)`):
         /// `posts` then holds only the newest, for the cache.
@@ -48,7 +48,7 @@ public final class FeedServer: Sendable {
             self.url = url
             problems = feed.problems
             firstProblem = feed.firstProblem
-            duplicates = feed.duplicates
+            renamed = feed.renamed
         }
     }
 
@@ -295,8 +295,9 @@ public final class FeedServer: Sendable {
             warn("\(shown): ill-formed feed, read as far as it could be (\(fetched.problems) error\(fetched.problems == 1 ? "" : "s"); "
                 + "first: \(Terminal.sanitizeField(fetched.firstProblem ?? "")))")
         }
-        if fetched.duplicates > 0 {
-            warn("\(shown): \(fetched.duplicates) entr\(fetched.duplicates == 1 ? "y" : "ies") with an id used before, left out")
+        if fetched.renamed > 0 {
+            warn("\(shown): \(fetched.renamed) entr\(fetched.renamed == 1 ? "y repeats" : "ies repeat") an earlier entry's id; "
+                + "kept as ID~2, ID~3, … in the feed's order")
         }
     }
 

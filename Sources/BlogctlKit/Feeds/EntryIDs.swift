@@ -43,22 +43,38 @@ struct EntryIDs {
 }
 
 /// A parse's entries as they are made, for RSS, Atom and JSON Feed alike: kept in document
-/// order, a repeated id left out and counted; or each handed to a sink, which decides.
+/// order, or each handed to a sink. An entry whose id came before is kept too (planets,
+/// re-posts and broken generators repeat ids), under an id of its own: the id, `~`, and the
+/// first number from 2 that no entry before it has (`e7~2`, `e7~3`), so that the same
+/// document gives the same ids run after run.
 struct EntryCollector {
     let sink: FeedEntrySink?
     private(set) var entries: [FeedEntry] = []
-    private(set) var duplicates = 0
+    /// How many entries were kept under an id of their own.
+    private(set) var renamed = 0
     private var seen = EntryIDs()
+    /// For each id that came again, the next number to try: a feed that repeats one id
+    /// thousands of times is not tried from 2 each time.
+    private var nextNumber: [String: Int] = [:]
 
     init(sink: FeedEntrySink?) { self.sink = sink }
 
     mutating func add(_ entry: FeedEntry) throws(ToolError) {
-        if let sink {
-            if try !sink.take(entry) { duplicates += 1 }
-        } else if seen.insert(entry.id, among: entries) {
-            entries.append(entry)
-        } else {
-            duplicates += 1
+        var entry = entry
+        let id = entry.id
+        while try !keeps(entry) {
+            let number = nextNumber[id, default: 2]
+            nextNumber[id] = number + 1
+            entry.id = FeedEntry.acceptedID(id + "~\(number)")
         }
+        if entry.id != id { renamed += 1 }
+    }
+
+    /// Keeps `entry` unless an entry before it has its id (the sink decides, when there is one).
+    private mutating func keeps(_ entry: FeedEntry) throws(ToolError) -> Bool {
+        if let sink { return try sink.take(entry) }
+        guard seen.insert(entry.id, among: entries) else { return false }
+        entries.append(entry)
+        return true
     }
 }

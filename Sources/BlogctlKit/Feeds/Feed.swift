@@ -38,9 +38,8 @@ public struct FeedEntry: Sendable, Equatable {
     public var date: Date? { published ?? updated }
 }
 
-/// A feed as read: its format, title, page, entries in document order (duplicate ids after
-/// the first left out; none, when they went to a `FeedEntrySink`) and what libxml2 had to
-/// recover from.
+/// A feed as read: its format, title, page, entries in document order (none, when they went
+/// to a `FeedEntrySink`) and what libxml2 had to recover from.
 public struct Feed: Sendable, Equatable {
     public var format: FeedFormat
     public var title: String
@@ -49,16 +48,16 @@ public struct Feed: Sendable, Equatable {
     /// Errors recovered from (ill-formed XML), and the first one's words.
     public var problems: Int
     public var firstProblem: String?
-    /// Entries left out because an earlier one had the same id.
-    public var duplicates: Int
+    /// Entries kept under an id of their own (`EntryCollector`) because an earlier one had theirs.
+    public var renamed: Int
 }
 
 /// Where a feed's entries go one at a time, in document order, when they are not to be held
 /// together: a big feed is written into the library as it is read. Called from one thread at
 /// a time (the parse's own, or the queue that makes its entries), never two at once.
 protocol FeedEntrySink: AnyObject {
-    /// Takes `entry`; false when an entry with its id came before it (it is left out and
-    /// counted among the feed's duplicates).
+    /// Takes `entry`; false when an entry with its id came before it (the entry is then
+    /// offered again under an id of its own).
     func take(_ entry: FeedEntry) throws(ToolError) -> Bool
 }
 

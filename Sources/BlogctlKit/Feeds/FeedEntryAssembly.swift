@@ -2,7 +2,7 @@ import Dispatch
 import CoreKit
 
 /// A feed's entries made from their drafts (`FeedXMLParser.makeEntry`: plain text, absolute
-/// links, dates; repeated ids left out) on a serial queue of their own, in document order,
+/// links, dates; a repeated id given a number, `EntryCollector`) on a serial queue of their own, in document order,
 /// while the reading thread goes on with libxml2: the two halves of a parse on two cores.
 /// At most `inFlight` batches wait for the queue, so a reader that runs ahead holds a few
 /// hundred drafts, never the feed.
@@ -59,8 +59,8 @@ final class FeedEntryAssembly: @unchecked Sendable {
     }
 
     /// The end of the document, from the reading thread: every draft made, and what came of them.
-    func finish() -> (entries: [FeedEntry], duplicates: Int, failure: ToolError?) {
+    func finish() -> (entries: [FeedEntry], renamed: Int, failure: ToolError?) {
         if !pending.isEmpty { handOver() }
-        return queue.sync { (collected.entries, collected.duplicates, failure) }
+        return queue.sync { (collected.entries, collected.renamed, failure) }
     }
 }

@@ -75,7 +75,7 @@ struct FeedXMLParser {
                 throw .protocolViolation(url: parser.url, detail: stream.problems > 0 ? "not XML: " + (stream.firstProblem ?? "unreadable") : "an empty document")
             }
             return Feed(format: format, title: try parser.feedTitle(), link: parser.feedLink(), entries: assembled.entries,
-                        problems: stream.problems, firstProblem: stream.firstProblem, duplicates: assembled.duplicates)
+                        problems: stream.problems, firstProblem: stream.firstProblem, renamed: assembled.renamed)
         }
     }
 

@@ -90,7 +90,7 @@ enum JSONFeedParser {
             if let failure { throw failure }
             return Feed(format: version.map { $0.utf8.elementsEqual("https://jsonfeed.org/version/1".utf8) } == true ? .jsonFeed10 : .jsonFeed11, title: FeedText.collapsed(title ?? ""),
                         link: homePage.flatMap { resolve($0, url) }, entries: collected.entries,
-                        problems: 0, firstProblem: nil, duplicates: collected.duplicates)
+                        problems: 0, firstProblem: nil, renamed: collected.renamed)
         }
 
         private func notAFeed(_ error: ToolError) -> ToolError {
