@@ -481,7 +481,8 @@ import CoreKit
     }
 
     /// Of an entry's alternate links, the one a browser shows: not the first when that one is
-    /// Gemini or plain text.
+    /// Gemini or plain text; any http(s) one before a `gemini:` or `gopher:` one, whatever
+    /// their types say; none of those alone.
     @Test func theHTMLAlternateWins() throws {
         let atom = try feed("""
             <feed xmlns="http://www.w3.org/2005/Atom"><title>A</title>
@@ -489,9 +490,15 @@ import CoreKit
             <link rel="alternate" type="text/plain" href="https://g.example/1.txt"/>
             <link rel="alternate" type="text/html" href="https://g.example/1.html"/><link href="https://g.example/other"/></entry>
             <entry><id>2</id><title>t</title><link rel="alternate" type="text/plain" href="https://g.example/2.txt"/></entry>
+            <entry><id>3</id><title>t</title><link rel="alternate" type="text/gemini" href="gemini://g.example/3"/>
+            <link rel="alternate" type="text/plain" href="/3.txt"/></entry>
+            <entry><id>4</id><title>t</title><link rel="alternate" type="text/html" href="GOPHER://g.example/4"/>
+            <link rel="alternate" type="text/plain" href="HTTPS://g.example/4.txt"/></entry>
+            <entry><id>5</id><title>t</title><link rel="alternate" href="gemini://g.example/5"/></entry>
             </feed>
             """)
-        #expect(atom.entries.map(\.link) == ["https://g.example/1.html", "https://g.example/2.txt"])
+        #expect(atom.entries.map(\.link) == ["https://g.example/1.html", "https://g.example/2.txt", "https://blog.example/3.txt",
+                                             "https://g.example/4.txt", nil])
     }
 
     /// Escaped markup in a title is text, whatever the title's type: `&lt;blink&gt;` in XHTML

@@ -69,9 +69,9 @@ extension FeedXMLParser {
         fileprivate var slots = InlineArray<16, (range: Range<Int>, type: TextType, base: String?)?>(repeating: nil)
         var about: String?
         var alternate: (href: String, base: String?)?
-        /// Whether the alternate link is of a type a browser shows (HTML, or none said): one
-        /// that is comes before one that is not (`text/gemini`, `text/plain`).
-        var alternateIsHTML = false
+        /// How good the alternate link is as the entry's page (`FeedXMLParser.alternateRank`):
+        /// a better one read later takes its place.
+        var alternateRank = 0
         /// Whether RSS's `guid` is a permalink (`isPermaLink` absent or true): the entry's
         /// link when it has no `link`.
         var guidIsPermaLink = false

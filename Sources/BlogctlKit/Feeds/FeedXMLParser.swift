@@ -178,10 +178,10 @@ struct FeedXMLParser {
         case (.link, _) where rss && !isAtom: field = .link
         case (.link, _) where atom:
             if Self.isAlternate(element), let href = element.attribute("href") {
-                let isHTML = Self.isHTML(element.attribute("type"))
-                if draft.alternate == nil || (isHTML && !draft.alternateIsHTML) {
+                let rank = Self.alternateRank(href: href, type: element.attribute("type"))
+                if rank > draft.alternateRank {
                     draft.alternate = (href, element.base)
-                    draft.alternateIsHTML = isHTML
+                    draft.alternateRank = rank
                 }
             }
             field = nil
@@ -245,6 +245,23 @@ struct FeedXMLParser {
         guard let type else { return true }
         let media = FeedDocument.mediaType(type)
         return media == "text/html" || media == "application/xhtml+xml"
+    }
+
+    /// An alternate link's rank as the entry's page, as readers choose it: a web page of a
+    /// type a browser shows (HTML, or none said) first, then any other http(s) link (a
+    /// `text/plain` one), then the rest (`gemini:`, `gopher:`), which the entry's link never
+    /// is (`absolute` keeps http and https alone).
+    static func alternateRank(href: String, type: String?) -> Int {
+        guard isWeb(href) else { return 1 }
+        return isHTML(type) ? 3 : 2
+    }
+
+    /// Whether `reference` is http(s), or relative (read against the feed's http(s) URL).
+    static func isWeb(_ reference: String) -> Bool {
+        let text = FeedText.collapsed(reference)
+        guard let schemeEnd = text.schemeEnd else { return true }
+        let scheme = text.utf8[..<schemeEnd].dropLast(3)
+        return scheme.count <= 5 && ["http", "https"].contains(String(decoding: scheme, as: UTF8.self).asciiLowercased)
     }
 
     static func isAlternate(_ link: FeedXMLElement) -> Bool {
