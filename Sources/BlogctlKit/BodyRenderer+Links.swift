@@ -21,6 +21,22 @@ extension BodyRenderer {
         }
     }
 
+    /// Numbers `targets` after the body's links, each that is not among them yet (within
+    /// the same limits).
+    func numberAlso(_ targets: [String]) {
+        for target in targets where target.utf8.count <= Self.linkTargetLimit { _ = linkNumber(target) }
+    }
+
+    /// Lines made by the program (a feed entry's `Link:` and `Enclosure:` lines), each as it
+    /// is: a URL is never wrapped, so that it can be copied whole.
+    func fieldLines(_ lines: [String]) {
+        guard !lines.isEmpty else { return }
+        flushParagraph()
+        requestBlank()
+        for line in lines { emitLine(Array(line.utf8), width: TextWidth.of(line)) }
+        requestBlank()
+    }
+
     /// The most links numbered, and the longest target kept: a body of millions of links
     /// costs no more memory than one of ten thousand (blogctl(1), read).
     static let linkLimit = 10_000

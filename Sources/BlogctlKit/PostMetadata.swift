@@ -31,9 +31,13 @@ public struct PostMetadata: Codable, Sendable, Equatable {
     public var base: String?
     /// The name of the subscribed feed it came from, in a list of every subscription; nil otherwise.
     public var feed: String?
+    /// A feed entry's files (a podcast's episode); nil when it carries none.
+    public var enclosures: [Enclosure]?
+    /// A feed entry's picture (a video's thumbnail, an episode's image), absolute.
+    public var picture: String?
 
     public init(id: String, title: String, publishDate: Date?, postId: String, summary: String, author: Author,
-                link: String? = nil, base: String? = nil, feed: String? = nil) {
+                link: String? = nil, base: String? = nil, feed: String? = nil, enclosures: [Enclosure]? = nil, picture: String? = nil) {
         self.id = id
         self.title = title
         self.publishDate = publishDate
@@ -43,6 +47,8 @@ public struct PostMetadata: Codable, Sendable, Equatable {
         self.link = link
         self.base = base
         self.feed = feed
+        self.enclosures = enclosures
+        self.picture = picture
     }
 
     /// Both ids go into URLs and file names, encoded; only an id that cannot be represented

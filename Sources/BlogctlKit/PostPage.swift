@@ -26,18 +26,40 @@ public enum PostPage {
         let renderer = BodyRenderer(options: options, sink: sink)
         renderer.heading(metadata.title, level: 1)
         renderer.paragraph(byline(metadata))
+        renderer.fieldLines(fields(metadata))
         try renderBody(body, into: renderer, indexing: indexing)
+        renderer.numberAlso(carried(metadata))
         renderer.appendLinkList()
         renderer.finish()
     }
 
-    /// The link targets of a post, numbered (from 1) as `read` numbers them.
-    /// `indexing`: as `render`'s.
-    public static func links(_ body: PostBody, options: RenderOptions, indexing: SharedParse? = nil) throws(ToolError) -> [String] {
+    /// A feed entry's own page, files and picture, one line each under the byline
+    /// (`Link: URL`, `Enclosure: URL (audio/mpeg, 24.1 MB, 1:02:05)`, `Picture: URL`); none
+    /// for the API's posts.
+    public static func fields(_ metadata: PostMetadata) -> [String] {
+        (metadata.link.map { ["Link: " + Terminal.sanitizeField($0)] } ?? [])
+            + (metadata.enclosures ?? []).map { enclosure in
+                let details = enclosure.details
+                return "Enclosure: " + Terminal.sanitizeField(enclosure.url) + (details.isEmpty ? "" : " (" + details + ")")
+            }
+            + (metadata.picture.map { ["Picture: " + Terminal.sanitizeField($0)] } ?? [])
+    }
+
+    /// The targets a post carries besides its body's links (its page, files, picture): numbered
+    /// after the body's, each once, so that `open ID N` reaches an episode as it reaches a link.
+    public static func carried(_ metadata: PostMetadata) -> [String] {
+        (metadata.link.map { [$0] } ?? []) + (metadata.enclosures ?? []).map(\.url) + (metadata.picture.map { [$0] } ?? [])
+    }
+
+    /// The link targets of a post, numbered (from 1) as `read` numbers them: its body's, then
+    /// those it carries (`carried`). `indexing`: as `render`'s.
+    public static func links(_ metadata: PostMetadata, body: PostBody, options: RenderOptions,
+                             indexing: SharedParse? = nil) throws(ToolError) -> [String] {
         var text = options
         text.format = .text
         let renderer = BodyRenderer(options: text, sink: { _ in })
         try renderBody(body, into: renderer, indexing: indexing)
+        renderer.numberAlso(carried(metadata))
         renderer.finish()
         return renderer.links
     }
@@ -45,10 +67,11 @@ public enum PostPage {
     /// The body and its numbered links as a screen shows them under its own header: one
     /// rendering gives both (the massive post is not laid out twice). The text goes to `sink`
     /// as it is laid out (the screen spools it to a file), never held whole.
-    public static func renderBodyAndLinks(_ body: PostBody, options: RenderOptions, indexing: SharedParse? = nil,
+    public static func renderBodyAndLinks(_ metadata: PostMetadata, body: PostBody, options: RenderOptions, indexing: SharedParse? = nil,
                                           sink: @escaping ([UInt8]) -> Void) throws(ToolError) -> [String] {
         let renderer = BodyRenderer(options: options, sink: sink)
         try renderBody(body, into: renderer, indexing: indexing)
+        renderer.numberAlso(carried(metadata))
         renderer.appendLinkList()
         renderer.finish()
         return renderer.links

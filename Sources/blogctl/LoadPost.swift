@@ -37,7 +37,7 @@ func loadPostAndLinks(_ id: String, offline: Bool, maxAge: Double, common: Commo
     -> (post: PostLoader.Loaded, links: [String]) {
     let (loaded, server) = try await loadPost(id, offline: offline, maxAge: maxAge, common: common, indexesAsRendered: true)
     defer { loaded.indexer?.finish() }
-    let links = try PostPage.links(loaded.body, options: RenderOptions(links: LinkResolver(for: loaded.metadata, server: server)),
+    let links = try PostPage.links(loaded.metadata, body: loaded.body, options: RenderOptions(links: LinkResolver(for: loaded.metadata, server: server)),
                                    indexing: loaded.indexer?.parse)
     return (loaded, links)
 }

@@ -39,6 +39,11 @@ extension Blogctl {
             ]
             if let imageURL { fields.append(("image", imageURL)) }
             if let link = metadata.link { fields.append(("link", link)) }
+            if let picture = metadata.picture { fields.append(("picture", picture)) }
+            for enclosure in metadata.enclosures ?? [] {
+                let details = enclosure.details
+                fields.append(("enclosure", enclosure.url + (details.isEmpty ? "" : " (" + details + ")")))
+            }
             StandardOutput.print(FieldList.render(fields, mode))
         }
     }

@@ -480,6 +480,79 @@ import CoreKit
         #expect(rss.entries.first?.body == "<p>An <b>html</b> text</p>")
     }
 
+    /// Issue 65: a podcast's files, as newsboat's podboat and feedparser read them: RSS's
+    /// `enclosure`, iTunes's duration and image; the same file named again as `media:content`
+    /// is one file, with what the second adds; Atom's `rel="enclosure"`; `media:content` in a
+    /// `media:group`, and its thumbnail as the picture.
+    @Test func enclosuresAndPictures() throws {
+        let rss = try feed("""
+            <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:media="http://search.yahoo.com/mrss/">
+            <channel><title>Cast</title><itunes:image href="https://cast.example/show.jpg"/>
+            <item><title>Episode 1</title><guid>e1</guid>
+              <enclosure url="/media/e1.mp3" length="24123456" type="audio/mpeg"/>
+              <media:content url="https://blog.example/media/e1.mp3" fileSize="1" duration="99"/>
+              <itunes:duration>1:02:05</itunes:duration><itunes:image href="https://cast.example/e1.jpg"/></item>
+            <item><title>Episode 2</title><guid>e2</guid><enclosure url="https://cast.example/e2.ogg" length="0" type=""/>
+              <enclosure url="gopher://cast.example/e2"/><itunes:duration>45:07</itunes:duration></item>
+            <item><title>Episode 3</title><guid>e3</guid><enclosure url="https://cast.example/e3.mp3"/><itunes:duration>soon</itunes:duration></item>
+            </channel></rss>
+            """)
+        #expect(rss.entries.map(\.enclosures) == [
+            [Enclosure(url: "https://blog.example/media/e1.mp3", type: "audio/mpeg", length: 24_123_456, duration: 99)],
+            [Enclosure(url: "https://cast.example/e2.ogg", duration: 2707)],
+            [Enclosure(url: "https://cast.example/e3.mp3")],
+        ])
+        #expect(rss.entries.map(\.picture) == ["https://cast.example/e1.jpg", nil, nil], "the show's image is not an episode's")
+        let atom = try feed("""
+            <feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/"><title>A</title>
+            <entry><id>1</id><title>t</title><link rel="enclosure" href="talk.webm" type="video/webm" length="5000"/>
+              <media:group><media:content url="https://v.example/1.mp4" type="video/mp4" duration="61.6"/>
+              <media:thumbnail url="https://v.example/1.jpg" width="480"/></media:group></entry>
+            </feed>
+            """)
+        #expect(atom.entries.first?.enclosures == [Enclosure(url: "https://blog.example/feed/talk.webm", type: "video/webm", length: 5000),
+                                                   Enclosure(url: "https://v.example/1.mp4", type: "video/mp4", duration: 62)])
+        #expect(atom.entries.first?.picture == "https://v.example/1.jpg")
+        #expect(atom.entries.first?.metadata.enclosures?.count == 2)
+        // A hostile entry of thousands of files keeps the first 64.
+        let many = try feed("<rss version=\"2.0\"><channel><title>t</title><item><guid>x</guid>"
+            + (0..<5000).map { "<enclosure url=\"https://m.example/\($0)\"/>" }.joined() + "</item></channel></rss>")
+        #expect(many.entries.first?.enclosures.count == Enclosure.mostPerEntry)
+        #expect(many.entries.first?.enclosures.last?.url == "https://m.example/63")
+    }
+
+    /// JSON Feed's `attachments` and `image`, numbers where the spec has numbers.
+    @Test func jsonFeedAttachments() throws {
+        let json = try feed("""
+            {"version": "https://jsonfeed.org/version/1.1", "title": "J", "items": [
+              {"id": "1", "title": "One", "image": "/i/1.png", "attachments": [
+                {"url": "/a/1.m4a", "mime_type": "audio/x-m4a", "size_in_bytes": 89970236, "duration_in_seconds": 6629},
+                {"url": "https://j.example/a/1.m4a", "mime_type": "audio/x-m4a"},
+                {"url": ["no"], "mime_type": "x/y"},
+                {"mime_type": "audio/mpeg", "url": "https://j.example/a/2.mp3", "size_in_bytes": "12"}],
+               "nested": {"attachments": [{"url": "https://j.example/not-an-attachment"}]}},
+              {"id": "2", "title": "Two", "attachments": "none"}
+            ]}
+            """)
+        #expect(json.entries.map(\.enclosures) == [
+            [Enclosure(url: "https://blog.example/a/1.m4a", type: "audio/x-m4a", length: 89_970_236, duration: 6629),
+             Enclosure(url: "https://j.example/a/1.m4a", type: "audio/x-m4a"),
+             Enclosure(url: "https://j.example/a/2.mp3", type: "audio/mpeg", length: 12)],
+            [],
+        ])
+        #expect(json.entries.first?.picture == "https://blog.example/i/1.png")
+    }
+
+    /// Durations as feeds write them; anything else is none.
+    @Test func durationsReadAsFeedsWriteThem() {
+        let cases: [(String, Int?)] = [("3725", 3725), ("3725.4", 3725), ("1:02:05", 3725), ("62:05", 3725), ("0:59", 59),
+                                       ("", nil), ("0", nil), ("1:60", nil), ("1:2:3:4", nil), ("-5", nil), ("1e3", nil),
+                                       ("1.5:30", nil), ("abc", nil), ("nan", nil), ("inf", nil), ("99999999999", nil)]
+        for (text, seconds) in cases { #expect(Enclosure.seconds(text) == seconds, "\(text)") }
+        #expect(Enclosure.clock(3725) == "1:02:05" && Enclosure.clock(59) == "0:59")
+        #expect(Enclosure(url: "u", type: "audio/mpeg", length: 24_123_456, duration: 3725).details == "audio/mpeg, 24.1 MB, 1:02:05")
+    }
+
     /// Of an entry's alternate links, the one a browser shows: not the first when that one is
     /// Gemini or plain text; any http(s) one before a `gemini:` or `gopher:` one, whatever
     /// their types say; none of those alone.

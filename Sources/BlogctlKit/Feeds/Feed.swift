@@ -32,6 +32,10 @@ public struct FeedEntry: Sendable, Equatable {
     public var body: String
     /// The URL the body's relative links are read against (`xml:base`, then the feed's URL).
     public var base: String
+    /// The files it carries (a podcast's episode), absolute, http or https.
+    public var enclosures: [Enclosure] = []
+    /// Its picture (Media RSS's thumbnail, iTunes's image, JSON Feed's `image`), absolute.
+    public var picture: String?
 
     /// The date the entry is listed under: published, else updated; nil when the feed gives
     /// none that can be read.

@@ -10,6 +10,8 @@ extension FeedXMLParser {
         /// Fallbacks, for an entry without its own: Dublin Core's title, Media RSS's title and
         /// description (YouTube's feeds carry an entry's text only there).
         case dcTitle, mediaTitle, mediaDescription
+        /// iTunes's episode length, for the entry's first enclosure when it says none.
+        case itunesDuration
     }
 
     /// What a captured field's text is (Atom's `type`; RSS's description and content are HTML).
@@ -66,7 +68,7 @@ extension FeedXMLParser {
     /// reading thread: the entry is made from its draft on another core.
     struct Draft {
         var text: [UInt8] = []
-        fileprivate var slots = InlineArray<16, (range: Range<Int>, type: TextType, base: String?)?>(repeating: nil)
+        fileprivate var slots = InlineArray<17, (range: Range<Int>, type: TextType, base: String?)?>(repeating: nil)
         var about: String?
         var alternate: (href: String, base: String?)?
         /// How good the alternate link is as the entry's page (`FeedXMLParser.alternateRank`):
@@ -75,6 +77,16 @@ extension FeedXMLParser {
         /// Whether RSS's `guid` is a permalink (`isPermaLink` absent or true): the entry's
         /// link when it has no `link`.
         var guidIsPermaLink = false
+        /// The files it carries, as written (`FeedXMLParser.makeEntry` reads them).
+        var enclosures: [(url: String, type: String?, length: String?, duration: String?, base: String?)] = []
+        /// Its picture: Media RSS's thumbnail or iTunes's image, the first one given.
+        var picture: (href: String, base: String?)?
+
+        /// Keeps a file the entry carries, up to `Enclosure.mostPerEntry`.
+        mutating func carry(_ url: String?, type: String?, length: String?, duration: String? = nil, base: String?) {
+            guard let url, enclosures.count < Enclosure.mostPerEntry else { return }
+            enclosures.append((url, type, length, duration, base))
+        }
 
         init() { assert(Field.allCases.count == slots.count, "a slot for each field") }
 

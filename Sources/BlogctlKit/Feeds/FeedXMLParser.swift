@@ -16,6 +16,7 @@ struct FeedXMLParser {
         static let content = "http://purl.org/rss/1.0/modules/content/"
         static let dcterms = "http://purl.org/dc/terms/"
         static let media = "http://search.yahoo.com/mrss/"
+        static let itunes = "http://www.itunes.com/dtds/podcast-1.0.dtd"
     }
 
     let url: String
@@ -177,7 +178,9 @@ struct FeedXMLParser {
         case (.title, _) where rss || atom: field = depth == entryDepth! + 1 ? .title : nil
         case (.link, _) where rss && !isAtom: field = .link
         case (.link, _) where atom:
-            if Self.isAlternate(element), let href = element.attribute("href") {
+            if element.attribute("rel") == "enclosure" {
+                draft.carry(element.attribute("href"), type: element.attribute("type"), length: element.attribute("length"), base: element.base)
+            } else if Self.isAlternate(element), let href = element.attribute("href") {
                 let rank = Self.alternateRank(href: href, type: element.attribute("type"))
                 if rank > draft.alternateRank {
                     draft.alternate = (href, element.base)
@@ -197,6 +200,17 @@ struct FeedXMLParser {
         case (.name, _) where atom: field = depth == entryDepth! + 2 ? .authorName : nil
         case (.creator, Namespace.dc): field = .creator
         case (.title, Namespace.dc): field = .dcTitle
+        case (.enclosure, _) where rss && !isAtom:
+            draft.carry(element.attribute("url"), type: element.attribute("type"), length: element.attribute("length"), base: element.base)
+            field = nil
+        case (.content, Namespace.media):
+            draft.carry(element.attribute("url"), type: element.attribute("type"), length: element.attribute("fileSize"),
+                        duration: element.attribute("duration"), base: element.base)
+            field = nil
+        case (.thumbnail, Namespace.media), (.image, Namespace.itunes):
+            if draft.picture == nil, let href = element.attribute(element.kind == .image ? "href" : "url") { draft.picture = (href, element.base) }
+            field = nil
+        case (.duration, Namespace.itunes): field = .itunesDuration
         case (.title, Namespace.media): field = .mediaTitle
         case (.description, Namespace.media): field = .mediaDescription
         case (.issued, Namespace.dcterms), (.created, Namespace.dcterms): field = .published
@@ -303,7 +317,28 @@ struct FeedXMLParser {
         return FeedEntry(id: FeedEntry.acceptedID(id.isEmpty ? FeedEntry.hashedID(title) : id), title: title, link: link,
                          author: author.isEmpty ? nil : author, published: published, updated: updated,
                          summary: try plain(summarySource), body: bodySource.map(html) ?? "",
-                         base: bodySource?.base ?? url)
+                         base: bodySource?.base ?? url, enclosures: enclosures(of: draft),
+                         picture: draft.picture.flatMap { absolute($0.href, base: $0.base) })
+    }
+
+    /// The files `draft` carries, each URL once (a podcast names its file as an `enclosure`
+    /// and again as `media:content`: the first says it, the second adds what it lacks), the
+    /// iTunes duration given to the first that has none.
+    func enclosures(of draft: Draft) -> [Enclosure] {
+        var made: [Enclosure] = []
+        for raw in draft.enclosures {
+            guard let url = absolute(raw.url, base: raw.base) else { continue }
+            let type = Enclosure.type(raw.type), length = Enclosure.length(raw.length), duration = Enclosure.seconds(raw.duration)
+            if let same = made.firstIndex(where: { $0.url == url }) {
+                made[same].type = made[same].type ?? type
+                made[same].length = made[same].length ?? length
+                made[same].duration = made[same].duration ?? duration
+            } else {
+                made.append(Enclosure(url: url, type: type, length: length, duration: duration))
+            }
+        }
+        if !made.isEmpty, made[0].duration == nil { made[0].duration = Enclosure.seconds(draft[.itunesDuration]?.text) }
+        return made
     }
 
     /// A permalink guid as the entry's link: only a URL of its own (many feeds leave

@@ -36,6 +36,7 @@ struct FeedXMLElement {
 enum FeedXMLName {
     case other, item, entry, title, link, guid, id, description, encoded, content, summary, author, name, creator
     case pubDate, date, published, issued, created, updated, modified
+    case enclosure, thumbnail, image, duration
 
     init(_ name: String) {
         self = switch name {
@@ -59,6 +60,10 @@ enum FeedXMLName {
         case "created": .created
         case "updated": .updated
         case "modified": .modified
+        case "enclosure": .enclosure
+        case "thumbnail": .thumbnail
+        case "image": .image
+        case "duration": .duration
         default: .other
         }
     }

@@ -40,13 +40,16 @@ enum JSONFeedParser {
 
         private enum Key: String {
             case version, title, home_page_url, author, authors, items, name
-            case id, url, external_url, content_html, content_text, summary, date_published, date_modified
+            case id, url, external_url, content_html, content_text, summary, date_published, date_modified, image
+            case attachments, mime_type, size_in_bytes, duration_in_seconds
             case other
         }
 
         private enum Field {
             case version, title, homePage, feedAuthor, feedAuthorsFirst
             case item(Key), itemAuthor, itemAuthorsFirst
+            /// A field of the item's attachment being read.
+            case attachment(Key)
         }
 
         /// 1.1's `authors` (its first) before 1.0's `author`: each nil when absent, `.some(nil)`
@@ -61,6 +64,9 @@ enum JSONFeedParser {
             var fields: [Key: String] = [:]
             var id: String?
             var authors = Authors()
+            /// Its attachments so far (url, mime_type, size_in_bytes, duration_in_seconds),
+            /// up to `Enclosure.mostPerEntry`.
+            var attachments: [[Key: String]] = []
         }
 
         init(url: String, sink: FeedEntrySink?) {
@@ -116,6 +122,7 @@ enum JSONFeedParser {
                 target = nil
             }
             if pass == .items, object, path.count == 2, path[0].key == .items, !path[1].object { item = Item() }
+            if pass == .items, object, isAttachment(at: path.count), item.attachments.count < Enclosure.mostPerEntry { item.attachments.append([:]) }
             path.append(Frame(object: object, place: place))
         }
 
@@ -139,6 +146,7 @@ enum JSONFeedParser {
             guard let field = target else { return }
             switch (field, value) {
             case (.item(.id), .number(let text)): item.id = Int64(text).map(String.init)
+            case (.attachment, .number(let text)): set(field, text)
             case (_, .string(let text)): set(field, text)
             default: set(field, nil)
             }
@@ -172,7 +180,7 @@ enum JSONFeedParser {
                 target = .feedAuthorsFirst
             case (.items, 3) where path[0].key == .items && !path[1].object && parent.object:
                 switch key {
-                case .other, .version, .items, .name, .home_page_url: break
+                case .other, .version, .items, .name, .home_page_url, .attachments, .mime_type, .size_in_bytes, .duration_in_seconds: break
                 case .author: target = .itemAuthor
                 case .authors: item.authors.first = nil
                 default: target = .item(key)
@@ -181,11 +189,22 @@ enum JSONFeedParser {
                 target = .itemAuthor
             case (.items, 4) where path[2].key == .authors && !parent.object && place == 0 && path[0].key == .items:
                 target = .itemAuthorsFirst
+            case (.items, 5) where isAttachment(at: 4) && parent.object:
+                switch key {
+                case .url, .mime_type, .size_in_bytes, .duration_in_seconds: target = .attachment(key)
+                default: break
+                }
             case (.items, 5) where path[2].key == .authors && path[4].place == 0 && parent.object && key == .name && path[0].key == .items:
                 target = .itemAuthorsFirst
             default: break
             }
             return place
+        }
+
+        /// Whether an object at depth `depth` of the path is one of an item's attachments:
+        /// `{"items": [{"attachments": [{…}]}]}`.
+        private func isAttachment(at depth: Int) -> Bool {
+            depth == 4 && path.count >= 4 && path[0].key == .items && !path[1].object && path[2].key == .attachments && !path[3].object
         }
 
         private func set(_ field: Field, _ text: String?) {
@@ -197,6 +216,10 @@ enum JSONFeedParser {
             case .feedAuthor: feedAuthors.single = path.count == 1 ? nil : .some(text)
             case .feedAuthorsFirst: feedAuthors.first = path.count == 2 ? nil : .some(text)
             case .item(.id): item.id = text
+            case .attachment(let key):
+                if isAttachment(at: 4), !item.attachments.isEmpty, item.attachments.count <= Enclosure.mostPerEntry {
+                    item.attachments[item.attachments.count - 1][key] = text
+                }
             case .item(let key): item.fields[key] = text
             case .itemAuthor: item.authors.single = path.count == 3 ? nil : .some(text)
             case .itemAuthorsFirst: item.authors.first = path.count == 4 ? nil : .some(text)
@@ -217,7 +240,25 @@ enum JSONFeedParser {
                 title: title, link: link,
                 author: (item.authors.name ?? feedAuthors.name).map(FeedText.collapsed).flatMap { $0.isEmpty ? nil : $0 },
                 published: fields[.date_published].flatMap(FeedDate.parse), updated: fields[.date_modified].flatMap(FeedDate.parse),
-                summary: summary, body: body, base: link ?? url)
+                summary: summary, body: body, base: link ?? url,
+                enclosures: enclosures(item.attachments), picture: fields[.image].flatMap { webURL($0) })
+        }
+
+        /// The item's attachments, each URL once; sizes and durations that are numbers.
+        private func enclosures(_ attachments: [[Key: String]]) -> [Enclosure] {
+            var made: [Enclosure] = []
+            for attachment in attachments {
+                guard let url = attachment[.url].flatMap({ webURL($0) }), !made.contains(where: { $0.url == url }) else { continue }
+                made.append(Enclosure(url: url, type: Enclosure.type(attachment[.mime_type]),
+                                      length: Enclosure.length(attachment[.size_in_bytes]),
+                                      duration: Enclosure.seconds(attachment[.duration_in_seconds])))
+            }
+            return made
+        }
+
+        /// `reference` read against the feed's URL: absolute http(s), or nil.
+        private func webURL(_ reference: String) -> String? {
+            resolve(FeedText.collapsed(reference), url)
         }
     }
 

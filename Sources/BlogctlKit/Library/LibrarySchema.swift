@@ -64,6 +64,8 @@ enum LibrarySchema {
         // A source's entries in the order its listing is read (`Library.listing`): read along
         // the index, where sorting 100,000 rows was half of `ui`'s start.
         ("v2", ["CREATE INDEX entries_in_order ON entries (source, present DESC, position)"]),
+        // A feed entry's files (`Enclosure`s as a JSON array) and picture; NULL when none.
+        ("v3", ["ALTER TABLE entries ADD COLUMN enclosures TEXT", "ALTER TABLE entries ADD COLUMN picture TEXT"]),
     ])
 
     /// Refuses a file that is another program's database, or a newer blogctl's.

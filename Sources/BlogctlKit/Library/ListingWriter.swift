@@ -35,13 +35,11 @@ public final class ListingWriter {
     /// One statement, compiled once for every row (the connection keeps it). A row of an
     /// earlier listing (`present = 0`) takes the new values; one of this listing is a repeat.
     static let insert = """
-        INSERT INTO entries (source, id, post_id, title, published, summary, author, author_image, author_title, link, base,
-            position, present, first_seen)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)
+        INSERT INTO entries (\(EntryRow.inserted)) VALUES (\(EntryRow.placeholders))
         ON CONFLICT (source, id) DO UPDATE SET post_id = excluded.post_id, title = excluded.title,
             published = excluded.published, summary = excluded.summary, author = excluded.author,
             author_image = excluded.author_image, author_title = excluded.author_title, link = excluded.link,
-            base = excluded.base, position = excluded.position, present = 1
+            base = excluded.base, position = excluded.position, enclosures = excluded.enclosures, picture = excluded.picture, present = 1
         WHERE entries.present = 0
         """
 }

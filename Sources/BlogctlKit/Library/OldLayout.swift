@@ -48,10 +48,7 @@ struct OldLayout: Sendable {
         var state = SourceRecord()
         if let bytes = try? LocalFile.read(folder + "/listing.tsv", limit: 256 << 20, regularOnly: true),
            case .success(let posts) = ListingFile.decode(bytes) {
-            let insert = """
-                INSERT OR IGNORE INTO entries (source, id, post_id, title, published, summary, author, author_image, author_title,
-                    link, base, position, present, first_seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)
-                """
+            let insert = "INSERT OR IGNORE INTO entries (\(EntryRow.inserted)) VALUES (\(EntryRow.placeholders))"
             let now = Date()
             for (position, post) in posts.enumerated() {
                 try db.execute(insert, EntryRow.values(source: source, post, position: position, now: now))

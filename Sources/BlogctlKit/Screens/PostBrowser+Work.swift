@@ -127,7 +127,7 @@ extension PostBrowser.Context {
                                     links: LinkResolver(for: loaded.metadata, server: client.server))
         do throws(ToolError) {
             let writer = try SpooledText.Writer(folder: cache.directory)
-            let links = try PostPage.renderBodyAndLinks(loaded.body, options: options, indexing: loaded.indexer?.parse) { writer.append($0) }
+            let links = try PostPage.renderBodyAndLinks(loaded.metadata, body: loaded.body, options: options, indexing: loaded.indexer?.parse) { writer.append($0) }
             return .success(PostBrowser.PostText(metadata: loaded.metadata, text: try writer.finish(), links: links,
                                      offline: offline ?? (loaded.source == .cache)))
         } catch {

@@ -71,7 +71,8 @@ public struct PostReader: Sendable {
     }
 
     private var header: [TextPane.Line] {
-        [TextPane.Line(metadata.title, style: .heading), TextPane.Line(PostPage.byline(metadata), style: .dim), TextPane.Line("")]
+        [TextPane.Line(metadata.title, style: .heading), TextPane.Line(PostPage.byline(metadata), style: .dim)]
+            + PostPage.fields(metadata).map { TextPane.Line($0, style: .dim) } + [TextPane.Line("")]
     }
 
     mutating func progress(done: Int64, total: Int64?, seconds: Double) {
