@@ -28,7 +28,7 @@ struct Blogctl: AsyncParsableCommand {
               blogctl list --server https://example.org/blog/atom.xml
             """,
         version: ToolboxVersion.line(for: "blogctl"),
-        subcommands: [List.self, Show.self, Read.self, Search.self, Links.self, Open.self, Mark.self, Prefetch.self, Avatar.self, Cache.self, Feeds.self, UI.self,
+        subcommands: [List.self, Show.self, Read.self, Search.self, Links.self, Open.self, Enclosures.self, Download.self, Mark.self, Prefetch.self, Avatar.self, Cache.self, Feeds.self, UI.self,
                       ConfigCommand.self])
 
     static func main() { ToolMain.main(self) }

@@ -64,15 +64,19 @@ import TestSupport
                     #expect(entry["link"] as? String == mockd.url + "/blog/" + (post["id"] as? String ?? ""), "\(path): an absolute link")
                 }
                 // The body is the feed's, rendered as the API's: only the author's title, which
-                // a feed does not carry, is missing from the header.
+                // a feed does not carry, is missing from the header; the entry's page is a
+                // `Link:` line under it, numbered after the body's links.
+                let page = mockd.url + "/blog/6"
                 let read = try blogctl(["read", "6", "--no-pager"], server, sandbox)
                 #expect(read.status == 0, "\(path): \(read.stderr)")
-                #expect(read.lines.dropFirst(4) == apiRead.lines.dropFirst(4), "\(path)")
+                let headerLines: [String] = ["", "Link: " + page]
+                let expected: [String] = headerLines + apiRead.lines.dropFirst(4).map(String.init) + ["[2] " + page]
+                #expect(read.lines.dropFirst(4).map(String.init) == expected, "\(path)")
                 #expect(read.lines.prefix(3) == apiRead.lines.prefix(3), "\(path)")
                 let show = try blogctl(["show", "6"], server, sandbox)
-                #expect(show.status == 0 && show.stdout.contains("link\t" + mockd.url + "/blog/6"), "\(path): \(show.stderr)")
+                #expect(show.status == 0 && show.stdout.contains("link\t" + page), "\(path): \(show.stderr)")
                 let links = try blogctl(["links", "6"], server, sandbox)
-                #expect(links.stdout == (try blogctl(["links", "6"], mockd.url, apiSandbox)).stdout, "\(path)")
+                #expect(links.stdout == (try blogctl(["links", "6"], mockd.url, apiSandbox)).stdout + "2\t" + page + "\n", "\(path)")
             }
         }
     }

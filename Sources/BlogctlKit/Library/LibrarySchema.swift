@@ -65,7 +65,21 @@ enum LibrarySchema {
         // the index, where sorting 100,000 rows was half of `ui`'s start.
         ("v2", ["CREATE INDEX entries_in_order ON entries (source, present DESC, position)"]),
         // A feed entry's files (`Enclosure`s as a JSON array) and picture; NULL when none.
-        ("v3", ["ALTER TABLE entries ADD COLUMN enclosures TEXT", "ALTER TABLE entries ADD COLUMN picture TEXT"]),
+        // The download queue (`blogctl download`), as podboat's queue file: a file is queued
+        // with the path it goes to, and stays until it is whole there (`done`), so a quit or
+        // a crash leaves it to be resumed.
+        ("v3", ["ALTER TABLE entries ADD COLUMN enclosures TEXT", "ALTER TABLE entries ADD COLUMN picture TEXT",
+                """
+                CREATE TABLE downloads (
+                    url TEXT PRIMARY KEY NOT NULL,
+                    path TEXT NOT NULL UNIQUE,
+                    entry TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    queued REAL NOT NULL,
+                    done REAL,
+                    error TEXT
+                ) WITHOUT ROWID
+                """]),
     ])
 
     /// Refuses a file that is another program's database, or a newer blogctl's.

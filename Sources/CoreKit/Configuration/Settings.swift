@@ -8,6 +8,8 @@ public struct Settings: Sendable {
         case maxAge = "max-age"
         /// blogctl: how many entries the library keeps of each feed (newsboat's max-items); 0 or unset: all.
         case maxItems = "max-items"
+        /// blogctl: the folder `download` writes files to.
+        case downloadDir = "download-dir"
     }
 
     public struct Value: Sendable, Equatable {
@@ -103,7 +105,7 @@ public struct Settings: Sendable {
         case .server:
             // A query is for blogctl's feeds alone; another tool refuses it when it reads it.
             do { _ = try ServerURL(value, allowingQuery: true) } catch { return error.message }
-        case .proxy, .cacert:
+        case .proxy, .cacert, .downloadDir:
             if value.isEmpty { return "empty" }
         case .noproxy, .pager:
             break

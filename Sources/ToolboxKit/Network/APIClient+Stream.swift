@@ -22,14 +22,15 @@ extension APIClient {
     public static let minimumRate = 1024
 
     /// Sends `method` for `path` and hands a 2xx answer's body to `consume` piece by piece,
-    /// `progress` seeing the bytes and the total once known. A body past `maxBytes` is a
+    /// `progress` seeing the bytes and the total once known, `answered` the head of a 2xx
+    /// answer before its body (a resumed download learns whether it got the rest or all). A body past `maxBytes` is a
     /// protocol violation. Any other status comes back with at most 64 KiB of its body, for
     /// its message; a 5xx, a connection error or a timeout is retried (`restart` first) when
     /// the method is idempotent.
     public func stream(_ method: HTTPMethod, _ path: String, headers: [(String, String)] = [], maxBytes: Int,
                        pace: Pace = .whole,
-                       progress: (Int64, Int64?) -> Void = { _, _ in }, restart: () -> Void,
-                       consume: (UnsafeRawBufferPointer) throws -> Void) async throws(ToolError) -> Response {
+                       progress: (Int64, Int64?) -> Void = { _, _ in }, answered: (Response) throws -> Void = { _ in },
+                       restart: () -> Void, consume: (UnsafeRawBufferPointer) throws -> Void) async throws(ToolError) -> Response {
         let url = server.url(path)
         let policy = [.GET, .HEAD].contains(method) ? retryPolicy : RetryPolicy(retries: 0)
         let deadline: ContinuousClock.Instant? = pace == .whole ? .now + .milliseconds(Int64(timeout * 1000)) : nil
@@ -63,6 +64,7 @@ extension APIClient {
                                 if let expected, expected > Int64(maxBytes) {
                                     throw ToolError.protocolViolation(url: url, detail: "a body of \(expected) bytes, over the limit of \(maxBytes)")
                                 }
+                                try answered(Response(status: status, headers: answerHeaders, body: ByteBuffer()))
                                 progress(0, expected)
                             }
                         case .chunk(let chunk):
