@@ -112,10 +112,16 @@ extension PostListing {
         func string(_ value: String) -> String { "\"" + String(decoding: PostJSON.escaped(value), as: UTF8.self) + "\"" }
         var fields: [(String, String)] = [("author", "{\n      \"image\" : \(string(post.author.image)),\n      \"name\" : \(string(post.author.name)),\n      \"title\" : \(string(post.author.title))\n    }")]
         if let base = post.base { fields.append(("base", string(base))) }
+        if let enclosures = post.enclosures {
+            // Rare enough for the encoder, its lines indented to their place.
+            let encoded = String(decoding: JSONCoding.encode(enclosures, pretty: true), as: UTF8.self)
+            fields.append(("enclosures", encoded.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n    ")))
+        }
         if let feed = post.feed { fields.append(("feed", string(feed))) }
         if let group { fields.append(("group", string(group))) }
         fields.append(("id", string(post.id)))
         if let link = post.link { fields.append(("link", string(link))) }
+        if let picture = post.picture { fields.append(("picture", string(picture))) }
         fields.append(("postId", string(post.postId)))
         if let date = post.publishDate { fields.append(("publishDate", string(ISO8601.format(date)))) }
         if let read { fields.append(("read", read ? "true" : "false")) }

@@ -61,7 +61,7 @@ extension Blogctl {
                 do throws(ToolError) {
                     try await fetch(file)
                     try library.downloadEnded(file.url, error: nil)
-                    StandardOutput.print(file.path)
+                    StandardOutput.print(file.path + "\n")
                 } catch {
                     try? library.downloadEnded(file.url, error: error.message)
                     Tool.blogctl.warn("\(Terminal.sanitizeField(file.url)): \(error.message) (still queued: blogctl download resumes it)")

@@ -25,8 +25,12 @@ import ToolboxKit
         for (server, _) in sources {
             let posts = (0..<150).map { _ in
                 let id = pick(["p", "P", "q", "é", "e\u{301}", "10", "9"]) + "\(random.next() % 60)"
+                // Some carry files and a picture (issue 65), kept by the library and written.
+                let enclosures: [Enclosure]? = pick([nil, nil, [Enclosure(url: "https://m.example/a \"b\"/1.mp3", type: "audio/mpeg", length: 5, duration: 61)],
+                                                     [Enclosure(url: "https://m.example/2"), Enclosure(url: "https://m.example/é", length: 1 << 40)]])
                 return PostMetadata(id: id, title: pick(titles), publishDate: pick(dates).map { Date(timeIntervalSince1970: $0) }, postId: id,
-                                    summary: pick(["", "s", "a\tb", "q\"\\/", "\u{1}\u{7f}\u{85}\u{202e}\u{2028}x", "line\nbreak\r", "👨‍👩‍👧\u{fffd}"]), author: Author(name: pick(names), image: "", title: ""))
+                                    summary: pick(["", "s", "a\tb", "q\"\\/", "\u{1}\u{7f}\u{85}\u{202e}\u{2028}x", "line\nbreak\r", "👨‍👩‍👧\u{fffd}"]), author: Author(name: pick(names), image: "", title: ""),
+                                    enclosures: enclosures, picture: enclosures == nil ? nil : "https://m.example/p\u{1}.jpg")
             }
             try library.saveListing(posts, server: server)
             let read = (try library.listing(server) ?? []).map(\.id).filter { _ in random.next() % 3 == 0 }
