@@ -553,6 +553,33 @@ import CoreKit
         #expect(Enclosure(url: "u", type: "audio/mpeg", length: 24_123_456, duration: 3725).details == "audio/mpeg, 24.1 MB, 1:02:05")
     }
 
+    /// Atom 0.3's `mode="base64"` text constructs, as feedparser decodes them; base64 that
+    /// is not base64 is no text, not garbage.
+    @Test func atom03Base64Constructs() throws {
+        let body = Base64.encode(Array("<p>Caf\u{e9} &amp; <b>bold</b></p>".utf8))
+        let title = Base64.encode(Array("Plain <title>".utf8))
+        let atom = try feed("""
+            <feed version="0.3" xmlns="http://purl.org/atom/ns#"><title>A</title>
+            <entry><id>1</id><title mode="base64">\(title)</title>
+            <content type="text/html" mode="base64">\(body.prefix(10))
+            \(body.dropFirst(10))</content></entry>
+            <entry><id>2</id><title mode="base64">not base64!</title></entry>
+            </feed>
+            """)
+        #expect(atom.entries.map(\.title) == ["Plain <title>", ""])
+        #expect(atom.entries.first?.body == "<p>Caf\u{e9} &amp; <b>bold</b></p>")
+    }
+
+    @Test func base64RoundTrips() {
+        var random = SeededGenerator(seed: 65)
+        for length in 0..<200 {
+            let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            #expect(Base64.decode(Base64.encode(bytes)) == bytes, "\(length)")
+        }
+        #expect(Base64.decode("aGk") == Array("hi".utf8) && Base64.decode("aGk=\n") == Array("hi".utf8))
+        for bad in ["a", "aGk=a", "a*b=", "é"] { #expect(Base64.decode(bad) == nil, "\(bad)") }
+    }
+
     /// Of an entry's alternate links, the one a browser shows: not the first when that one is
     /// Gemini or plain text; any http(s) one before a `gemini:` or `gopher:` one, whatever
     /// their types say; none of those alone.

@@ -17,6 +17,8 @@ extension FeedXMLParser {
     /// What a captured field's text is (Atom's `type`; RSS's description and content are HTML).
     enum TextType {
         case text, html, xhtml
+        /// Atom 0.3's `mode="base64"`: the text or HTML, base64-encoded.
+        case base64Text, base64HTML
     }
 
     /// What is being captured: the field, its depth, its type, and where its text starts in

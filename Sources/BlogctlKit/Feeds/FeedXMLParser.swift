@@ -232,10 +232,11 @@ struct FeedXMLParser {
         }
         if isAtom, textConstruct {
             // Atom 1.0's words, and Atom 0.3's MIME types (with mode="escaped" meaning html).
+            let mode = element.attribute("mode")
             switch element.attribute("type") ?? "text" {
-            case "html", "text/html": type = .html
-            case "xhtml", "application/xhtml+xml": type = element.attribute("mode") == "escaped" ? .html : .xhtml
-            default: type = element.attribute("mode") == "escaped" ? .html : .text
+            case "html", "text/html": type = mode == "base64" ? .base64HTML : .html
+            case "xhtml", "application/xhtml+xml": type = mode == "escaped" ? .html : mode == "base64" ? .base64HTML : .xhtml
+            default: type = mode == "escaped" ? .html : mode == "base64" ? .base64Text : .text
             }
         } else if field == .description || field == .content {
             type = .html
@@ -290,13 +291,25 @@ struct FeedXMLParser {
 
     /// A text construct as plain text.
     func plain(_ value: Value?) throws(ToolError) -> String {
-        guard let value else { return "" }
+        guard let value = value.map(Self.decoded) else { return "" }
         return value.type == .text ? FeedText.collapsed(value.text) : try FeedText.plain(fromHTML: value.text)
     }
 
     /// A text construct as HTML.
     func html(_ value: Value) -> String {
-        value.type == .text ? FeedText.html(fromPlain: value.text) : value.text
+        let value = Self.decoded(value)
+        return value.type == .text ? FeedText.html(fromPlain: value.text) : value.text
+    }
+
+    /// A base64 construct as the text or HTML it encodes (as UTF-8; one that is not base64 is
+    /// empty), any other as it is.
+    static func decoded(_ value: Value) -> Value {
+        switch value.type {
+        case .base64Text, .base64HTML:
+            let text = Base64.decode(value.text).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            return (text, value.type == .base64Text ? .text : .html, value.base)
+        default: return value
+        }
     }
 
     func makeEntry(_ draft: Draft) throws(ToolError) -> FeedEntry {
