@@ -63,6 +63,45 @@ public enum EnclosureDownload {
         return stat(file.path, &written) == 0 ? Int64(written.st_size) : 0
     }
 
+    /// Fetches every file queued in `library`, in order, each through a client of its own
+    /// server made as `common` makes clients (proxy, trust, timeouts); `ended` hears each
+    /// (its failure, or nil once it is whole), which the queue remembers. The first failure.
+    public static func drain(_ library: Library, common: CommonOptions, maxBytes: Int64,
+                             started: (QueuedDownload) -> Void = { _ in },
+                             progress: @escaping @Sendable (QueuedDownload, Int64, Int64?) -> Void,
+                             ended: (QueuedDownload, ToolError?) -> Void) async throws(ToolError) -> ToolError? {
+        var first: ToolError?
+        for file in try library.pendingDownloads() {
+            if Task.isCancelled { break }
+            started(file)
+            do throws(ToolError) {
+                let server: ServerURL
+                do { server = try ServerURL(file.url, allowingQuery: true) } catch { throw .usage("\(Terminal.quote(file.url)): \(error.message)") }
+                do {
+                    try await common.withClient(tool: .blogctl, server: server, waitSpinner: false) { api in
+                        _ = try await fetch(file, api: api, maxBytes: maxBytes) { done, total in progress(file, done, total) }
+                    }
+                } catch let error as ToolError {
+                    throw error
+                } catch {
+                    throw .io(path: file.path, reason: String(describing: error))
+                }
+                try library.downloadEnded(file.url, error: nil)
+                ended(file, nil)
+            } catch {
+                try? library.downloadEnded(file.url, error: error.message)
+                ended(file, error)
+                first = first ?? error
+            }
+        }
+        return first
+    }
+
+    /// The files `post` carries, as the queue takes them.
+    public static func files(of post: PostMetadata) -> [(url: String, entry: String, title: String)] {
+        (post.enclosures ?? []).map { (url: $0.url, entry: post.id, title: post.title) }
+    }
+
     /// `bytes 100-199/200` → 100.
     static func rangeStart(_ header: String?) -> Int64? {
         guard let header, header.utf8.starts(with: "bytes ".utf8) else { return nil }

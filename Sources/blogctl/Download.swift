@@ -1,5 +1,6 @@
 import ArgumentParser
 import BlogctlKit
+import Synchronization
 import ToolboxKit
 
 extension Blogctl {
@@ -45,49 +46,33 @@ extension Blogctl {
                 let folder = DownloadFolder.resolve(outputDir)
                 try LocalFile.makeDirectories(folder)
                 let entries = try EnclosureLookup.entries(ids, common: common)
-                let files = entries.flatMap { entry in (entry.enclosures ?? []).map { (url: $0.url, entry: entry.id, title: entry.title) } }
                 for entry in entries where (entry.enclosures ?? []).isEmpty {
                     Tool.blogctl.warn("post \(Terminal.quote(entry.id)) carries no file")
                 }
-                _ = try library.queue(files, into: folder)
+                _ = try library.queue(entries.flatMap(EnclosureDownload.files), into: folder)
             }
-            let pending = try library.pendingDownloads()
-            if pending.isEmpty {
+            if try library.pendingDownloads().isEmpty {
                 if ids.isEmpty, !common.quiet { Tool.blogctl.say("nothing queued") }
                 return
             }
-            var firstFailure: ToolError?
-            for file in pending {
-                do throws(ToolError) {
-                    try await fetch(file)
-                    try library.downloadEnded(file.url, error: nil)
-                    StandardOutput.print(file.path + "\n")
-                } catch {
-                    try? library.downloadEnded(file.url, error: error.message)
-                    Tool.blogctl.warn("\(Terminal.sanitizeField(file.url)): \(error.message) (still queued: blogctl download resumes it)")
-                    firstFailure = firstFailure ?? error
-                }
-            }
-            if let firstFailure { throw firstFailure }
-        }
-
-        private func fetch(_ file: QueuedDownload) async throws(ToolError) {
-            let server: ServerURL
-            do { server = try ServerURL(file.url, allowingQuery: true) } catch { throw .usage("\(Terminal.quote(file.url)): \(error.message)") }
-            let progress = ProgressDisplay(label: Terminal.sanitizeField(EnclosureName.name(for: file.url)), enabled: common.showsProgress)
-            defer { progress.finish() }
-            do {
-                try await common.withClient(tool: .blogctl, server: server, waitSpinner: false) { api in
+            let display = Mutex<ProgressDisplay?>(nil)
+            let failure = try await EnclosureDownload.drain(
+                library, common: common, maxBytes: Int64(ByteSize.parse(maxSize) ?? 0),
+                started: { file in
+                    let progress = ProgressDisplay(label: Terminal.sanitizeField(EnclosureName.name(for: file.url)), enabled: common.showsProgress)
                     progress.start()
-                    _ = try await EnclosureDownload.fetch(file, api: api, maxBytes: Int64(ByteSize.parse(maxSize) ?? 0)) { done, total in
-                        progress.update(done: done, total: total)
+                    display.withLock { $0 = progress }
+                },
+                progress: { _, done, total in display.withLock { $0?.update(done: done, total: total) } },
+                ended: { file, error in
+                    display.withLock { $0?.finish(); $0 = nil }
+                    if let error {
+                        Tool.blogctl.warn("\(Terminal.sanitizeField(file.url)): \(error.message) (still queued: blogctl download resumes it)")
+                    } else {
+                        StandardOutput.print(file.path + "\n")
                     }
-                }
-            } catch let error as ToolError {
-                throw error
-            } catch {
-                throw .io(path: file.path, reason: String(describing: error))
-            }
+                })
+            if let failure { throw failure }
         }
     }
 }

@@ -48,7 +48,8 @@ extension FeedList {
                     let client = BlogClient(api: api, warn: { _ in })
                     client.assumeFeed()
                     let browserContext = PostBrowser.Context(client: client, cache: try PostCache.standard(server: server),
-                                                             marks: ReadMarks.standard(server: server), arrangementPath: context.arrangementPath)
+                                                             marks: ReadMarks.standard(server: server), arrangementPath: context.arrangementPath,
+                                                             common: context.common)
                     await browserContext.perform(inner, poster: entriesPoster)
                 }
             } catch {

@@ -100,7 +100,7 @@ extension PostBrowser {
         case .back:
             self.reader = nil
             return reader.isLoading ? [.stopLoading] : []
-        case .help: chrome.openHelp(title: "reading: keys", table: PostReader.keys)
+        case .help: chrome.openHelp(title: "reading: keys", table: PostReader.keys, disabled: reader.disabledReason)
         case .quit: outcome = 0
         case .request(let request): return readerRequest(request, reader: reader)
         }
@@ -127,6 +127,9 @@ extension PostBrowser {
             }
             chrome.notice = "opening " + url
             return [.openLink(url)]
+        case .download(let post):
+            chrome.notice = "downloading the files of " + post.title + " (blogctl download resumes them after a quit)"
+            return [.download(post)]
         }
     }
 

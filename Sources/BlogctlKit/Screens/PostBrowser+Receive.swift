@@ -52,6 +52,10 @@ extension PostBrowser {
         case .found(let query, let result):
             guard results?.query == query else { return [] }
             results?.found(result, listed: postList.posts)
+        case .downloadProgress(let name, let done, let total):
+            chrome.notice = "downloading " + name + ": " + ProgressDisplay.bytes(done) + (total.map { " of " + ProgressDisplay.bytes($0) } ?? "")
+        case .downloaded(let path, let failure):
+            chrome.notice = failure.map { $0.message + " (still queued: blogctl download resumes it)" } ?? "downloaded " + path
         case .opened(let url, let failure):
             chrome.notice = failure.map { $0.message } ?? "opened " + url
         case .prefetchProgress(let done, let total):

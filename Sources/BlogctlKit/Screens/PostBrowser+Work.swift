@@ -10,12 +10,15 @@ extension PostBrowser {
         public let cache: PostCache
         public let marks: ReadMarks
         public let arrangementPath: String
+        /// How clients of other servers are made (a download's): the command's options.
+        public let common: CommonOptions?
 
-        public init(client: BlogClient, cache: PostCache, marks: ReadMarks, arrangementPath: String) {
+        public init(client: BlogClient, cache: PostCache, marks: ReadMarks, arrangementPath: String, common: CommonOptions? = nil) {
             self.client = client
             self.cache = cache
             self.marks = marks
             self.arrangementPath = arrangementPath
+            self.common = common
         }
     }
 
@@ -99,6 +102,23 @@ extension PostBrowser.Context {
             let result: Result<[SearchIndex.Hit], ToolError>
             do { result = .success(try cache.search(words, limit: 200, marks: SearchQuery.marks)) } catch { result = .failure(error) }
             poster.post(.found(query: query, result))
+        case .download(let post):
+            guard let common else { return poster.post(.downloaded(path: "", .usage("no downloads here"))) }
+            do {
+                let library = try Library.standard()
+                let folder = DownloadFolder.resolve(nil)
+                try LocalFile.makeDirectories(folder)
+                _ = try library.queue(EnclosureDownload.files(of: post), into: folder)
+                let gate = ProgressGate()
+                _ = try await EnclosureDownload.drain(
+                    library, common: common, maxBytes: 4_000_000_000,
+                    progress: { file, done, total in
+                        if gate.due() != nil { poster.post(.downloadProgress(name: EnclosureName.name(for: file.url), done: done, total: total)) }
+                    },
+                    ended: { file, error in poster.post(.downloaded(path: file.path, error)) })
+            } catch {
+                poster.post(.downloaded(path: "", error))
+            }
         case .openLink(let url):
             do {
                 try BrowserLauncher.open(url, detached: true)

@@ -20,6 +20,8 @@ public struct PostBrowser: ScreenProgram {
         case openLink(String)
         case prefetch([PostMetadata])
         case saveArrangement(Arrangement)
+        /// The post's files queued, and the queue fetched (`blogctl download`).
+        case download(PostMetadata)
 
         public var policy: CommandPolicy {
             switch self {
@@ -31,6 +33,7 @@ public struct PostBrowser: ScreenProgram {
             case .openLink: .serial("browser")
             case .prefetch: .latest("prefetch")
             case .saveArrangement: .serial("state")
+            case .download: .serial("downloads")
             }
         }
     }
@@ -75,6 +78,9 @@ public struct PostBrowser: ScreenProgram {
         case opened(url: String, ToolError?)
         case prefetchProgress(done: Int, total: Int)
         case prefetched(fetched: Int, failed: Int, firstFailure: String?)
+        case downloadProgress(name: String, done: Int64, total: Int64?)
+        /// A queued file is whole at `path`, or failed (it stays queued).
+        case downloaded(path: String, ToolError?)
     }
 
     /// Every post as listed, the marks over them and their arrangement: the list of posts.

@@ -15,10 +15,13 @@ public struct PostReader: Sendable {
     /// What a key asks of the screen around the pane, besides the shared replies.
     public enum Request: Sendable, Equatable {
         case next, previous, toggleRead, reload, openLink(String)
+        /// Queue the post's files and fetch them (`blogctl download`).
+        case download(PostMetadata)
     }
 
     enum Action: Sendable, Equatable {
         case motion(Motion), find, findNext, findPrevious, next, previous, links, toggleRead, reload, help, back, percent
+        case openPage, download
     }
 
     static let keys = KeyTable<Action>(
@@ -29,6 +32,8 @@ public struct PostReader: Sendable {
             .init([.character("]")], "next post in the list", .next, hint: "next"),
             .init([.character("[")], "previous post in the list", .previous),
             .init([.character("l")], "the post's links (Enter opens one in $BROWSER)", .links, hint: "links"),
+            .init([.character("o")], "open the entry's own page in $BROWSER", .openPage),
+            .init([.character("D")], "download the entry's files (a podcast's episode) into the download folder", .download),
             .init([.character("u")], "mark read or unread", .toggleRead, hint: "unread"),
             .init([.character("r")], "fetch the post again", .reload),
             .init([.character("%")], "after a number N: go to N percent of the post, as less does (50% the middle)", .percent),
@@ -105,33 +110,52 @@ public struct PostReader: Sendable {
         }
         let typed = count
         count = nil
-        switch Self.keys.action(for: key) {
-        case .percent?:
+        let action: Action
+        switch Self.keys.press(key, disabled: disabledReason) {
+        case .action(let pressed): action = pressed
+        case .disabled(let reason):
+            notice = reason
+            return .handled
+        case .unbound: return .ignored
+        }
+        switch action {
+        case .percent:
             guard let typed else { return .handled }
             pane.scroll(to: pane.rowCount * min(typed, 100) / 100)
-        case .motion?:
+        case .motion:
             // `Ng` and `NG`: line N, as less goes there.
             if let typed, key == .character("g") || key == .character("G") { pane.scroll(to: max(typed - 1, 0)) } else { _ = pane.handle(key) }
-        case .find?:
+        case .find:
             finding = TextField(label: "/")
             layout(rect)
-        case .findNext?: find(forward: true)
-        case .findPrevious?: find(forward: false)
-        case .next?: return .request(.next)
-        case .previous?: return .request(.previous)
-        case .links?:
+        case .findNext: find(forward: true)
+        case .findPrevious: find(forward: false)
+        case .next: return .request(.next)
+        case .previous: return .request(.previous)
+        case .links:
             guard load == .loaded else { return .handled }
             if links.isEmpty { notice = "this post has no links" } else {
                 linkList = ListView(items: links.enumerated().map { "[\($0.offset + 1)] \($0.element)" })
                 layout(rect)
             }
-        case .toggleRead?: return .request(.toggleRead)
-        case .reload?: return .request(.reload)
-        case .help?: return .help
-        case .back?: return .back
-        case nil: return .ignored
+        case .openPage: return .request(.openLink(metadata.link ?? ""))
+        case .download: return .request(.download(metadata))
+        case .toggleRead: return .request(.toggleRead)
+        case .reload: return .request(.reload)
+        case .help: return .help
+        case .back: return .back
         }
         return .handled
+    }
+
+    /// Why a key does nothing for this post (help marks it so): an API post has no page of
+    /// its own, and one that carries no file has nothing to download.
+    func disabledReason(_ action: Action) -> String? {
+        switch action {
+        case .openPage where metadata.link == nil: "this post has no page of its own"
+        case .download where (metadata.enclosures ?? []).isEmpty: "this post carries no file"
+        default: nil
+        }
     }
 
     private mutating func handleFind(_ key: KeyPress) -> SubScreenReply<Request> {
