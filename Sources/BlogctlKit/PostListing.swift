@@ -47,22 +47,11 @@ public enum PostListing {
             if !text.isEmpty { write(text) }
         case .table:
             // One table for every row, so the columns line up across groups; headers between.
-            // Narrow, they give way in the order a reader needs them: the summary goes, the
-            // date shortens to its day, the title narrows to 24 columns, the author gives way,
-            // then the title again (to 12); the id never, so that it can be typed back (issue 47).
-            let first = (isRead == nil ? 0 : 1) + (feeds ? 1 : 0)
-            var table = Table(columns: (isRead == nil ? [] : [""]) + (feeds ? ["FEED"] : []) + ["ID", "DATE", "AUTHOR", "TITLE", "SUMMARY"],
-                              fits: (isRead == nil ? [] : [.keep]) + (feeds ? [.shrink(order: 3, minimum: 8)] : []) + [.keep, .keep,
-                                                                      .shrink(order: 1, minimum: 0), .shrink(order: 2, minimum: 12),
-                                                                      .shrink(order: 0, minimum: 0)])
-            let (date, author, title, summary) = (first + 1, first + 2, first + 3, first + 4)
-            table.steps = [.init(column: summary, minimum: 0), .init(column: date, minimum: 10), .init(column: title, minimum: 24),
-                           .init(column: author, minimum: 0), .init(column: title, minimum: 12)]
+            // Grouped by feed, a FEED column would repeat each group's header: left out.
+            let feedColumn = feeds && !(grouped && groups.allSatisfy { group in group.posts.allSatisfy { $0.feed?.utf8.elementsEqual(group.name.utf8) == true } })
+            var table = PostListing.table(marks: isRead != nil, feeds: feedColumn)
             for group in groups {
-                for post in group.posts {
-                    let mark = isRead.map { [$0(post) ? "" : "•"] } ?? []
-                    table.append(mark + (feeds ? [post.feed ?? ""] : []) + [post.id, DateDisplay.human(post.publishDate), post.author.name, post.title, post.summary])
-                }
+                for post in group.posts { table.append(PostListing.tableRow(post, read: isRead.map { $0(post) }, feeds: feedColumn)) }
             }
             let lines = table.aligned(width: width, bold: bold).split(separator: "\n", omittingEmptySubsequences: false)
             guard grouped else { return write(table.aligned(width: width, bold: bold)) }
@@ -155,6 +144,9 @@ extension PostListing {
         private var groupSizes: [Int] = []
         private var layout: Table.Layout?
         private var groupIndex = 0
+        /// Whether every post measured is listed under its feed's name (grouped by feed): the
+        /// FEED column would repeat the group's header, and is left out of the table.
+        private var feedIsGroup = true
 
         init(mode: OutputMode, grouped: Bool, marks: Bool, feeds: Bool,
              width: Int = Terminal.width(), bold: Bool = Terminal.colorEnabled()) {
@@ -170,6 +162,7 @@ extension PostListing {
         /// The table's first pass: a post in display order.
         mutating func measure(_ post: PostMetadata, read: Bool, group: String) {
             Table.measure(PostListing.tableRow(post, read: marks ? read : nil, feeds: feeds), into: &measured)
+            if post.feed?.utf8.elementsEqual(group.utf8) != true { feedIsGroup = false }
             if group != self.group || groupSizes.isEmpty {
                 groupSizes.append(0)
                 self.group = group
@@ -182,6 +175,9 @@ extension PostListing {
             if groupSizes.isEmpty {
                 feeds = false
                 measured = PostListing.table(marks: marks, feeds: false).columns.map(TextWidth.of)
+            } else if feeds, grouped, feedIsGroup {
+                feeds = false
+                measured.remove(at: marks ? 1 : 0)
             }
             layout = PostListing.table(marks: marks, feeds: feeds).layout(measured: measured, width: width)
             group = nil

@@ -37,6 +37,20 @@ import ToolboxKit
         #expect(table.contains("\n\nMargaret Hamilton (2)\n"))
     }
 
+    /// Issue 65: grouped by feed, the table leaves out the FEED column that would repeat each
+    /// group's header in every row; grouped otherwise, and in TSV, it stays.
+    @Test func groupedByFeedTheFeedColumnGoes() {
+        var posts = Fixtures.posts
+        for index in posts.indices { posts[index].feed = index % 2 == 0 ? "Alpha feed" : "Beta feed" }
+        let byFeed = PostOrdering(grouping: .feed).arrange(posts)
+        let table = PostListing.render(byFeed, grouped: true, mode: .table, width: 200, bold: false)
+        #expect(!table.contains("FEED") && table.contains("Alpha feed (") && !table.contains(" Alpha feed "), "\(table)")
+        let byAuthor = PostListing.render(PostOrdering(grouping: .author).arrange(posts), grouped: true, mode: .table, width: 200, bold: false)
+        #expect(byAuthor.hasPrefix("FEED"), "\(byAuthor)")
+        let tsv = PostListing.render(byFeed, grouped: true, mode: .tsv)
+        #expect(tsv.split(separator: "\n").allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 7 })
+    }
+
     @Test func serverTextIsSanitisedInEveryMode() {
         var post = Fixtures.posts[0]
         post.title = "Evil\u{1B}[2J title\u{9B}31m\ttab\nnewline"
