@@ -155,3 +155,48 @@ import ToolboxKit
         #expect(piped.hasSuffix("\tconnection refused (\(url))\n") && piped.contains("\t" + url + "\t"), "\(piped)")
     }
 }
+
+/// Issue 65: newsboat's keys on the feed list and the entry list, where ours meant nothing.
+@Suite struct NewsboatListKeysTests: BrowserTesting {
+    let rows = [
+        FeedList.Feed(name: "One", url: "http://127.0.0.1:1/1.xml", entries: 2, unread: 1),
+        FeedList.Feed(name: "Two", url: "http://127.0.0.1:1/2.xml", entries: 3, unread: 0),
+        FeedList.Feed(name: "Three", url: "http://127.0.0.1:1/3.xml", entries: 4, unread: 4),
+    ]
+
+    @Test func feedListNextUnreadAndMarkRead() {
+        var feeds = FeedList(arrangement: Arrangement())
+        _ = feeds.start()
+        _ = feeds.receive(.feeds(rows, refreshing: false, failed: 0))
+        #expect(feeds.list.selection == 0)
+        _ = feeds.handle(.character("n"))
+        #expect(feeds.list.selection == 2, "Two has none unread: skipped")
+        _ = feeds.handle(.character("n"))
+        #expect(feeds.list.selection == 2 && feeds.notice == "no unread feed below")
+        _ = feeds.handle(.character("N"))
+        #expect(feeds.list.selection == 0)
+        #expect(feeds.handle(.character("A")) == [.markRead(["http://127.0.0.1:1/1.xml"])])
+        #expect(feeds.feeds.map(\.unread) == [0, 0, 4] && feeds.status.counts == "3 feeds · 4 unread")
+        #expect(feeds.handle(.character("C")) == [.markRead(rows.map(\.url))])
+        #expect(feeds.feeds.allSatisfy { $0.unread == 0 })
+        #expect(feeds.handle(.character("R")) == [.refreshFeeds])
+    }
+
+    @Test func entryListNextUnreadAndMarkAllRead() {
+        // Every fixture post unread but a2.
+        var browser = loaded()
+        let order = browser.readingOrder.map(\.id)
+        let firstUnread = order.firstIndex { $0 != "a2" }!
+        _ = browser.handle(.character("n"))
+        let moved = browser.currentList.selection!
+        #expect(moved > 0 && order[moved] != "a2" && moved >= firstUnread, "\(order) \(moved)")
+        _ = browser.handle(.character("N"))
+        #expect(browser.currentList.selection.map { order[$0] != "a2" } == true)
+        let commands = browser.handle(.character("A"))
+        #expect(commands == [.mark(ids: order.filter { $0 != "a2" }, read: true)], "\(commands)")
+        #expect(browser.postList.unreadCount == 0)
+        #expect(browser.handle(.character("A")).isEmpty && browser.notice == "every post here is read")
+        _ = browser.handle(.character("n"))
+        #expect(browser.notice == "no unread post below")
+    }
+}

@@ -40,20 +40,20 @@ import Testing
     }
 }
 
-/// Issue 65: a feed entry's page and files from the reader: `o` opens the page, `D` asks for
+/// Issue 65: a feed entry's page and files from the reader: `o` opens the page, `e` asks for
 /// the files; each does nothing on a post without, says why, and help marks it so.
 @Suite struct PostReaderEntryKeysTests {
     @Test func pageAndFilesKeys() {
         var post = Fixtures.post("e1", "An episode", "2018-06-04T09:30:00Z", "Ann")
         var plain = PostReader(metadata: post)
         #expect(plain.handle(.character("o")) == .handled && plain.notice == "o: this post has no page of its own")
-        #expect(plain.handle(.character("D")) == .handled && plain.notice == "D: this post carries no file")
+        #expect(plain.handle(.character("e")) == .handled && plain.notice == "e: this post carries no file")
         let help = PostReader.keys.helpLines(disabled: plain.disabledReason).map(\.label)
         #expect(help.contains { $0.hasPrefix("download the entry's files") && $0.hasSuffix("(not now: this post carries no file)") }, "\(help)")
         post.link = "https://c.example/e1"
         post.enclosures = [Enclosure(url: "https://c.example/e1.mp3")]
         var episode = PostReader(metadata: post)
         #expect(episode.handle(.character("o")) == .request(.openLink("https://c.example/e1")))
-        #expect(episode.handle(.character("D")) == .request(.download(post)))
+        #expect(episode.handle(.character("e")) == .request(.download(post)))
     }
 }

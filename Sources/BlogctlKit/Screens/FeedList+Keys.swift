@@ -4,13 +4,18 @@ import ToolboxKit
 extension FeedList {
     enum Action: Sendable, Equatable {
         case motion(Motion), open, filter, reload, help, back, quit
+        case nextUnread, previousUnread, markFeedRead, markAllRead
     }
 
     static let keys = KeyTable<Action>(
         Motion.bindings.map { .init($0.keys, $0.label, Action.motion($0.action)) } + [
             .init([.enter, .right], "the feed's entries (q there comes back here)", .open, hint: "entries"),
             .init([.character("/")], "filter the feeds by name or URL as you type", .filter, hint: "filter"),
-            .init([.character("r")], "refresh every feed", .reload, hint: "refresh"),
+            .init([.character("r"), .character("R")], "refresh every feed", .reload, hint: "refresh"),
+            .init([.character("n")], "the next feed with unread entries", .nextUnread),
+            .init([.character("N")], "the previous feed with unread entries", .previousUnread),
+            .init([.character("A")], "mark every entry of the feed read", .markFeedRead),
+            .init([.character("C")], "mark every entry of every feed read", .markAllRead),
             .init([.character("?"), .function(1)], "this help", .help),
             .init([.escape], "clear the filter (never quits)", .back),
             .init([.character("q")], "quit", .quit, hint: "quit"),
@@ -37,12 +42,38 @@ extension FeedList {
             }
             refreshing = true
             return [.refreshFeeds]
+        case .nextUnread?: moveToUnread(forward: true)
+        case .previousUnread?: moveToUnread(forward: false)
+        case .markFeedRead?:
+            guard let feed = selectedFeed else { return [] }
+            return markRead([feed.url])
+        case .markAllRead?: return markRead(feeds.map(\.url))
         case .help?: chrome.openHelp(title: "feeds: keys", table: Self.keys)
         case .back?: _ = list.clearFilter()
         case .quit?: outcome = 0
         case nil: break
         }
         return []
+    }
+
+    /// `n` and `N`: the next (or previous) feed shown with unread entries, as newsboat moves.
+    mutating func moveToUnread(forward: Bool) {
+        let shown = list.shownItems
+        let here = list.selection.flatMap { shown.firstIndex(of: $0) } ?? (forward ? -1 : shown.count)
+        let order = forward ? Array(shown.indices.filter { $0 > here }) : shown.indices.filter { $0 < here }.reversed()
+        guard let next = order.first(where: { feeds[shown[$0]].unread > 0 }) else {
+            chrome.notice = forward ? "no unread feed below" : "no unread feed above"
+            return
+        }
+        list.select(shown[next])
+    }
+
+    /// `A` and `C`: every entry of the feeds at `urls` marked read, their rows at 0 unread.
+    mutating func markRead(_ urls: [String]) -> [Command] {
+        guard !urls.isEmpty else { return [] }
+        for index in feeds.indices where urls.contains(where: { $0.utf8.elementsEqual(feeds[index].url.utf8) }) { feeds[index].unread = 0 }
+        show(feeds)
+        return [.markRead(urls)]
     }
 
     /// Opens the selected feed's entries: a `PostBrowser` of its own, laid out as this screen.
@@ -95,6 +126,8 @@ extension FeedList {
             }
         case .said(let text):
             chrome.status.error = text
+        case .markedRead(let failure):
+            chrome.notice = failure.map { "not marked: " + $0.message }
         case .entries(let from, let inner):
             guard from == opening, var browser = entries else { return [] }
             let commands = browser.receive(inner)

@@ -40,6 +40,17 @@ extension FeedList {
             let now = (try? Subscriptions.standard().load()) ?? subscriptions
             poster.post(.feeds(rows(now), refreshing: false, failed: refreshed.count { $0.error != nil }))
             if !said.isEmpty { poster.post(.said(said.joined(separator: "; "))) }
+        case .markRead(let urls):
+            do {
+                let library = try Library.standard()
+                for url in urls {
+                    let server = try ServerURL(url, allowingQuery: true)
+                    _ = try library.mark(try library.ids(of: server) ?? [], read: true, server: server)
+                }
+                poster.post(.markedRead(nil))
+            } catch {
+                poster.post(.markedRead(error))
+            }
         case .entries(let url, let opening, let inner):
             let entriesPoster = poster.wrapping { Message.entries(opening: opening, $0) }
             do {

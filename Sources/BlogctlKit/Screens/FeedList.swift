@@ -31,10 +31,13 @@ public struct FeedList: ScreenProgram {
         case refreshFeeds
         /// Work of the open feed's `PostBrowser`, for the feed at `url`, opened `opening`th.
         case entries(url: String, opening: Int, PostBrowser.Command)
+        /// Every entry of the feeds at these URLs marked read (`A`, `C`).
+        case markRead([String])
 
         public var policy: CommandPolicy {
             switch self {
             case .refreshFeeds: return .latest("feeds")
+            case .markRead: return .serial("marks")
             case .entries(_, _, let command):
                 // The open feed's queues are its own; opening another feed takes them over
                 // (a list still loading for the last one is cancelled by the next one's).
@@ -52,6 +55,7 @@ public struct FeedList: ScreenProgram {
         /// What a refresh says once, as `list` says it on stderr (a feed that moved).
         case said(String)
         case entries(opening: Int, PostBrowser.Message)
+        case markedRead(ToolError?)
     }
 
     public internal(set) var feeds: [Feed] = []

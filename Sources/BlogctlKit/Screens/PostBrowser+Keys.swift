@@ -4,6 +4,7 @@ import ToolboxKit
 extension PostBrowser {
     enum ListAction: Sendable, Equatable {
         case motion(Motion), open, arrange, filter, unreadOnly, toggleRead, prefetch, reload, help, quit, back
+        case nextUnread, previousUnread, markAllRead
     }
 
     static let listKeys = KeyTable<ListAction>(
@@ -14,6 +15,9 @@ extension PostBrowser {
                   hint: "filter"),
             .init([.character("U")], "only unread posts, or all", .unreadOnly, hint: "unread"),
             .init([.character("u")], "mark read or unread", .toggleRead),
+            .init([.character("n")], "the next unread post", .nextUnread),
+            .init([.character("N")], "the previous unread post", .previousUnread),
+            .init([.character("A")], "mark every post of the list read", .markAllRead),
             .init([.character("P")], "prefetch every post body in the background", .prefetch, hint: "prefetch"),
             .init([.character("r")], "reload the list from the server", .reload),
             .init([.character("?"), .function(1)], "this help", .help),
@@ -48,6 +52,17 @@ extension PostBrowser {
         case .toggleRead?:
             guard let post = selectedPost else { return [] }
             return toggleRead(post.id)
+        case .nextUnread?: moveToUnread(forward: true)
+        case .previousUnread?: moveToUnread(forward: false)
+        case .markAllRead?:
+            let ids = readingOrder.map(\.id).filter { !postList.read.contains($0) }
+            guard !ids.isEmpty else {
+                chrome.notice = "every post here is read"
+                return []
+            }
+            postList.setRead(ids)
+            chrome.notice = "marked \(ids.count) read"
+            return [.mark(ids: ids, read: true)]
         case .prefetch?: return prefetch()
         case .reload?:
             loadingList = true
@@ -152,6 +167,19 @@ extension PostBrowser {
             commands.append(.mark(ids: [post.id], read: true))
         }
         return commands
+    }
+
+    /// `n` and `N`: the next (or previous) unread post of the list in view, as newsboat moves.
+    private mutating func moveToUnread(forward: Bool) {
+        let order = readingOrder
+        let shown = currentList.shownItems
+        let here = currentList.selection.flatMap { shown.firstIndex(of: $0) } ?? (forward ? -1 : shown.count)
+        let candidates = forward ? Array(shown.indices.filter { $0 > here }) : shown.indices.filter { $0 < here }.reversed()
+        guard let next = candidates.first(where: { shown[$0] < order.count && !postList.read.contains(order[shown[$0]].id) }) else {
+            chrome.notice = forward ? "no unread post below" : "no unread post above"
+            return
+        }
+        setCurrentList { $0.select(shown[next]) }
     }
 
     mutating func toggleRead(_ id: String) -> [Command] {

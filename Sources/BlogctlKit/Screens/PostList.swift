@@ -35,6 +35,12 @@ public struct PostList: Sendable {
         takeMarks(read)
     }
 
+    /// Every post of `ids` read (`A`), counted once.
+    mutating func setRead(_ ids: [String]) {
+        markedHere.append(contentsOf: ids.map { ($0, true) })
+        takeMarks(read)
+    }
+
     /// Marks read from the file, with this session's changes on top (the file may have been
     /// read before they were written), and the unread posts counted again.
     mutating func takeMarks(_ marks: ReadMarks.IDs) {

@@ -33,7 +33,7 @@ public struct PostReader: Sendable {
             .init([.character("[")], "previous post in the list", .previous),
             .init([.character("l")], "the post's links (Enter opens one in $BROWSER)", .links, hint: "links"),
             .init([.character("o")], "open the entry's own page in $BROWSER", .openPage),
-            .init([.character("D")], "download the entry's files (a podcast's episode) into the download folder", .download),
+            .init([.character("e")], "download the entry's files (a podcast's episode) into the download folder, as newsboat enqueues", .download),
             .init([.character("u")], "mark read or unread", .toggleRead, hint: "unread"),
             .init([.character("r")], "fetch the post again", .reload),
             .init([.character("%")], "after a number N: go to N percent of the post, as less does (50% the middle)", .percent),
