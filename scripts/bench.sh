@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 sh scripts/deps.sh jq curl gh lynx w3m html2text libxml2-utils hyperfine gawk bsdextrautils time bc htop newsboat tig python3-feedparser
 export BIN="$bin"
 for script in bench/*; do
-  [ -x "$script" ] || continue
+  [ -f "$script" ] && [ -x "$script" ] || continue
   echo "== $(basename "$script")"
   "$script"
   echo

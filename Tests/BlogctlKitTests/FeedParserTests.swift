@@ -580,6 +580,20 @@ import CoreKit
         for bad in ["a", "aGk=a", "a*b=", "é"] { #expect(Base64.decode(bad) == nil, "\(bad)") }
     }
 
+    /// An RSS title is HTML when it looks so, as feedparser guesses (RSS never says): a
+    /// double-escaped `&amp;amp;` is `&`, an end tag is markup; text that only looks like a
+    /// tag stays. Atom's titles say their type, and are never guessed.
+    @Test func anRSSTitleThatLooksLikeHTMLIsRead() throws {
+        let titles = ["Second &amp;amp; escaped", "A &lt;b&gt;bold&lt;/b&gt; title", "Tom &amp; Jerry &lt;3", "Use &lt;T&gt; here &amp;amp; there",
+                      "Caf&amp;#233;", "x &lt;blink&gt;y&lt;/blink&gt;"]
+        let rss = try feed("<rss version=\"2.0\"><channel><title>t</title>"
+            + titles.enumerated().map { "<item><guid>\($0.offset)</guid><title>\($0.element)</title></item>" }.joined() + "</channel></rss>")
+        #expect(rss.entries.map(\.title) == ["Second & escaped", "A bold title", "Tom & Jerry <3", "Use <T> here &amp; there",
+                                             "Caf\u{e9}", "x <blink>y</blink>"])
+        let atom = try feed("<feed xmlns=\"http://www.w3.org/2005/Atom\"><title>t</title><entry><id>1</id><title>Second &amp;amp; escaped</title></entry></feed>")
+        #expect(atom.entries.first?.title == "Second &amp; escaped")
+    }
+
     /// Of an entry's alternate links, the one a browser shows: not the first when that one is
     /// Gemini or plain text; any http(s) one before a `gemini:` or `gopher:` one, whatever
     /// their types say; none of those alone.

@@ -29,6 +29,48 @@ enum FeedText {
         return collapsed(String(decoding: text, as: UTF8.self))
     }
 
+    /// Whether a plain-text construct of an RSS feed (a title) is HTML after all, as
+    /// feedparser guesses it (RSS never says): it holds an end tag or a character reference,
+    /// and every tag in it is an HTML element. `Second &amp;amp; escaped` is then the title
+    /// `Second & escaped`, and `a <b>bold</b> title` is `a bold title`; `Tom & Jerry <3` stays.
+    static func looksLikeHTML(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        func isWord(_ byte: UInt8) -> Bool {
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == UInt8(ascii: "_")
+        }
+        var hasEndTag = false, hasReference = false
+        var index = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "<"):
+                var start = index + 1
+                let closing = start < bytes.count && bytes[start] == UInt8(ascii: "/")
+                if closing { start += 1 }
+                var end = start
+                while end < bytes.count, isWord(bytes[end]) { end += 1 }
+                if end > start {
+                    let name = String(decoding: bytes[start..<end], as: UTF8.self).lowercased()
+                    guard HTMLTag.byName[name] != nil || Self.otherElements.contains(name) else { return false }
+                    if closing, end < bytes.count, bytes[end] == UInt8(ascii: ">") { hasEndTag = true }
+                }
+                index = max(end, index + 1)
+            case UInt8(ascii: "&"):
+                var end = index + 1
+                if end < bytes.count, bytes[end] == UInt8(ascii: "#") { end += 1 }
+                let start = end
+                while end < bytes.count, isWord(bytes[end]) { end += 1 }
+                if end > start, end < bytes.count, bytes[end] == UInt8(ascii: ";") { hasReference = true }
+                index = max(end, index + 1)
+            default: index += 1
+            }
+        }
+        return hasEndTag || hasReference
+    }
+
+    /// HTML elements the renderer has no case for, which a title may still hold.
+    static let otherElements: Set<String> = ["span", "abbr", "acronym", "small", "big", "sub", "sup", "s", "strike", "del", "ins",
+                                            "mark", "font", "time", "wbr", "dfn", "bdi", "bdo", "label", "nobr", "ruby", "rt", "rp"]
+
     static func partsWords(_ tag: HTMLTag) -> Bool {
         if tag.isBlock || tag == .lineBreak || tag == .tableRow { return true }
         if case .tableCell = tag { return true }

@@ -79,6 +79,8 @@ extension FeedXMLParser {
         /// Whether RSS's `guid` is a permalink (`isPermaLink` absent or true): the entry's
         /// link when it has no `link`.
         var guidIsPermaLink = false
+        /// Whether it is an Atom entry (its text constructs say their type; RSS's are guessed).
+        var isAtom = false
         /// The files it carries, as written (`FeedXMLParser.makeEntry` reads them).
         var enclosures: [(url: String, type: String?, length: String?, duration: String?, base: String?)] = []
         /// Its picture: Media RSS's thumbnail or iTunes's image, the first one given.

@@ -157,6 +157,7 @@ struct FeedXMLParser {
             if (rss && !isAtom && element.kind == .item) || (atom && element.kind == .entry) {
                 entryDepth = depth
                 draft = Draft()
+                draft.isAtom = isAtom
                 draft.text.reserveCapacity(lastDraftSize)
                 draft.about = element.attribute("about", namespace: Namespace.rdf)
                 if element.namespace == Namespace.rss090 { format = .rss090 }
@@ -313,7 +314,10 @@ struct FeedXMLParser {
     }
 
     func makeEntry(_ draft: Draft) throws(ToolError) -> FeedEntry {
-        let title = try plain(draft[.title] ?? draft[.dcTitle] ?? draft[.mediaTitle])
+        var titleSource = draft[.title] ?? draft[.dcTitle] ?? draft[.mediaTitle]
+        // RSS never says what a title is: HTML when it looks so, as feedparser guesses.
+        if !draft.isAtom, let source = titleSource, source.type == .text, FeedText.looksLikeHTML(source.text) { titleSource?.type = .html }
+        let title = try plain(titleSource)
         let link = draft[.link].flatMap { absolute($0.text, base: $0.base) }
             ?? draft.alternate.flatMap { absolute($0.href, base: $0.base) }
             ?? (draft.guidIsPermaLink ? draft[.id].flatMap(permalink) : nil)
