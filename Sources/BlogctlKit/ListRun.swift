@@ -1,3 +1,4 @@
+import FoundationEssentials
 import ToolboxKit
 
 /// `blogctl list` as one step: the read marks, the listing from the server written into the
@@ -6,11 +7,14 @@ public struct ListRun: Sendable {
     public let filter: PostFilter
     public let ordering: PostOrdering
     public let mode: OutputMode
+    /// The tags of each subscribed feed, by its server's `folderName`, for `--filter`'s `tags`.
+    public let tags: [String: [String]]
 
-    public init(filter: PostFilter, ordering: PostOrdering, mode: OutputMode) {
+    public init(filter: PostFilter, ordering: PostOrdering, mode: OutputMode, tags: [String: [String]] = [:]) {
         self.filter = filter
         self.ordering = ordering
         self.mode = mode
+        self.tags = tags
     }
 
     /// The listing as `list` prints it. Damaged read marks are an error only when they are
@@ -46,10 +50,25 @@ public struct ListRun: Sendable {
                        width: Int = Terminal.width(), bold: Bool = Terminal.colorEnabled(), write: (String) -> Void) throws(ToolError) {
         var output = PostListing.Stream(mode: mode, grouped: ordering.grouping != .none, marks: marks,
                                         feeds: sources.contains { $0.name != nil }, width: width, bold: bold)
+        let matcher = filter.expression.map(FilterMatcher.init)
+        // What `--filter` reads of each feed: its name (else its title), URL and tags.
+        var facts: [String: (title: String, url: String, tags: [String])] = [:]
+        if matcher != nil {
+            for (server, name) in sources where facts[name ?? ""] == nil {
+                let title = name ?? ((try? library.source(server))??.title ?? "")
+                facts[name ?? ""] = (title, server.description, tags[server.folderName] ?? [])
+            }
+        }
+        let now = Date()
         func pass(_ body: (Library.ListedEntry) -> Void) throws(ToolError) {
             var shown = 0
             try library.eachEntry(of: sources, ordering: ordering) { entry in
                 guard filter.keeps(entry.post, isRead: entry.read) else { return true }
+                if let matcher {
+                    let feed = facts[entry.post.feed ?? ""] ?? ("", "", [])
+                    let subject = FilterSubject(post: entry.post, read: entry.read, feedTitle: feed.title, feedURL: feed.url, tags: feed.tags, now: now)
+                    guard matcher.matches(subject) else { return true }
+                }
                 if let limit = filter.limit, shown >= limit { return false }
                 shown += 1
                 body(entry)

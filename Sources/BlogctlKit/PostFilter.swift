@@ -12,17 +12,22 @@ public struct PostFilter: Sendable {
     public var until: Date?
     public var unreadOnly: Bool
     public var limit: Int?
+    /// `--filter`: newsboat's filter language, tested by a `FilterMatcher` where the
+    /// listing is read (`ListRun.stream`).
+    public var expression: FilterExpression?
 
-    public init(author: String? = nil, since: Date? = nil, until: Date? = nil, unreadOnly: Bool = false, limit: Int? = nil) {
+    public init(author: String? = nil, since: Date? = nil, until: Date? = nil, unreadOnly: Bool = false, limit: Int? = nil,
+                expression: FilterExpression? = nil) {
         self.author = author
         self.since = since
         self.until = until
         self.unreadOnly = unreadOnly
         self.limit = limit
+        self.expression = expression
     }
 
     /// Whether every post is kept (no filter asked for): the listing need not be copied.
-    public var keepsAll: Bool { !unreadOnly && since == nil && until == nil && (author ?? "").isEmpty }
+    public var keepsAll: Bool { !unreadOnly && since == nil && until == nil && (author ?? "").isEmpty && expression == nil }
 
     public func keeps(_ post: PostMetadata, isRead: Bool) -> Bool {
         if unreadOnly && isRead { return false }

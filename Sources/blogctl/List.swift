@@ -53,6 +53,11 @@ extension Blogctl {
         @Flag(help: "Only posts not yet read.")
         var unread = false
 
+        @Option(help: ArgumentHelp("Only posts the expression keeps, in newsboat's filter language: "
+                                   + "unread = \"yes\" and (title =~ \"swift\" or age < 7) (see FILTERS in the man page).",
+                                   valueName: "expr"))
+        var filter: String?
+
         @Flag(help: "The list the last blogctl list or ui saved: no network.")
         var offline = false
 
@@ -71,16 +76,25 @@ extension Blogctl {
                     throw ValidationError("\(name): invalid date \(Terminal.quote(value)): use \(DateInput.forms)")
                 }
             }
+            if let filter {
+                do { _ = try FilterExpression.parse(filter) } catch { throw ValidationError("--filter: \(error.message)") }
+            }
         }
 
         func run() async throws {
             let dates = DateInput()
-            let filter = PostFilter(author: author, since: try since.map { try dates.value(of: $0).start },
-                                    until: try until.map { try dates.value(of: $0).end },
-                                    unreadOnly: unread, limit: limit)
-            let run = ListRun(filter: filter, ordering: PostOrdering(grouping: groupBy, sorting: sortBy, reversed: reverse),
-                              mode: common.outputMode)
-            if let subscriptions = try SubscribedFeeds.inUse(common) { return try await listEvery(subscriptions, run) }
+            let kept = PostFilter(author: author, since: try since.map { try dates.value(of: $0).start },
+                                  until: try until.map { try dates.value(of: $0).end },
+                                  unreadOnly: unread, limit: limit, expression: try filter.map { try FilterExpression.parse($0) })
+            let subscriptions = try SubscribedFeeds.inUse(common)
+            // Each feed's tags, for the filter's `tags`.
+            var tags: [String: [String]] = [:]
+            for subscription in subscriptions ?? [] {
+                if let server = try? ServerURL(subscription.url, allowingQuery: true) { tags[server.folderName] = subscription.tags }
+            }
+            let run = ListRun(filter: kept, ordering: PostOrdering(grouping: groupBy, sorting: sortBy, reversed: reverse),
+                              mode: common.outputMode, tags: tags)
+            if let subscriptions { return try await listEvery(subscriptions, run) }
             try await pager.print(pieces: { write in
                 if offline { return try await run.run(nil, server: try common.serverURL(tool: .blogctl), write: write) }
                 try await common.withClient(tool: .blogctl) { api in try await run.run(BlogClient(api: api), server: api.server, write: write) }

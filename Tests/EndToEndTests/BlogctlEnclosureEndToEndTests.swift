@@ -95,3 +95,35 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: folder + "/two.ogg.part"))
     }
 }
+
+/// Issue 65: `list --filter` in newsboat's filter language, through the real binary: online,
+/// offline, over every subscription with their tags; a mistake names its column.
+@Suite struct BlogctlFilterEndToEndTests {
+    @Test func listKeepsWhatTheFilterKeeps() async throws {
+        try await withMockd(["--quiet", "--latency", "0", "--failure-rate", "0", "--massive-size", "0"], sandbox: try Sandbox()) { mockd in
+            let sandbox = try Sandbox()
+            let server = mockd.url + "/feed.atom"
+            func list(_ arguments: [String]) throws -> ToolRun {
+                try runTool("blogctl", ["list"] + arguments, sandbox: sandbox, environment: ["BLOGCTL_SERVER": server])
+            }
+            let all = try list([])
+            let authors = all.lines.map { $0.split(separator: "\t", omittingEmptySubsequences: false)[2] }
+            let ada = try list(["--filter", "author =~ \"^ada\" and title !~ \"notes\""])
+            #expect(ada.status == 0 && !ada.lines.isEmpty, "\(ada.stderr)")
+            #expect(ada.lines.allSatisfy { $0.contains("\tAda Lovelace\t") && !$0.lowercased().contains("notes") }, "\(ada.stdout)")
+            #expect(ada.lines.count < authors.filter { $0 == "Ada Lovelace" }.count)
+            let offline = try list(["--offline", "--filter", "author =~ \"^ada\" and title !~ \"notes\""])
+            #expect(offline.stdout == ada.stdout)
+            let none = try list(["--filter", "unread = \"no\""])
+            #expect(none.status == 0 && none.stdout.isEmpty)
+            let wrong = try list(["--filter", "title = \"x\" or auhtor = y"])
+            #expect(wrong.status == 64 && wrong.stderr.contains("column 16: unknown attribute \"auhtor\""), "\(wrong.stderr)")
+            // Over every subscription: the feed's tags from the urls file.
+            try FileManager.default.createDirectory(atPath: sandbox.root + "/config/blogctl", withIntermediateDirectories: true)
+            _ = FileManager.default.createFile(atPath: sandbox.root + "/config/blogctl/urls",
+                                           contents: Data("\(mockd.url)/feed.atom tech \"~Atom\"\n\(mockd.url)/feed.rss news\n".utf8))
+            let tagged = try runTool("blogctl", ["list", "--filter", "tags # \"tech\""], sandbox: sandbox)
+            #expect(tagged.status == 0 && !tagged.lines.isEmpty && tagged.lines.allSatisfy { $0.hasPrefix("Atom\t") }, "\(tagged.stdout) \(tagged.stderr)")
+        }
+    }
+}
