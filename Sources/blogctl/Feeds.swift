@@ -38,7 +38,11 @@ extension Blogctl.Feeds {
         @OptionGroup var pager: PagerOption
 
         func run() throws {
-            let rows = try SubscriptionTable.rows(try Subscriptions.standard().load { Tool.blogctl.warn($0) })
+            let file = Subscriptions.standard()
+            let subscriptions = try file.load { Tool.blogctl.warn($0) }
+            // The query feeds after the feeds, as newsboat lists them.
+            let rows = try SubscriptionTable.rows(subscriptions)
+                + SubscriptionTable.rows(try file.queries { Tool.blogctl.warn($0) }, of: subscriptions)
             let mode = OutputMode(json: json)
             if rows.isEmpty, mode == .table { return Tool.blogctl.say("no subscriptions: blogctl feeds add URL subscribes to a feed") }
             pager.print(SubscriptionTable.render(rows, mode: mode))

@@ -58,6 +58,10 @@ extension Blogctl {
                                    valueName: "expr"))
         var filter: String?
 
+        @Option(help: ArgumentHelp("The entries of a query feed of the urls file (its \"query:NAME:EXPRESSION\" line), from every subscription.",
+                                   valueName: "name"))
+        var query: String?
+
         @Flag(help: "The list the last blogctl list or ui saved: no network.")
         var offline = false
 
@@ -83,10 +87,22 @@ extension Blogctl {
 
         func run() async throws {
             let dates = DateInput()
+            let subscriptions = try SubscribedFeeds.inUse(common)
+            var expression = try filter.map { try FilterExpression.parse($0) }
+            if let query {
+                guard subscriptions != nil else {
+                    throw ToolError.usage("--query reads every subscription: name no server (--server, BLOGCTL_SERVER, config)")
+                }
+                let queries = try Subscriptions.standard().queries()
+                guard let found = queries.first(where: { $0.name.utf8.elementsEqual(query.utf8) }) else {
+                    throw ToolError.notFound(what: "query feed \(Terminal.quote(query)) in the urls file"
+                        + (queries.isEmpty ? " (it has none)" : " (it has \(queries.map { Terminal.quote($0.name) }.joined(separator: ", ")))"))
+                }
+                expression = expression.map { .and(found.expression, $0) } ?? found.expression
+            }
             let kept = PostFilter(author: author, since: try since.map { try dates.value(of: $0).start },
                                   until: try until.map { try dates.value(of: $0).end },
-                                  unreadOnly: unread, limit: limit, expression: try filter.map { try FilterExpression.parse($0) })
-            let subscriptions = try SubscribedFeeds.inUse(common)
+                                  unreadOnly: unread, limit: limit, expression: expression)
             // Each feed's tags, for the filter's `tags`.
             var tags: [String: [String]] = [:]
             for subscription in subscriptions ?? [] {

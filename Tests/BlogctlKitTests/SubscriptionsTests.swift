@@ -231,3 +231,26 @@ import ToolboxKit
         #expect(PostIDCompletion.candidates(before: ["blogctl", "read", "--server", feeds[0]], prefix: "", environment: environment).sorted() == ["apple", "shared"])
     }
 }
+
+/// Issue 65: newsboat's query feeds in the urls file: a name and an expression, tags after.
+@Suite struct QueryFeedTests {
+    @Test func queryLinesAreReadAndMistakesNamed() {
+        let text = """
+            https://a.example/feed tech
+            "query:Unread news:unread = \\"yes\\" and tags # \\"news\\"" people "~x"
+            "query:Bad:title ~ x"
+            "query:no expression"
+            exec:~/bin/feed.sh
+            """
+        var said: [String] = []
+        let queries = Subscriptions.queries(text, warn: { said.append($0) })
+        #expect(queries.map(\.name) == ["Unread news"])
+        #expect(queries.first?.tags == ["people", "~x"])
+        #expect(queries.first?.expression == (try? FilterExpression.parse("unread = \"yes\" and tags # \"news\"")))
+        #expect(said.count == 2 && said[0].hasPrefix("line 3: query feed \"Bad\": column 7: expected an operator") && said[1].hasPrefix("line 4:"), "\(said)")
+        // The feeds of the file are what they were; exec: is still said once, query: no more.
+        var others: [String] = []
+        #expect(Subscriptions.parse(text, warn: { others.append($0) }).map(\.url) == ["https://a.example/feed"])
+        #expect(others.count == 1 && others[0].contains("exec:"), "\(others)")
+    }
+}

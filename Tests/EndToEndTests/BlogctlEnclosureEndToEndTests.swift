@@ -121,9 +121,19 @@ import TestSupport
             // Over every subscription: the feed's tags from the urls file.
             try FileManager.default.createDirectory(atPath: sandbox.root + "/config/blogctl", withIntermediateDirectories: true)
             _ = FileManager.default.createFile(atPath: sandbox.root + "/config/blogctl/urls",
-                                           contents: Data("\(mockd.url)/feed.atom tech \"~Atom\"\n\(mockd.url)/feed.rss news\n".utf8))
+                                           contents: Data(("\(mockd.url)/feed.atom tech \"~Atom\"\n\(mockd.url)/feed.rss news\n"
+                                                + "\"query:Ada's:author =~ \\\"^ada\\\" and tags # \\\"news\\\"\" people\n\"query:Broken:titel = x\"\n").utf8))
             let tagged = try runTool("blogctl", ["list", "--filter", "tags # \"tech\""], sandbox: sandbox)
             #expect(tagged.status == 0 && !tagged.lines.isEmpty && tagged.lines.allSatisfy { $0.hasPrefix("Atom\t") }, "\(tagged.stdout) \(tagged.stderr)")
+            #expect(tagged.stderr.contains("query feed \"Broken\": column 1: unknown attribute \"titel\""), "\(tagged.stderr)")
+            // A query feed of the urls file: the entries of every subscription it keeps.
+            let query = try runTool("blogctl", ["list", "--query", "Ada's", "--offline"], sandbox: sandbox)
+            #expect(query.status == 0 && !query.lines.isEmpty, "\(query.stderr)")
+            #expect(query.lines.allSatisfy { !$0.hasPrefix("Atom\t") && $0.contains("\tAda Lovelace\t") }, "\(query.stdout)")
+            let feeds = try runTool("blogctl", ["feeds"], sandbox: sandbox)
+            #expect(feeds.lines.contains { $0.hasPrefix("Ada's\tquery:Ada's\t\(query.lines.count)\t\(query.lines.count)\t") }, "\(feeds.stdout)")
+            let unknown = try runTool("blogctl", ["list", "--query", "Nope"], sandbox: sandbox)
+            #expect(unknown.status != 0 && unknown.stderr.contains("query feed \"Nope\"") && unknown.stderr.contains("\"Ada's\""), "\(unknown.stderr)")
         }
     }
 }

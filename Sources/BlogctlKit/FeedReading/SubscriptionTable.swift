@@ -31,6 +31,32 @@ public enum SubscriptionTable {
         }
     }
 
+    /// A query feed's row: its entries among every subscription's in the library, and how
+    /// many are unread; its URL is its `query:` line's, as the urls file has it.
+    public static func rows(_ queries: [QueryFeed], of subscriptions: [FeedSubscription],
+                            environment: [String: String] = Environment.current) throws(ToolError) -> [Row] {
+        guard !queries.isEmpty else { return [] }
+        let servers = subscriptions.compactMap { subscription in
+            (try? ServerURL(subscription.url, allowingQuery: true)).map { (server: $0, subscription: subscription) }
+        }
+        let library = try Library.standard(environment: environment)
+        let entries = try library.entries(of: servers.map(\.server))
+        let now = Date()
+        return queries.map { query in
+            let matcher = FilterMatcher(query.expression)
+            var count = 0, unread = 0
+            for entry in entries {
+                let (server, subscription) = servers[entry.source]
+                let subject = FilterSubject(post: entry.post, read: entry.read, feedTitle: subscription.title, feedURL: server.description,
+                                            tags: subscription.tags, now: now)
+                guard matcher.matches(subject) else { continue }
+                count += 1
+                if !entry.read { unread += 1 }
+            }
+            return Row(name: query.name, url: "query:" + query.name, entries: count, unread: unread, updated: nil, error: nil)
+        }
+    }
+
     /// A table on a terminal, `NAME<TAB>URL<TAB>ENTRIES<TAB>UNREAD<TAB>UPDATED<TAB>ERROR` piped
     /// (dates in ISO 8601 UTC, empty when never), a JSON array with `--json`.
     /// A row's error as the table shows it: without the ` (URL)` that ends most errors, when

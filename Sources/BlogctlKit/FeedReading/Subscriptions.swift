@@ -20,7 +20,10 @@ public struct Subscriptions: Sendable {
         // config.yml's rule (owner, mode, every link, every folder above): the file chooses the
         // hosts blogctl asks, and may hold their passwords in its URLs.
         let text = String(decoding: try FileTrust.read(path, limit: 16 << 20), as: UTF8.self)
-        return Self.parse(text, warn: { warn("\(path): \($0)") })
+        let subscriptions = Self.parse(text, warn: { warn("\(path): \($0)") })
+        // A query feed that cannot be used is said with the rest of the file's problems.
+        _ = Self.queries(text, warn: { warn("\(path): \($0)") })
+        return subscriptions
     }
 
     /// `load`, with what is wrong in the file said once for each content of the file, not at
@@ -103,7 +106,8 @@ public struct Subscriptions: Sendable {
             let words = Self.words(Substring(String(decoding: line, as: UTF8.self)))
             guard let url = words.first, url.utf8.first != UInt8(ascii: "#") else { continue }
             guard (try? ServerURL(url, allowingQuery: true)) != nil else {
-                if let kind = ["query:", "exec:", "filter:"].first(where: { url.utf8.starts(with: $0.utf8) }) {
+                if url.utf8.starts(with: "query:".utf8) { continue }  // `queries`
+                if let kind = ["exec:", "filter:"].first(where: { url.utf8.starts(with: $0.utf8) }) {
                     warn("line \(number + 1): newsboat's \(kind) feeds are not read by blogctl; the line is kept, not used")
                 } else {
                     warn("line \(number + 1): \(Terminal.quote(ServerURL.redacted(url))) is not an http or https URL; the line is kept, not used")
@@ -118,6 +122,36 @@ public struct Subscriptions: Sendable {
             subscriptions.append(subscription)
         }
         return subscriptions
+    }
+
+    /// The query feeds of the file (newsboat's `"query:NAME:EXPRESSION" tags…` lines): entries of
+    /// every subscription that the expression keeps. One whose expression does not parse is
+    /// named to `warn` with its line and column, and left out.
+    public func queries(warn: (String) -> Void = { _ in }) throws(ToolError) -> [QueryFeed] {
+        guard FileTrust.exists(path) else { return [] }
+        let text = String(decoding: try FileTrust.read(path, limit: 16 << 20), as: UTF8.self)
+        return Self.queries(text, warn: { warn("\(path): \($0)") })
+    }
+
+    static func queries(_ text: String, warn: (String) -> Void = { _ in }) -> [QueryFeed] {
+        var queries: [QueryFeed] = []
+        for (number, line) in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            let words = Self.words(Substring(String(decoding: line, as: UTF8.self)))
+            guard let first = words.first, first.utf8.starts(with: "query:".utf8) else { continue }
+            let rest = first.unicodeScalars.dropFirst(6)
+            guard let colon = rest.firstIndex(of: ":") else {
+                warn("line \(number + 1): a query feed is \"query:NAME:EXPRESSION\"; the line is kept, not used")
+                continue
+            }
+            let name = String(String.UnicodeScalarView(rest[..<colon]))
+            do throws(ToolError) {
+                let expression = try FilterExpression.parse(String(String.UnicodeScalarView(rest[rest.index(after: colon)...])))
+                queries.append(QueryFeed(name: name, expression: expression, tags: Array(words.dropFirst())))
+            } catch {
+                warn("line \(number + 1): query feed \(Terminal.quote(name)): \(error.message); the line is kept, not used")
+            }
+        }
+        return queries
     }
 
     /// A line's words: split at blanks, a word in double quotes kept whole (`\"` inside is a quote).
@@ -169,4 +203,12 @@ public struct Subscriptions: Sendable {
         words += subscription.tags.map { quoted(String(clean($0).unicodeScalars.drop { $0 == "~" })) }
         return words.joined(separator: " ")
     }
+}
+
+/// A query feed of the urls file: a name, and the filter its entries pass (every
+/// subscription's, as newsboat's query feeds gather them).
+public struct QueryFeed: Sendable, Equatable {
+    public var name: String
+    public var expression: FilterExpression
+    public var tags: [String]
 }
