@@ -22,9 +22,27 @@ import CoreKit
         #expect(list.subscriptions == [
             FeedSubscription(url: "https://top.example/feed", title: "Top"),
             FeedSubscription(url: "https://swift.example/atom.xml", title: "Swift & co", tags: ["Tech"]),
-            FeedSubscription(url: "https://deep.example/rss", title: "Deep", tags: ["Tech", "Deeper"]),
+            // A nested folder is one tag, its path, as newsboat names it.
+            FeedSubscription(url: "https://deep.example/rss", title: "Deep", tags: ["Tech/Deeper"]),
         ])
         #expect(list.skipped == 1)
+    }
+
+    /// Issue 65: folders inside folders survive an import then an export: each path is
+    /// written as nested outlines, and read back as the same path.
+    @Test func nestedFoldersRoundTrip() throws {
+        let subscriptions = [
+            FeedSubscription(url: "https://top.example/feed", title: "Top"),
+            FeedSubscription(url: "https://v.example/feed", title: "Video", tags: ["Tech/Dev Video"]),
+            FeedSubscription(url: "https://t.example/feed", title: "Tech news", tags: ["Tech"]),
+            FeedSubscription(url: "https://d.example/feed", title: "Deep", tags: ["Tech/Dev Video/Deep"]),
+            FeedSubscription(url: "https://c.example/feed", title: "Cooking", tags: ["Food"]),
+        ]
+        let written = OPML.write(subscriptions)
+        #expect(written.contains("<outline text=\"Tech\">\n      <outline type=\"rss\" text=\"Tech news\""), "\(written)")
+        #expect(written.contains("\n      <outline text=\"Dev Video\">\n        <outline type=\"rss\" text=\"Video\""), "\(written)")
+        let read = try OPML.read(Data(written.utf8)).subscriptions
+        #expect(Set(read.map { $0.url + " " + $0.tags.joined(separator: ",") }) == Set(subscriptions.map { $0.url + " " + $0.tags.joined(separator: ",") }))
     }
 
     /// Issue 65: an outline is named by its `text` (OPML 2.0, newsboat), by `title` when it has

@@ -65,7 +65,9 @@ public enum OPML {
                 if seen.insert(resolved).inserted {
                     // A name that is only the URL again (what `write` gives a feed it knows no name of) is none.
                     let named = title == reference || title == resolved ? "" : title
-                    list.subscriptions.append(FeedSubscription(url: resolved, title: named, tags: folders.dropLast().compactMap { $0 }))
+                    // Its folder's path, as newsboat names a nested folder: `Tech/Dev Video`.
+                    let path = folders.dropLast().compactMap { $0 }.joined(separator: "/")
+                    list.subscriptions.append(FeedSubscription(url: resolved, title: named, tags: path.isEmpty ? [] : [path]))
                 }
             case .end(let name):
                 if String(cString: name) == "outline" { _ = folders.popLast() }
@@ -91,7 +93,9 @@ public enum OPML {
     }
 
     /// OPML 2.0: the subscriptions with no tag at the top, then one folder for each first tag,
-    /// in the order the tags first appear.
+    /// in the order the tags first appear; a tag that is a path (`Tech/Dev Video`, as an
+    /// import names a nested folder) is written as folders inside folders, so that an import
+    /// then an export gives the nesting back.
     /// Each outline's `text` and `title` are `name` (by default the urls file's title), else
     /// the URL: OPML 2.0 requires a text, and readers show it.
     /// Every value is written as XML 1.0 allows (`FeedText.xmlEscaped`: what is not an XML
@@ -110,17 +114,28 @@ public enum OPML {
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">\n  <head>\n    <title>"
             + FeedText.xmlEscaped(title) + "</title>\n  </head>\n  <body>\n"
         for subscription in subscriptions where subscription.tags.isEmpty { text += outline(subscription, indent: "    ") }
-        var folders: [String] = []
+        // The folders as a tree of paths, each in the order it first appears.
+        func parts(_ tag: String) -> [String] { tag.split(separator: "/", omittingEmptySubsequences: true).map(String.init) }
+        var paths: [[String]] = []
         for subscription in subscriptions {
-            if let tag = subscription.tags.first, !folders.contains(tag) { folders.append(tag) }
-        }
-        for folder in folders {
-            text += "    <outline text=\"" + FeedText.xmlEscaped(folder) + "\">\n"
-            for subscription in subscriptions where subscription.tags.first == folder {
-                text += outline(subscription, indent: "      ")
+            guard let tag = subscription.tags.first else { continue }
+            let folder = parts(tag)
+            for depth in 1...max(folder.count, 1) where !folder.isEmpty {
+                let prefix = Array(folder.prefix(depth))
+                if !paths.contains(prefix) { paths.append(prefix) }
             }
-            text += "    </outline>\n"
         }
+        func folder(_ path: [String], indent: String) -> String {
+            var text = indent + "<outline text=\"" + FeedText.xmlEscaped(path.last ?? "") + "\">\n"
+            for subscription in subscriptions where subscription.tags.first.map(parts) == path {
+                text += outline(subscription, indent: indent + "  ")
+            }
+            for child in paths where child.count == path.count + 1 && Array(child.prefix(path.count)) == path {
+                text += folder(child, indent: indent + "  ")
+            }
+            return text + indent + "</outline>\n"
+        }
+        for path in paths where path.count == 1 { text += folder(path, indent: "    ") }
         return text + "  </body>\n</opml>\n"
     }
 
