@@ -58,6 +58,10 @@ extension Blogctl {
                                    valueName: "expr"))
         var filter: String?
 
+        @Option(help: ArgumentHelp("Only the subscriptions with this tag (a folder of an OPML import; Tech also takes Tech/Dev Video).",
+                                   valueName: "tag"))
+        var tag: String?
+
         @Option(help: ArgumentHelp("The entries of a query feed of the urls file (its \"query:NAME:EXPRESSION\" line), from every subscription.",
                                    valueName: "name"))
         var query: String?
@@ -87,7 +91,18 @@ extension Blogctl {
 
         func run() async throws {
             let dates = DateInput()
-            let subscriptions = try SubscribedFeeds.inUse(common)
+            var subscriptions = try SubscribedFeeds.inUse(common)
+            if let tag {
+                guard let all = subscriptions else {
+                    throw ToolError.usage("--tag chooses among the subscriptions: name no server (--server, BLOGCTL_SERVER, config)")
+                }
+                subscriptions = all.filter { $0.has(tag: tag) }
+                if subscriptions?.isEmpty != false {
+                    let tags = Array(Set(all.flatMap(\.tags))).sorted()
+                    throw ToolError.notFound(what: "a subscription with the tag \(Terminal.quote(tag))"
+                        + (tags.isEmpty ? " (none has a tag)" : " (the tags: \(tags.map { Terminal.quote($0) }.joined(separator: ", ")))"))
+                }
+            }
             var expression = try filter.map { try FilterExpression.parse($0) }
             if let query {
                 guard subscriptions != nil else {

@@ -132,6 +132,11 @@ import TestSupport
             #expect(query.lines.allSatisfy { !$0.hasPrefix("Atom\t") && $0.contains("\tAda Lovelace\t") }, "\(query.stdout)")
             let feeds = try runTool("blogctl", ["feeds"], sandbox: sandbox)
             #expect(feeds.lines.contains { $0.hasPrefix("Ada's\tquery:Ada's\t\(query.lines.count)\t\(query.lines.count)\t") }, "\(feeds.stdout)")
+            // --tag: the subscriptions with the tag alone.
+            let news = try runTool("blogctl", ["list", "--tag", "news", "--offline"], sandbox: sandbox)
+            #expect(news.status == 0 && !news.lines.isEmpty && news.lines.allSatisfy { !$0.hasPrefix("Atom\t") }, "\(news.stdout) \(news.stderr)")
+            let noTag = try runTool("blogctl", ["list", "--tag", "sport", "--offline"], sandbox: sandbox)
+            #expect(noTag.status != 0 && noTag.stderr.contains("\"news\", \"tech\""), "\(noTag.stderr)")
             let unknown = try runTool("blogctl", ["list", "--query", "Nope"], sandbox: sandbox)
             #expect(unknown.status != 0 && unknown.stderr.contains("query feed \"Nope\"") && unknown.stderr.contains("\"Ada's\""), "\(unknown.stderr)")
         }

@@ -13,6 +13,11 @@ public struct FeedSubscription: Sendable, Equatable {
         self.title = title
         self.tags = tags
     }
+
+    /// Whether it has `tag`, or a tag inside it (`Tech` takes `Tech/Dev Video`), by bytes.
+    public func has(tag: String) -> Bool {
+        tags.contains { $0.utf8.elementsEqual(tag.utf8) || $0.utf8.starts(with: (tag + "/").utf8) }
+    }
 }
 
 /// OPML 1.0 and 2.0 subscription lists, read through the same XML stream as feeds (no DTD, no
