@@ -105,7 +105,8 @@ public enum EnclosureDownload {
     /// `bytes 100-199/200` → 100.
     static func rangeStart(_ header: String?) -> Int64? {
         guard let header, header.utf8.starts(with: "bytes ".utf8) else { return nil }
-        return header.dropFirst(6).split(separator: "-", maxSplits: 1).first.flatMap { Int64(String($0).trimmingSpaces()) }
+        let start = header.utf8.dropFirst(6).prefix { $0 != UInt8(ascii: "-") }
+        return Int64(String(decoding: start, as: UTF8.self).trimmingSpaces())
     }
 
     /// `bytes */200` or `bytes 0-199/200` → 200.
@@ -127,7 +128,7 @@ public enum DownloadFolder {
         }
         if let option, !option.isEmpty { return expanded(option) }
         if let configured = Settings.current.text(.downloadDir), !configured.isEmpty { return expanded(configured) }
-        if let variable = environment["XDG_DOWNLOAD_DIR"], variable.hasPrefix("/") { return variable }
+        if let variable = environment["XDG_DOWNLOAD_DIR"], variable.utf8.first == UInt8(ascii: "/") { return variable }
         if let bytes = try? LocalFile.read(Paths.join(paths.configHome, "user-dirs.dirs"), limit: 64 << 10, regularOnly: true),
            let folder = userDirsDownload(String(decoding: bytes, as: UTF8.self), home: paths.home) {
             return folder
@@ -141,7 +142,7 @@ public enum DownloadFolder {
         for line in text.split(separator: "\n") where line.utf8.starts(with: "XDG_DOWNLOAD_DIR=\"".utf8) && line.utf8.last == UInt8(ascii: "\"") {
             let value = String(line.dropFirst(18).dropLast())
             if value.utf8.starts(with: "$HOME/".utf8) { return Paths.join(home, String(value.dropFirst(6))) }
-            if value.hasPrefix("/") { return value }
+            if value.utf8.first == UInt8(ascii: "/") { return value }
         }
         return nil
     }

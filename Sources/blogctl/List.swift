@@ -2,9 +2,6 @@ import ArgumentParser
 import BlogctlKit
 import ToolboxKit
 
-extension PostGrouping: ExpressibleByArgument {}
-extension PostSorting: ExpressibleByArgument {}
-
 extension Blogctl {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -53,18 +50,7 @@ extension Blogctl {
         @Flag(help: "Only posts not yet read.")
         var unread = false
 
-        @Option(help: ArgumentHelp("Only posts the expression keeps, in newsboat's filter language: "
-                                   + "unread = \"yes\" and (title =~ \"swift\" or age < 7) (see FILTERS in the man page).",
-                                   valueName: "expr"))
-        var filter: String?
-
-        @Option(help: ArgumentHelp("Only the subscriptions with this tag (a folder of an OPML import; Tech also takes Tech/Dev Video).",
-                                   valueName: "tag"))
-        var tag: String?
-
-        @Option(help: ArgumentHelp("The entries of a query feed of the urls file (its \"query:NAME:EXPRESSION\" line), from every subscription.",
-                                   valueName: "name"))
-        var query: String?
+        @OptionGroup var selection: ListSelection
 
         @Flag(help: "The list the last blogctl list or ui saved: no network.")
         var offline = false
@@ -84,48 +70,17 @@ extension Blogctl {
                     throw ValidationError("\(name): invalid date \(Terminal.quote(value)): use \(DateInput.forms)")
                 }
             }
-            if let filter {
-                do { _ = try FilterExpression.parse(filter) } catch { throw ValidationError("--filter: \(error.message)") }
-            }
         }
 
         func run() async throws {
             let dates = DateInput()
-            var subscriptions = try SubscribedFeeds.inUse(common)
-            if let tag {
-                guard let all = subscriptions else {
-                    throw ToolError.usage("--tag chooses among the subscriptions: name no server (--server, BLOGCTL_SERVER, config)")
-                }
-                subscriptions = all.filter { $0.has(tag: tag) }
-                if subscriptions?.isEmpty != false {
-                    let tags = Array(Set(all.flatMap(\.tags))).sorted()
-                    throw ToolError.notFound(what: "a subscription with the tag \(Terminal.quote(tag))"
-                        + (tags.isEmpty ? " (none has a tag)" : " (the tags: \(tags.map { Terminal.quote($0) }.joined(separator: ", ")))"))
-                }
-            }
-            var expression = try filter.map { try FilterExpression.parse($0) }
-            if let query {
-                guard subscriptions != nil else {
-                    throw ToolError.usage("--query reads every subscription: name no server (--server, BLOGCTL_SERVER, config)")
-                }
-                let queries = try Subscriptions.standard().queries()
-                guard let found = queries.first(where: { $0.name.utf8.elementsEqual(query.utf8) }) else {
-                    throw ToolError.notFound(what: "query feed \(Terminal.quote(query)) in the urls file"
-                        + (queries.isEmpty ? " (it has none)" : " (it has \(queries.map { Terminal.quote($0.name) }.joined(separator: ", ")))"))
-                }
-                expression = expression.map { .and(found.expression, $0) } ?? found.expression
-            }
+            let feeds = try ListedFeeds(try SubscribedFeeds.inUse(common), tag: selection.tag, query: selection.query, filter: selection.filter)
             let kept = PostFilter(author: author, since: try since.map { try dates.value(of: $0).start },
                                   until: try until.map { try dates.value(of: $0).end },
-                                  unreadOnly: unread, limit: limit, expression: expression)
-            // Each feed's tags, for the filter's `tags`.
-            var tags: [String: [String]] = [:]
-            for subscription in subscriptions ?? [] {
-                if let server = try? ServerURL(subscription.url, allowingQuery: true) { tags[server.folderName] = subscription.tags }
-            }
+                                  unreadOnly: unread, limit: limit, expression: feeds.expression)
             let run = ListRun(filter: kept, ordering: PostOrdering(grouping: groupBy, sorting: sortBy, reversed: reverse),
-                              mode: common.outputMode, tags: tags)
-            if let subscriptions { return try await listEvery(subscriptions, run) }
+                              mode: common.outputMode, tags: feeds.tags)
+            if let subscriptions = feeds.subscriptions { return try await listEvery(subscriptions, run) }
             try await pager.print(pieces: { write in
                 if offline { return try await run.run(nil, server: try common.serverURL(tool: .blogctl), write: write) }
                 try await common.withClient(tool: .blogctl) { api in try await run.run(BlogClient(api: api), server: api.server, write: write) }

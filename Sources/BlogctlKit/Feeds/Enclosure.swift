@@ -41,13 +41,14 @@ public struct Enclosure: Codable, Sendable, Equatable {
     /// as iTunes's tags do (`1:02:05`, `62:05`); nil for anything else.
     static func seconds(_ text: String?) -> Int? {
         guard let text = text.map(FeedText.collapsed), !text.isEmpty, text.utf8.count <= 32 else { return nil }
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        let parts = text.utf8.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
         guard parts.count <= 3 else { return nil }
         var total = 0.0
         for (index, part) in parts.enumerated() {
-            // Only the last part may have a fraction; each is digits.
-            guard let value = Double(part), value >= 0, value.isFinite, !part.contains("e"), !part.contains("E"),
-                  index == parts.count - 1 || !part.contains(".") else { return nil }
+            // Digits, and a fraction in the last part alone.
+            let isNumber = !part.isEmpty && part.allSatisfy { (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") }
+            guard isNumber, let value = Double(String(decoding: part, as: UTF8.self)),
+                  index == parts.count - 1 || !part.contains(UInt8(ascii: ".")) else { return nil }
             if index > 0, value >= 60 { return nil }
             total = total * 60 + value
         }

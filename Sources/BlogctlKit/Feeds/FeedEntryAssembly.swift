@@ -1,7 +1,7 @@
 import Dispatch
 import CoreKit
 
-/// A feed's entries made from their drafts (`FeedXMLParser.makeEntry`: plain text, absolute
+/// A feed's entries made from their drafts (`FeedEntryMaker`: plain text, absolute
 /// links, dates; a repeated id given a number, `EntryCollector`) on a serial queue of their own, in document order,
 /// while the reading thread goes on with libxml2: the two halves of a parse on two cores.
 /// At most `inFlight` batches wait for the queue, so a reader that runs ahead holds a few
@@ -15,15 +15,15 @@ final class FeedEntryAssembly: @unchecked Sendable {
 
     private let queue = DispatchQueue(label: "blogctl.feed-entries")
     private let room = DispatchSemaphore(value: inFlight)
-    /// A parser of its own for `makeEntry`: its base cache is the queue's alone.
-    private let maker: FeedXMLParser
+    /// A maker of its own: its base cache is the queue's alone.
+    private let maker: FeedEntryMaker
     private var pending: [FeedXMLParser.Draft] = []
     /// The entries made, or the sink they went to when the caller holds none of them.
     private var collected: EntryCollector
     private var failure: ToolError?
 
     init(url: String, sink: FeedEntrySink? = nil) {
-        maker = FeedXMLParser(url: url)
+        maker = FeedEntryMaker(url: url)
         collected = EntryCollector(sink: sink)
     }
 

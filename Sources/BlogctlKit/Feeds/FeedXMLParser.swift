@@ -32,9 +32,13 @@ struct FeedXMLParser {
     /// Where each entry's draft goes once its end tag is read (set by `Reading`).
     private var assembly: FeedEntryAssembly?
     private var failure: ToolError?
-    let bases = Bases()
+    /// The feed's own title and link made plain and absolute as an entry's are.
+    let maker: FeedEntryMaker
 
-    init(url: String) { self.url = url }
+    init(url: String) {
+        self.url = url
+        maker = FeedEntryMaker(url: url)
+    }
 
     /// The feed `write` hands to the stream, piece by piece; a document that is not RSS or
     /// Atom is a protocol violation.
@@ -290,98 +294,10 @@ struct FeedXMLParser {
         assembly?.add(draft)
     }
 
-    /// A text construct as plain text.
-    func plain(_ value: Value?) throws(ToolError) -> String {
-        guard let value = value.map(Self.decoded) else { return "" }
-        return value.type == .text ? FeedText.collapsed(value.text) : try FeedText.plain(fromHTML: value.text)
-    }
-
-    /// A text construct as HTML.
-    func html(_ value: Value) -> String {
-        let value = Self.decoded(value)
-        return value.type == .text ? FeedText.html(fromPlain: value.text) : value.text
-    }
-
-    /// A base64 construct as the text or HTML it encodes (as UTF-8; one that is not base64 is
-    /// empty), any other as it is.
-    static func decoded(_ value: Value) -> Value {
-        switch value.type {
-        case .base64Text, .base64HTML:
-            let text = Base64.decode(value.text).map { String(decoding: $0, as: UTF8.self) } ?? ""
-            return (text, value.type == .base64Text ? .text : .html, value.base)
-        default: return value
-        }
-    }
-
-    func makeEntry(_ draft: Draft) throws(ToolError) -> FeedEntry {
-        var titleSource = draft[.title] ?? draft[.dcTitle] ?? draft[.mediaTitle]
-        // RSS never says what a title is: HTML when it looks so, as feedparser guesses.
-        if !draft.isAtom, let source = titleSource, source.type == .text, FeedText.looksLikeHTML(source.text) { titleSource?.type = .html }
-        let title = try plain(titleSource)
-        let link = draft[.link].flatMap { absolute($0.text, base: $0.base) }
-            ?? draft.alternate.flatMap { absolute($0.href, base: $0.base) }
-            ?? (draft.guidIsPermaLink ? draft[.id].flatMap(permalink) : nil)
-        let summarySource = draft[.description] ?? draft[.summary] ?? draft[.mediaDescription]
-        let bodySource = draft[.content] ?? summarySource
-        let publishedText = draft[.published]?.text
-        let published = publishedText.flatMap(FeedDate.parse)
-        let updated = draft[.updated].flatMap { FeedDate.parse($0.text) }
-        var author = FeedText.collapsed(draft[.creator]?.text ?? draft[.authorName]?.text ?? "")
-        if author.isEmpty, let email = draft[.author]?.text { author = Self.name(inEmail: email) }
-        let guid = FeedText.collapsed(draft[.id]?.text ?? "")
-        let id = !guid.isEmpty ? guid : draft.about.map(FeedText.collapsed) ?? link
-            ?? FeedEntry.hashedID(title + "\u{0}" + (publishedText ?? draft[.updated]?.text ?? ""))
-        return FeedEntry(id: FeedEntry.acceptedID(id.isEmpty ? FeedEntry.hashedID(title) : id), title: title, link: link,
-                         author: author.isEmpty ? nil : author, published: published, updated: updated,
-                         summary: try plain(summarySource), body: bodySource.map(html) ?? "",
-                         base: bodySource?.base ?? url, enclosures: enclosures(of: draft),
-                         picture: draft.picture.flatMap { absolute($0.href, base: $0.base) })
-    }
-
-    /// The files `draft` carries, each URL once (a podcast names its file as an `enclosure`
-    /// and again as `media:content`: the first says it, the second adds what it lacks), the
-    /// iTunes duration given to the first that has none.
-    func enclosures(of draft: Draft) -> [Enclosure] {
-        var made: [Enclosure] = []
-        for raw in draft.enclosures {
-            guard let url = absolute(raw.url, base: raw.base) else { continue }
-            let type = Enclosure.type(raw.type), length = Enclosure.length(raw.length), duration = Enclosure.seconds(raw.duration)
-            if let same = made.firstIndex(where: { $0.url == url }) {
-                made[same].type = made[same].type ?? type
-                made[same].length = made[same].length ?? length
-                made[same].duration = made[same].duration ?? duration
-            } else {
-                made.append(Enclosure(url: url, type: type, length: length, duration: duration))
-            }
-        }
-        if !made.isEmpty, made[0].duration == nil { made[0].duration = Enclosure.seconds(draft[.itunesDuration]?.text) }
-        return made
-    }
-
-    /// A permalink guid as the entry's link: only a URL of its own (many feeds leave
-    /// `isPermaLink` out of guids that are numbers, which would read as paths).
-    func permalink(_ guid: Value) -> String? {
-        let text = FeedText.collapsed(guid.text)
-        // The scheme's bytes, ASCII lower case: a mark after `//` must not hide it.
-        let scheme = text.utf8.prefix(8).map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
-        guard scheme.starts(with: "http://".utf8) || scheme.starts(with: "https://".utf8) else { return nil }
-        return absolute(text, base: guid.base)
-    }
-
-    func feedTitle() throws(ToolError) -> String { try plain(feed[.feedTitle]) }
+    func feedTitle() throws(ToolError) -> String { try maker.plain(feed[.feedTitle]) }
 
     func feedLink() -> String? {
-        feed[.feedLink].flatMap { absolute($0.text, base: $0.base) } ?? feed.alternate.flatMap { absolute($0.href, base: $0.base) }
+        feed[.feedLink].flatMap { maker.absolute($0.text, base: $0.base) } ?? feed.alternate.flatMap { maker.absolute($0.href, base: $0.base) }
     }
 
-    /// RSS's `author` is an e-mail address, often `jo@example.com (Jo Smith)`: the name when
-    /// it is given, else the address.
-    static func name(inEmail text: String) -> String {
-        let bytes = Array(FeedText.collapsed(text).utf8)
-        if let open = bytes.firstIndex(of: UInt8(ascii: "(")), let close = bytes.lastIndex(of: UInt8(ascii: ")")), open < close {
-            let name = FeedText.collapsed(String(decoding: bytes[(open + 1)..<close], as: UTF8.self))
-            if !name.isEmpty { return name }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
 }
