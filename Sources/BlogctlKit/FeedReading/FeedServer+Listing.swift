@@ -26,8 +26,11 @@ extension FeedServer {
             if !fetched.said { Self.describe(fetched, shown: Terminal.sanitizeField(api.server.url(fetched.url)), warn: warn) }
             known.withLock { $0 = .feed(state, fetched: nil) }
             if !fetched.isListed {
+                let ignored = ignoredEntries()
                 _ = try library.writeListing(server, maxItems: maxItems, feed: true) { listing in
-                    for entry in fetched.posts where try listing.add(entry.metadata) { each?(entry) }
+                    for entry in fetched.posts where !ignored(entry) {
+                        if try listing.add(entry.metadata) { each?(entry) }
+                    }
                     return true
                 }
                 if each == nil { storeBeside(fetched.posts) }
@@ -55,6 +58,14 @@ extension FeedServer {
         return true
     }
 
+    /// Whether an entry of this feed is left out at refresh (`IgnoredEntries`, newsboat's
+    /// `ignore-article`): a test made once for the refresh.
+    func ignoredEntries() -> (FeedEntry) -> Bool {
+        guard let matcher = IgnoredEntries.standard(environment: environment, warn: warn).matcher(for: api.server.resource) else { return { _ in false } }
+        let title = state?.title ?? "", url = api.server.description, now = Date()
+        return { entry in matcher.matches(FilterSubject(post: entry.metadata, read: false, feedTitle: title, feedURL: url, now: now)) }
+    }
+
     /// The document in `response` read and, when it is a feed, written as the library's
     /// listing of `server`, with the newest entries for the cache. A page changes nothing.
     /// The listing is written on the library's queue (`Library.onQueue`).
@@ -63,7 +74,8 @@ extension FeedServer {
         guard response.bodyCount >= Self.streamedFrom else {
             let read = try document(response, url).get()
             guard case .feed(var feed) = read else { return (read, []) }
-            let entries = feed.entries
+            let ignored = ignoredEntries()
+            let entries = feed.entries.filter { !ignored($0) }
             _ = try await library.onQueue { () -> Result<Bool, ToolError> in
                 Result { () throws(ToolError) in
                     try library.writeListing(server, maxItems: maxItems, feed: true) { listing in
@@ -87,7 +99,7 @@ extension FeedServer {
         var read: FeedDocument.Reader.Read?
         var newest: [FeedEntry] = []
         _ = try library.writeListing(server, maxItems: maxItems, feed: true) { listing in
-            let sink = FeedListingSink(listing, each: each)
+            let sink = FeedListingSink(listing, ignored: ignoredEntries(), each: each)
             read = try document(response, url, sink: sink).get()
             newest = sink.newest.sorted()
             guard case .feed = read else { return false }
@@ -102,15 +114,19 @@ extension FeedServer {
 /// made, the newest `FeedServer.keptAtList` held for their bodies to be cached.
 final class FeedListingSink: FeedEntrySink {
     private let listing: ListingWriter
+    private let ignored: (FeedEntry) -> Bool
     private let each: ((FeedEntry) -> Void)?
     private(set) var newest = NewestEntries(capacity: FeedServer.keptAtList)
 
-    init(_ listing: ListingWriter, each: ((FeedEntry) -> Void)? = nil) {
+    init(_ listing: ListingWriter, ignored: @escaping (FeedEntry) -> Bool = { _ in false }, each: ((FeedEntry) -> Void)? = nil) {
         self.listing = listing
+        self.ignored = ignored
         self.each = each
     }
 
     func take(_ entry: FeedEntry) throws(ToolError) -> Bool {
+        // Taken and left out: an ignored entry is no repeat to be renamed.
+        if ignored(entry) { return true }
         guard try listing.add(entry.metadata) else { return false }
         newest.offer(entry, position: listing.count - 1)
         each?(entry)

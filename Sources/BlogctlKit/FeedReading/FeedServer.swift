@@ -75,6 +75,7 @@ public final class FeedServer: Sendable {
          environment: [String: String] = Environment.current) {
         self.api = api
         self.warn = warn
+        self.environment = environment
         cache = try? PostCache.standard(server: api.server, environment: environment)
         atStart = source
         if let source, let state = Self.remembered(source, server: api.server) {
@@ -84,6 +85,8 @@ public final class FeedServer: Sendable {
 
     /// What the library had of the server when this run began: read once.
     let atStart: SourceRecord?
+    /// Where the configuration is read from (the ignore rules).
+    let environment: [String: String]
 
     /// The feed state when the server is known to be a feed; nil when it is not, or not yet known.
     var state: State? {

@@ -1,0 +1,54 @@
+import FoundationEssentials
+import ToolboxKit
+
+/// newsboat's `ignore-article` rules, in `$XDG_CONFIG_HOME/blogctl/ignore` as newsboat's
+/// config writes them (`ignore-article "*" "title =~ \"Sponsored\""`, a feed's URL or `*`,
+/// then a filter expression; lines of newsboat's config pasted whole): an entry a rule keeps
+/// is left out at refresh, never written into the library. The file passes the urls file's
+/// trust rule; a rule that does not parse is said with its line, and left out.
+public struct IgnoredEntries: Sendable {
+    struct Rule: Sendable, Equatable {
+        /// `*`, or a feed's URL as the urls file has it.
+        var feed: String
+        var expression: FilterExpression
+    }
+
+    var rules: [Rule]
+
+    public static func standard(environment: [String: String] = Environment.current, warn: (String) -> Void) -> IgnoredEntries {
+        let path = Paths(environment: environment).config(.blogctl) + "/ignore"
+        guard FileTrust.exists(path) else { return IgnoredEntries(rules: []) }
+        do {
+            let text = String(decoding: try FileTrust.read(path, limit: 1 << 20), as: UTF8.self)
+            return parse(text, warn: { warn("\(path): \($0)") })
+        } catch {
+            warn(error.message)
+            return IgnoredEntries(rules: [])
+        }
+    }
+
+    static func parse(_ text: String, warn: (String) -> Void = { _ in }) -> IgnoredEntries {
+        var rules: [Rule] = []
+        for (number, line) in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            let words = Subscriptions.words(Substring(String(decoding: line, as: UTF8.self)))
+            guard let first = words.first, first.utf8.first != UInt8(ascii: "#") else { continue }
+            guard first == "ignore-article", words.count == 3 else {
+                warn("line \(number + 1): not ignore-article \"FEED-URL or *\" \"EXPRESSION\"; left out")
+                continue
+            }
+            do throws(ToolError) {
+                rules.append(Rule(feed: words[1], expression: try FilterExpression.parse(words[2])))
+            } catch {
+                warn("line \(number + 1): \(error.message); left out")
+            }
+        }
+        return IgnoredEntries(rules: rules)
+    }
+
+    /// The matcher of the rules for the feed at `url` (`*`'s and its own), nil when none.
+    public func matcher(for url: String) -> FilterMatcher? {
+        let expressions = rules.filter { $0.feed == "*" || $0.feed.utf8.elementsEqual(url.utf8) }.map(\.expression)
+        guard let first = expressions.first else { return nil }
+        return FilterMatcher(expressions.dropFirst().reduce(first) { .or($0, $1) })
+    }
+}
