@@ -200,3 +200,30 @@ import ToolboxKit
         #expect(browser.notice == "no unread post below")
     }
 }
+
+/// Issue 65: newsboat's `t` on the feed list: the feeds of one tag, or all.
+@Suite struct FeedListTagTests {
+    @Test func tShowsTheFeedsOfOneTag() {
+        var feeds = FeedList(arrangement: Arrangement())
+        _ = feeds.start()
+        _ = feeds.handle(.character("t"))
+        #expect(feeds.menu == nil)
+        _ = feeds.receive(.feeds([
+            FeedList.Feed(name: "Swift", url: "http://127.0.0.1:1/s.xml", entries: 2, unread: 1, tags: ["Tech/Dev Video"]),
+            FeedList.Feed(name: "Cooking", url: "http://127.0.0.1:1/c.xml", entries: 3, unread: 3, tags: ["Food"]),
+            FeedList.Feed(name: "Kernel", url: "http://127.0.0.1:1/k.xml", entries: 4, unread: 0, tags: ["Tech"]),
+        ], refreshing: false, failed: 0))
+        _ = feeds.handle(.character("t"))
+        #expect(feeds.menu?.entries == ["all feeds", "Food", "Tech", "Tech/Dev Video"])
+        for key in "Tech" { _ = feeds.handle(.character(key)) }
+        _ = feeds.handle(.enter)
+        #expect(feeds.tag == "Tech" && feeds.feeds.map(\.name) == ["Swift", "Kernel"], "Tech takes Tech/Dev Video")
+        #expect(feeds.status.counts == "tag Tech · 2 feeds · 1 unread")
+        // C marks every feed read, the hidden ones too; the tag stays.
+        #expect(feeds.handle(.character("C")) == [.markRead(["http://127.0.0.1:1/s.xml", "http://127.0.0.1:1/c.xml", "http://127.0.0.1:1/k.xml"])])
+        #expect(feeds.feeds.count == 2)
+        _ = feeds.handle(.character("t"))
+        _ = feeds.handle(.enter)
+        #expect(feeds.tag == nil && feeds.feeds.count == 3 && feeds.feeds.allSatisfy { $0.unread == 0 })
+    }
+}

@@ -11,6 +11,7 @@ extension FeedList {
         chrome.status.loading = refreshing ? "refreshing" : nil
         if let filter = list.filterLabel { chrome.status.counts = filter + " · " + chrome.status.counts }
         drawFeeds(into: &canvas, rect: chrome.body)
+        if let menu { menu.draw(into: &canvas) }
         chrome.draw(into: &canvas, title: "blogctl › feeds", hints: list.isFiltering ? ListView.filterHints : Self.keys.hints,
                     helpHint: list.isFiltering ? nil : "? help")
     }

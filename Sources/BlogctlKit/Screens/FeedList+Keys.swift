@@ -4,7 +4,7 @@ import ToolboxKit
 extension FeedList {
     enum Action: Sendable, Equatable {
         case motion(Motion), open, filter, reload, help, back, quit
-        case nextUnread, previousUnread, markFeedRead, markAllRead
+        case nextUnread, previousUnread, markFeedRead, markAllRead, tags
     }
 
     static let keys = KeyTable<Action>(
@@ -16,6 +16,7 @@ extension FeedList {
             .init([.character("N")], "the previous feed with unread entries", .previousUnread),
             .init([.character("A")], "mark every entry of the feed read", .markFeedRead),
             .init([.character("C")], "mark every entry of every feed read", .markAllRead),
+            .init([.character("t")], "show the feeds of one tag (an OPML import's folder), or all", .tags, hint: "tags"),
             .init([.character("?"), .function(1)], "this help", .help),
             .init([.escape], "clear the filter (never quits)", .back),
             .init([.character("q")], "quit", .quit, hint: "quit"),
@@ -24,6 +25,10 @@ extension FeedList {
     public mutating func handle(_ key: KeyPress) -> [Command] {
         if entries != nil { return handleEntries(key) }
         if chrome.takes(key) { return [] }
+        if menu != nil {
+            chooseTag(key)
+            return []
+        }
         if list.isFiltering {
             _ = list.handle(key)
             return []
@@ -47,7 +52,14 @@ extension FeedList {
         case .markFeedRead?:
             guard let feed = selectedFeed else { return [] }
             return markRead([feed.url])
-        case .markAllRead?: return markRead(feeds.map(\.url))
+        case .markAllRead?: return markRead(allFeeds.map(\.url))
+        case .tags?:
+            let tags = Array(Set(allFeeds.flatMap(\.tags))).sorted()
+            guard !tags.isEmpty else {
+                chrome.notice = "no feed has a tag (an OPML import's folders are tags)"
+                return []
+            }
+            menu = Menu(title: "tags", entries: ["all feeds"] + tags)
         case .help?: chrome.openHelp(title: "feeds: keys", table: Self.keys)
         case .back?: _ = list.clearFilter()
         case .quit?: outcome = 0
@@ -71,9 +83,24 @@ extension FeedList {
     /// `A` and `C`: every entry of the feeds at `urls` marked read, their rows at 0 unread.
     mutating func markRead(_ urls: [String]) -> [Command] {
         guard !urls.isEmpty else { return [] }
-        for index in feeds.indices where urls.contains(where: { $0.utf8.elementsEqual(feeds[index].url.utf8) }) { feeds[index].unread = 0 }
-        show(feeds)
+        var rows = allFeeds
+        for index in rows.indices where urls.contains(where: { $0.utf8.elementsEqual(rows[index].url.utf8) }) { rows[index].unread = 0 }
+        show(rows)
         return [.markRead(urls)]
+    }
+
+    /// The tag menu's keys: a tag chosen shows its feeds alone, `all feeds` every feed.
+    private mutating func chooseTag(_ key: KeyPress) {
+        guard var open = menu else { return }
+        switch open.handle(key) {
+        case .open: menu = open
+        case .closed: menu = nil
+        case .chosen(let index):
+            menu = nil
+            tag = index == 0 ? nil : open.entries[index]
+            show(allFeeds)
+            _ = list.select(0)
+        }
     }
 
     /// Opens the selected feed's entries: a `PostBrowser` of its own, laid out as this screen.
@@ -105,10 +132,11 @@ extension FeedList {
 
     private mutating func close(_ browser: PostBrowser) {
         arrangement = browser.postList.arrangement
-        if let openURL, let index = feeds.firstIndex(where: { $0.url.utf8.elementsEqual(openURL.utf8) }), browser.postList.hasListing {
-            feeds[index].entries = browser.postList.posts.count
-            feeds[index].unread = browser.postList.unreadCount
-            show(feeds)
+        var rows = allFeeds
+        if let openURL, let index = rows.firstIndex(where: { $0.url.utf8.elementsEqual(openURL.utf8) }), browser.postList.hasListing {
+            rows[index].entries = browser.postList.posts.count
+            rows[index].unread = browser.postList.unreadCount
+            show(rows)
         }
         entries = nil
         openURL = nil

@@ -82,7 +82,7 @@ extension FeedList {
         let names = SubscribedFeeds.uniqueNames(table.map { $0.name.isEmpty ? $0.url : $0.name })
         return zip(zip(subscriptions, table), names).map { pair, name in
             let (subscription, row) = pair
-            return Feed(name: name, url: subscription.url, entries: row.entries, unread: row.unread, error: row.error)
+            return Feed(name: name, url: subscription.url, entries: row.entries, unread: row.unread, error: row.error, tags: subscription.tags)
         }
     }
 }

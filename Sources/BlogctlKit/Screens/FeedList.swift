@@ -16,13 +16,16 @@ public struct FeedList: ScreenProgram {
         public var entries: Int
         public var unread: Int
         public var error: String?
+        /// Its tags in the urls file (`t` shows the feeds of one).
+        public var tags: [String]
 
-        public init(name: String, url: String, entries: Int, unread: Int, error: String? = nil) {
+        public init(name: String, url: String, entries: Int, unread: Int, error: String? = nil, tags: [String] = []) {
             self.name = name
             self.url = url
             self.entries = entries
             self.unread = unread
             self.error = error
+            self.tags = tags
         }
     }
 
@@ -58,7 +61,14 @@ public struct FeedList: ScreenProgram {
         case markedRead(ToolError?)
     }
 
+    /// The feeds shown: every subscription's, or the chosen tag's (`t`).
     public internal(set) var feeds: [Feed] = []
+    /// Every subscription's row, whatever the tag.
+    var allFeeds: [Feed] = []
+    /// The tag whose feeds are shown, as newsboat's `t` chooses it; nil: every feed.
+    public internal(set) var tag: String?
+    /// The tag menu, while it is open.
+    public internal(set) var menu: Menu?
     public internal(set) var list = ListView()
     public internal(set) var chrome: Chrome
     public internal(set) var outcome: Int32?
@@ -112,13 +122,15 @@ public struct FeedList: ScreenProgram {
     }
 
     /// The feed list's rows, the selection kept on the same feed (by URL).
-    mutating func show(_ feeds: [Feed]) {
+    mutating func show(_ rows: [Feed]) {
         let selected = selectedFeed?.url
+        allFeeds = rows
+        let feeds = tag.map { tag in rows.filter { FeedSubscription(url: $0.url, title: "", tags: $0.tags).has(tag: tag) } } ?? rows
         self.feeds = feeds
         hasFeeds = true
         list.setSections([ListView.Section(items: feeds.map(\.name))], searchText: { [feeds] in feeds[$0].name + "\n" + feeds[$0].url })
         // By bytes: two URLs that differ are two feeds, even where Unicode calls them equivalent.
         if let selected, let index = feeds.firstIndex(where: { $0.url.utf8.elementsEqual(selected.utf8) }) { _ = list.select(index) }
-        chrome.status.counts = "\(feeds.count) feeds · \(feeds.reduce(0) { $0 + $1.unread }) unread"
+        chrome.status.counts = (tag.map { "tag " + $0 + " · " } ?? "") + "\(feeds.count) feeds · \(feeds.reduce(0) { $0 + $1.unread }) unread"
     }
 }
