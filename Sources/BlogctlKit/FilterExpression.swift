@@ -9,8 +9,9 @@ import CoreKit
 /// (title =~ "swift" or age < 7)`. A syntax error says at which column, as condtest's do.
 public indirect enum FilterExpression: Sendable, Equatable {
     case comparison(Comparison)
-    case and(FilterExpression, FilterExpression)
-    case or(FilterExpression, FilterExpression)
+    /// Every one of them (a chain is one list, never a deep tree: its length costs no stack).
+    case and([FilterExpression])
+    case or([FilterExpression])
 
     public enum Attribute: String, Sendable, CaseIterable {
         case title, author, link, content, date, age, unread, feedtitle, feedurl, tags
@@ -33,7 +34,7 @@ public indirect enum FilterExpression: Sendable, Equatable {
     var comparisons: [Comparison] {
         switch self {
         case .comparison(let comparison): [comparison]
-        case .and(let left, let right), .or(let left, let right): left.comparisons + right.comparisons
+        case .and(let parts), .or(let parts): parts.flatMap(\.comparisons)
         }
     }
 
@@ -110,8 +111,8 @@ public final class FilterMatcher {
 
     private func evaluate(_ expression: FilterExpression, _ subject: FilterSubject) -> Bool {
         switch expression {
-        case .and(let left, let right): evaluate(left, subject) && evaluate(right, subject)
-        case .or(let left, let right): evaluate(left, subject) || evaluate(right, subject)
+        case .and(let parts): parts.allSatisfy { evaluate($0, subject) }
+        case .or(let parts): parts.contains { evaluate($0, subject) }
         case .comparison(let comparison): compare(comparison, subject.value(comparison.attribute))
         }
     }
@@ -191,6 +192,9 @@ public final class FilterMatcher {
 struct FilterParser {
     let text: [Unicode.Scalar]
     var position = 0
+    /// Parentheses open now: past `deepest`, an error, not a stack that overflows.
+    var depth = 0
+    static let deepest = 64
 
     init(_ text: [Unicode.Scalar]) { self.text = text }
 
@@ -206,21 +210,24 @@ struct FilterParser {
     }
 
     mutating func expression() throws(ToolError) -> FilterExpression {
-        var left = try conjunction()
-        while keyword("or") { left = .or(left, try conjunction()) }
-        return left
+        var parts = [try conjunction()]
+        while keyword("or") { parts.append(try conjunction()) }
+        return parts.count == 1 ? parts[0] : .or(parts)
     }
 
     mutating func conjunction() throws(ToolError) -> FilterExpression {
-        var left = try primary()
-        while keyword("and") { left = .and(left, try primary()) }
-        return left
+        var parts = [try primary()]
+        while keyword("and") { parts.append(try primary()) }
+        return parts.count == 1 ? parts[0] : .and(parts)
     }
 
     mutating func primary() throws(ToolError) -> FilterExpression {
         skipSpaces()
         if !atEnd, text[position] == "(" {
             let open = position
+            guard depth < Self.deepest else { throw error("parentheses nested deeper than \(Self.deepest)") }
+            depth += 1
+            defer { depth -= 1 }
             position += 1
             let inner = try expression()
             skipSpaces()

@@ -32,6 +32,15 @@ import ToolboxKit
         for (text, expected) in cases { #expect(try keeps(text, swift) == expected, "\(text)") }
     }
 
+    /// A long chain of `and`s and `or`s is a list, never a deep recursion; 64 parentheses
+    /// deep still parse.
+    @Test func longAndDeepExpressionsParse() throws {
+        let chain = (0..<20_000).map { "age > \($0)" }.joined(separator: " or ")
+        #expect(try keeps(chain, subject("x", days: 30)))
+        let deep = String(repeating: "(", count: 64) + "age < 7" + String(repeating: ")", count: 64)
+        #expect(try keeps(deep, subject("x")))
+    }
+
     @Test func andOrParenthesesAndPrecedence() throws {
         let read = subject("Old news", days: 40, read: true)
         #expect(try keeps("unread = \"yes\" or age > 30", read))
@@ -58,6 +67,7 @@ import ToolboxKit
             ("age between 5", "column 1: between takes a range"),
             ("age < soon", "column 1: age is a number of days"),
             ("", "column 1: expected an attribute"),
+            (String(repeating: "(", count: 100_000) + "age < 1", "column 65: parentheses nested deeper than 64"),
         ]
         for (text, expected) in cases {
             do {

@@ -48,7 +48,7 @@ public struct IgnoredEntries: Sendable {
     /// The matcher of the rules for the feed at `url` (`*`'s and its own), nil when none.
     public func matcher(for url: String) -> FilterMatcher? {
         let expressions = rules.filter { $0.feed == "*" || $0.feed.utf8.elementsEqual(url.utf8) }.map(\.expression)
-        guard let first = expressions.first else { return nil }
-        return FilterMatcher(expressions.dropFirst().reduce(first) { .or($0, $1) })
+        guard !expressions.isEmpty else { return nil }
+        return FilterMatcher(expressions.count == 1 ? expressions[0] : .or(expressions))
     }
 }

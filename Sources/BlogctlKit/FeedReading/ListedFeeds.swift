@@ -31,7 +31,7 @@ public struct ListedFeeds: Sendable {
                 throw .notFound(what: "query feed \(Terminal.quote(query)) in the urls file"
                     + (known.isEmpty ? " (it has none)" : " (it has \(known.map { Terminal.quote($0.name) }.joined(separator: ", ")))"))
             }
-            expression = expression.map { .and(found.expression, $0) } ?? found.expression
+            expression = expression.map { .and([found.expression, $0]) } ?? found.expression
         }
         var tags: [String: [String]] = [:]
         for subscription in subscriptions ?? [] {
