@@ -67,6 +67,14 @@ import CoreKit
         #expect(try OPML.read(Data(#"<opml version="2.0"><body/></opml>"#.utf8)).subscriptions.isEmpty)
     }
 
+    /// Many feeds in many folders round-trip too (each folder's feeds are found by lookup).
+    @Test func manyFoldersRoundTrip() throws {
+        let subscriptions = (0..<20_000).map { FeedSubscription(url: "https://f.example/\($0)", title: "F\($0)", tags: ["Top \($0 % 50)/Sub \($0 % 5_000)"]) }
+        let read = try OPML.read(Data(OPML.write(subscriptions).utf8)).subscriptions
+        #expect(read.count == subscriptions.count)
+        #expect(Dictionary(uniqueKeysWithValues: read.map { ($0.url, $0.tags) }) == Dictionary(uniqueKeysWithValues: subscriptions.map { ($0.url, $0.tags) }))
+    }
+
     @Test func relativeURLsAreReadAgainstTheList() throws {
         let list = try OPML.read(Data(#"<opml version="2.0"><body><outline text="a" xmlUrl="/feeds/1.xml"/></body></opml>"#.utf8),
                                  url: "http://127.0.0.1:8106/feeds.opml")

@@ -119,28 +119,30 @@ public enum OPML {
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">\n  <head>\n    <title>"
             + FeedText.xmlEscaped(title) + "</title>\n  </head>\n  <body>\n"
         for subscription in subscriptions where subscription.tags.isEmpty { text += outline(subscription, indent: "    ") }
-        // The folders as a tree of paths, each in the order it first appears.
-        func parts(_ tag: String) -> [String] { tag.split(separator: "/", omittingEmptySubsequences: true).map(String.init) }
-        var paths: [[String]] = []
+        // The folders as a tree of paths, each in the order it first appears: a feed's
+        // folder and its children found by lookup, not by scanning every feed for each.
+        var feedsIn: [[String]: [FeedSubscription]] = [:]
+        var children: [[String]: [[String]]] = [[]: []]
         for subscription in subscriptions {
             guard let tag = subscription.tags.first else { continue }
-            let folder = parts(tag)
-            for depth in 1...max(folder.count, 1) where !folder.isEmpty {
-                let prefix = Array(folder.prefix(depth))
-                if !paths.contains(prefix) { paths.append(prefix) }
+            let folder = tag.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+            guard !folder.isEmpty else { continue }
+            feedsIn[folder, default: []].append(subscription)
+            for depth in 1...folder.count {
+                let path = Array(folder.prefix(depth))
+                if children[path] == nil {
+                    children[path] = []
+                    children[Array(path.dropLast()), default: []].append(path)
+                }
             }
         }
         func folder(_ path: [String], indent: String) -> String {
             var text = indent + "<outline text=\"" + FeedText.xmlEscaped(path.last ?? "") + "\">\n"
-            for subscription in subscriptions where subscription.tags.first.map(parts) == path {
-                text += outline(subscription, indent: indent + "  ")
-            }
-            for child in paths where child.count == path.count + 1 && Array(child.prefix(path.count)) == path {
-                text += folder(child, indent: indent + "  ")
-            }
+            for subscription in feedsIn[path] ?? [] { text += outline(subscription, indent: indent + "  ") }
+            for child in children[path] ?? [] { text += folder(child, indent: indent + "  ") }
             return text + indent + "</outline>\n"
         }
-        for path in paths where path.count == 1 { text += folder(path, indent: "    ") }
+        for path in children[[]] ?? [] { text += folder(path, indent: "    ") }
         return text + "  </body>\n</opml>\n"
     }
 
