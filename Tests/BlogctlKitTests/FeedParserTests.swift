@@ -541,6 +541,11 @@ import CoreKit
             [],
         ])
         #expect(json.entries.first?.picture == "https://blog.example/i/1.png")
+        // A hostile item of thousands of attachments keeps the first 64.
+        let many = try feed("{\"version\": \"https://jsonfeed.org/version/1.1\", \"title\": \"J\", \"items\": [{\"id\": \"1\", \"attachments\": ["
+            + (0..<5000).map { "{\"url\": \"https://m.example/\($0)\", \"mime_type\": \"x/y\"}" }.joined(separator: ",") + "]}]}")
+        #expect(many.entries.first?.enclosures.count == Enclosure.mostPerEntry)
+        #expect(many.entries.first?.enclosures.last?.url == "https://m.example/63")
     }
 
     /// Durations as feeds write them; anything else is none.

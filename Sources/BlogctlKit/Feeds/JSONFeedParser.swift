@@ -28,6 +28,8 @@ enum JSONFeedParser {
         private var homePage: String?
         private var feedAuthors = Authors()
         private var item = Item()
+        /// Whether the attachment being read is kept (the item has fewer than the cap).
+        private var keepsAttachment = false
 
         private struct Frame {
             var object: Bool
@@ -122,7 +124,11 @@ enum JSONFeedParser {
                 target = nil
             }
             if pass == .items, object, path.count == 2, path[0].key == .items, !path[1].object { item = Item() }
-            if pass == .items, object, isAttachment(at: path.count), item.attachments.count < Enclosure.mostPerEntry { item.attachments.append([:]) }
+            if pass == .items, object, isAttachment(at: path.count) {
+                // Past the cap an attachment is read and left out: its fields go nowhere.
+                keepsAttachment = item.attachments.count < Enclosure.mostPerEntry
+                if keepsAttachment { item.attachments.append([:]) }
+            }
             path.append(Frame(object: object, place: place))
         }
 
@@ -217,9 +223,7 @@ enum JSONFeedParser {
             case .feedAuthorsFirst: feedAuthors.first = path.count == 2 ? nil : .some(text)
             case .item(.id): item.id = text
             case .attachment(let key):
-                if isAttachment(at: 4), !item.attachments.isEmpty, item.attachments.count <= Enclosure.mostPerEntry {
-                    item.attachments[item.attachments.count - 1][key] = text
-                }
+                if keepsAttachment, isAttachment(at: 4), !item.attachments.isEmpty { item.attachments[item.attachments.count - 1][key] = text }
             case .item(let key): item.fields[key] = text
             case .itemAuthor: item.authors.single = path.count == 3 ? nil : .some(text)
             case .itemAuthorsFirst: item.authors.first = path.count == 4 ? nil : .some(text)
