@@ -24,9 +24,12 @@ public enum EnclosureDownload {
         let resumedAt = Int64(status.st_size)
         guard resumedAt < maxBytes else { throw .protocolViolation(url: file.url, detail: "a file over the limit of \(maxBytes) bytes") }
         var start = resumedAt
+        var written: Int64 = 0
         lseek(fd, off_t(start), SEEK_SET)
+        // The body may be the whole file (a server that ignores the range): the file's cap is
+        // checked as it is written, where the start is known.
         let response = try await api.stream(
-            .GET, file.url, headers: resumedAt > 0 ? [("Range", "bytes=\(resumedAt)-")] : [], maxBytes: Int(maxBytes - resumedAt),
+            .GET, file.url, headers: resumedAt > 0 ? [("Range", "bytes=\(resumedAt)-")] : [], maxBytes: Int(maxBytes),
             pace: .minimumRate,
             progress: { done, total in progress(start + done, total.map { start + $0 }) },
             answered: { head throws in
@@ -40,12 +43,20 @@ public enum EnclosureDownload {
                     _ = ftruncate(fd, 0)
                     lseek(fd, 0, SEEK_SET)
                 }
+                if let length = head.header("Content-Length").flatMap({ Int64($0) }), start + length > maxBytes {
+                    throw ToolError.protocolViolation(url: file.url, detail: "a file of \(start + length) bytes, over the limit of \(maxBytes)")
+                }
             },
             restart: {
+                written = 0
                 _ = ftruncate(fd, off_t(start))
                 lseek(fd, off_t(start), SEEK_SET)
             },
             consume: { piece throws in
+                written += Int64(piece.count)
+                guard start + written <= maxBytes else {
+                    throw ToolError.protocolViolation(url: file.url, detail: "a file larger than the limit of \(maxBytes) bytes")
+                }
                 let result = LocalFile.writeAll(fd, piece)
                 if result != 0 { throw ToolError.io(path: part, reason: String(cString: strerror(result))) }
             })
@@ -59,8 +70,8 @@ public enum EnclosureDownload {
             throw .httpStatus(url: file.url, status: response.status, message: response.summary)
         }
         guard fsync(fd) == 0, rename(part, file.path) == 0 else { throw .io(path: file.path, reason: String(cString: strerror(errno))) }
-        var written = stat()
-        return stat(file.path, &written) == 0 ? Int64(written.st_size) : 0
+        var whole = stat()
+        return stat(file.path, &whole) == 0 ? Int64(whole.st_size) : 0
     }
 
     /// Fetches every file queued in `library`, in order, each through a client of its own

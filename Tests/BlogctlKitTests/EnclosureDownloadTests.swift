@@ -142,6 +142,19 @@ import Glibc
         await #expect(throws: ToolError.self) { _ = try await download(big, capped, maxBytes: 1000) }
         #expect(!EnclosureName.taken(capped.path))
 
+        // The cap is the file's, whichever way its bytes come: a part and its rest over it is
+        // refused; a part and a server that sends the whole file under it is fine.
+        let rest = try StubServer(bytes: answer("206 Partial Content", ["Content-Range: bytes 40000-99999/100000"], Self.body[40_000...]))
+        defer { rest.stop() }
+        let over = QueuedDownload(url: rest.url + "/ep.mp3", path: folder + "/over.mp3", entry: "e", title: "t")
+        try LocalFile.writeAtomically(over.partPath, Array(Self.body[..<40_000]))
+        await #expect(throws: ToolError.self) { _ = try await download(rest, over, maxBytes: 90_000) }
+        #expect(!EnclosureName.taken(over.path))
+        let resent = QueuedDownload(url: big.url + "/ep.mp3", path: folder + "/resent.mp3", entry: "e", title: "t")
+        try LocalFile.writeAtomically(resent.partPath, Array(Self.body[..<40_000]))
+        _ = try await download(big, resent, maxBytes: 100_000)
+        #expect(try LocalFile.read(resent.path, limit: 1 << 20) == Self.body)
+
         let target = folder + "/target"
         try LocalFile.writeAtomically(target, Array("keep".utf8))
         let linked = QueuedDownload(url: big.url + "/ep.mp3", path: folder + "/linked.mp3", entry: "e", title: "t")
