@@ -20,7 +20,7 @@ toolbox=$(find Sources/CoreKit -name '*.swift' -print0 | sort -z | xargs -0)
 condtest=$(grep -L -E '\bAPIClient\b|\bShellCompletion\b' Sources/CondtestKit/*.swift Sources/CondtestKit/Operators/*.swift)
 blogctl="$(ls Sources/BlogctlKit/BodyRenderer*.swift) $(ls Sources/BlogctlKit/HTMLStream*.swift) Sources/BlogctlKit/MarkupScanner.swift Sources/BlogctlKit/LibXML2.swift Sources/BlogctlKit/LibXML2Version.swift Sources/BlogctlKit/SharedParse.swift
   Sources/BlogctlKit/HTMLTag.swift Sources/BlogctlKit/InlineText.swift Sources/BlogctlKit/InlineText+Layout.swift Sources/BlogctlKit/LineBreakClass.swift Sources/BlogctlKit/UTF8Scalar.swift Sources/BlogctlKit/LinkResolver.swift
-  Sources/BlogctlKit/PostBody.swift Sources/BlogctlKit/PostMetadata.swift Sources/BlogctlKit/PostPage.swift
+  Sources/BlogctlKit/PostBody.swift Sources/BlogctlKit/PostMetadata.swift Sources/BlogctlKit/Feeds/Enclosure.swift Sources/BlogctlKit/PostPage.swift
   Sources/BlogctlKit/RenderOptions.swift Sources/BlogctlKit/TableLayout.swift"
 declare -A sources=(
   [condition-json]="$condtest"
@@ -43,8 +43,8 @@ declare -A sources=(
   [canvas-table]="Sources/ScreenKit/Canvas.swift Sources/ScreenKit/Style.swift"
   [config-file]=""  # CoreKit's ConfigFile
   [post-stream]="Sources/BlogctlKit/PostStream.swift"
-  [listing-file]="Sources/BlogctlKit/ListingFile.swift Tests/BlogctlKitTests/ListingFileEncoder.swift Sources/BlogctlKit/PostMetadata.swift"
-  [post-list]="Sources/BlogctlKit/PostListDecoder.swift Sources/BlogctlKit/PostMetadata.swift"
+  [listing-file]="Sources/BlogctlKit/ListingFile.swift Tests/BlogctlKitTests/ListingFileEncoder.swift Sources/BlogctlKit/PostMetadata.swift Sources/BlogctlKit/Feeds/Enclosure.swift"
+  [post-list]="Sources/BlogctlKit/PostListDecoder.swift Sources/BlogctlKit/PostMetadata.swift Sources/BlogctlKit/Feeds/Enclosure.swift"
 )
 # Flags a harness needs beyond the shared ones. search-query asks SQLite's own FTS5 parser:
 # the SQLite sqlite-nio builds in (the toolbox's one SQLite), compiled here from the package's

@@ -27,20 +27,20 @@ public struct Enclosure: Codable, Sendable, Equatable {
 
     /// A feed's `type`: trimmed, at most a media type's length, else none.
     static func type(_ text: String?) -> String? {
-        guard let text = text.map(FeedText.collapsed), !text.isEmpty, text.utf8.count <= 255 else { return nil }
+        guard let text = text.map({ $0.trimmingSpaces() }), !text.isEmpty, text.utf8.count <= 255 else { return nil }
         return text
     }
 
     /// A byte count as feeds write it: digits alone, more than zero.
     static func length(_ text: String?) -> Int64? {
-        guard let text = text.map(FeedText.collapsed), let value = Int64(text), value > 0 else { return nil }
+        guard let text = text.map({ $0.trimmingSpaces() }), let value = Int64(text), value > 0 else { return nil }
         return value
     }
 
     /// A duration as feeds write it: seconds (`3725`, `3725.4`), or `MM:SS` or `HH:MM:SS`
     /// as iTunes's tags do (`1:02:05`, `62:05`); nil for anything else.
     static func seconds(_ text: String?) -> Int? {
-        guard let text = text.map(FeedText.collapsed), !text.isEmpty, text.utf8.count <= 32 else { return nil }
+        guard let text = text.map({ $0.trimmingSpaces() }), !text.isEmpty, text.utf8.count <= 32 else { return nil }
         let parts = text.utf8.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
         guard parts.count <= 3 else { return nil }
         var total = 0.0
