@@ -45,6 +45,9 @@ extension Blogctl {
                 StandardOutput.printJSON(rows)
                 return
             }
+            if rows.isEmpty, common.outputMode == .table {
+                return Tool.blogctl.say(ids.isEmpty ? "no entry in the library carries a file (blogctl list refreshes it)" : "no file in these posts")
+            }
             let table = Table(columns: ["ID", "TITLE", "SIZE", "LENGTH", "TYPE", "URL"],
                               rows: rows.map { row in
                                   [row.id, row.title, row.length.map(ProgressDisplay.bytes) ?? "", row.duration.map(Enclosure.clock) ?? "",

@@ -72,7 +72,7 @@ import Glibc
     static let body = Array((0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
 
     func download(_ server: StubServer, _ file: QueuedDownload, maxBytes: Int64 = 1 << 30) async throws -> Int64 {
-        try await APIClient.using(server: try ServerURL(server.url), timeout: 30, retries: 0) { api in
+        try await APIClient.using(server: try ServerURL(server.url), timeout: 3_600, retries: 0) { api in
             try await EnclosureDownload.fetch(file, api: api, maxBytes: maxBytes) { _, _ in }
         }
     }

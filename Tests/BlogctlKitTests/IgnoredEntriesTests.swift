@@ -37,7 +37,7 @@ import ToolboxKit
             let body = "<rss version=\"2.0\"><channel><title>t</title>\(items)</channel></rss>"
             let server = try StubServer(response: FeedServerTests.answer("200 OK", ["Content-Type: application/rss+xml"], body))
             defer { server.stop() }
-            let listed = try await APIClient.using(server: try ServerURL(server.url + "/feed.xml", allowingQuery: true), timeout: 60, retries: 0) { api in
+            let listed = try await APIClient.using(server: try ServerURL(server.url + "/feed.xml", allowingQuery: true), timeout: 3_600, retries: 0) { api in
                 let client = BlogClient(api: api, warn: { _ in }, environment: home.environment)
                 client.assumeFeed()
                 _ = try await client.writeListing()
