@@ -38,10 +38,7 @@ public enum PostPage {
     /// for the API's posts.
     public static func fields(_ metadata: PostMetadata) -> [String] {
         (metadata.link.map { ["Link: " + Terminal.sanitizeField($0)] } ?? [])
-            + (metadata.enclosures ?? []).map { enclosure in
-                let details = enclosure.details
-                return "Enclosure: " + Terminal.sanitizeField(enclosure.url) + (details.isEmpty ? "" : " (" + details + ")")
-            }
+            + (metadata.enclosures ?? []).map { "Enclosure: " + $0.described }
             + (metadata.picture.map { ["Picture: " + Terminal.sanitizeField($0)] } ?? [])
     }
 

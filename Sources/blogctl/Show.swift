@@ -40,10 +40,7 @@ extension Blogctl {
             if let imageURL { fields.append(("image", imageURL)) }
             if let link = metadata.link { fields.append(("link", link)) }
             if let picture = metadata.picture { fields.append(("picture", picture)) }
-            for enclosure in metadata.enclosures ?? [] {
-                let details = enclosure.details
-                fields.append(("enclosure", enclosure.url + (details.isEmpty ? "" : " (" + details + ")")))
-            }
+            for enclosure in metadata.enclosures ?? [] { fields.append(("enclosure", enclosure.described)) }
             StandardOutput.print(FieldList.render(fields, mode))
         }
     }

@@ -63,6 +63,12 @@ public struct Enclosure: Codable, Sendable, Equatable {
         return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(minutes):\(two(rest))"
     }
 
+    /// `URL (audio/mpeg, 24.1 MB, 1:02:05)`, as `read` and `show` give it, sanitised.
+    public var described: String {
+        let details = self.details
+        return Terminal.sanitizeField(url) + (details.isEmpty ? "" : " (" + details + ")")
+    }
+
     /// What the line of an enclosure says after its URL: `audio/mpeg, 24.1 MB, 1:02:05`.
     public var details: String {
         [type.map(Terminal.sanitizeField), length.map(ProgressDisplay.bytes), duration.map(Self.clock)]
