@@ -5,8 +5,9 @@ PREFIX  ?= /usr/local
 DESTDIR ?=
 SWIFT   ?= swift
 
-# Every executable target under Sources/ (lower-case folder names are binaries).
-BINARIES := $(sort $(notdir $(patsubst %/,%,$(wildcard Sources/[a-z]*/))))
+# The tools: each a name of the one binary, toolbox (Sources/toolbox), which runs the tool it
+# is called as; each has its commands in Sources/NAME, a man page, completion and --version.
+BINARIES := blogctl condtest devsync mockd passcode
 # What make deb and make release-check need beyond the build's packages.
 RELEASE_PACKAGES := dpkg-dev binutils debugedit lintian bash-completion man-db
 DEBIAN_PACKAGES := libxml2-dev libxml2-utils zlib1g-dev libncurses-dev pkg-config mandoc tmux tinyproxy openssl python3 python3-tap python3-yaml python3-more-itertools perl time zsh fish newsboat
@@ -27,6 +28,8 @@ DEBUG_BIN     = $(shell $(SWIFT) build --show-bin-path)
 RELEASE_BIN   = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 
 BINDIR  := $(DESTDIR)$(PREFIX)/bin
+# The one binary the tools' names in BINDIR link to.
+LIBEXECDIR := $(DESTDIR)$(PREFIX)/libexec/toolbox
 MANDIR  := $(DESTDIR)$(PREFIX)/share/man/man1
 BASHDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR  := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
@@ -36,7 +39,7 @@ DATADIR := $(DESTDIR)$(PREFIX)/share/toolbox/data
 
 .PHONY: all deb deb-in-place release-check build deps test test-tsan markup-replay check man-lint man-options character-lint demo install uninstall bench fuzz fuzz-check clean
 
-## all: release build of every binary, Swift runtime linked statically
+## all: release build of the one binary (each tool a link to it), Swift runtime linked statically
 # Built with the address space not randomised (setarch -R), where the machine allows it: the
 # Swift optimizer's result can depend on the order of pointers in its sets (a bounds check
 # kept in one build and dropped in the next), and fixed addresses make it the same each time.
@@ -44,6 +47,7 @@ NORANDOM := $(shell setarch "$$(uname -m)" -R true 2>/dev/null && echo 'setarch 
 all:
 	@sh scripts/version.sh --header
 	$(NORANDOM) $(SWIFT) build $(RELEASE_FLAGS)
+	@sh scripts/tool-links.sh "$(RELEASE_BIN)"
 
 ## deps: the Debian packages the build and tests need
 deps:
@@ -95,12 +99,14 @@ man-options: build
 demo: build
 	@bash scripts/demo.sh "$(DEBUG_BIN)"
 
-## install: stripped static binaries, man pages, bash/zsh/fish completions
+## install: the one stripped static binary and a link to it for each tool, man pages,
+## bash/zsh/fish completions, mockd's data
 install: all
 	@set -e; bin="$(RELEASE_BIN)"; \
-	install -d "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"; \
+	install -d "$(BINDIR)" "$(LIBEXECDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"; \
+	install -m 755 -s "$$bin/toolbox" "$(LIBEXECDIR)/toolbox"; \
 	for b in $(BINARIES); do \
-	  install -m 755 -s "$$bin/$$b" "$(BINDIR)/$$b"; \
+	  ln -sfn ../libexec/toolbox/toolbox "$(BINDIR)/$$b"; \
 	  sh scripts/man-page.sh "man/$$b.1" > "$(MANDIR)/$$b.1"; chmod 644 "$(MANDIR)/$$b.1"; \
 	  "$$bin/$$b" --generate-completion-script bash > "$(BASHDIR)/$$b"; \
 	  "$$bin/$$b" --generate-completion-script zsh  > "$(ZSHDIR)/_$$b"; \
@@ -131,9 +137,10 @@ uninstall:
 	@for b in $(BINARIES); do \
 	  rm -f "$(BINDIR)/$$b" "$(MANDIR)/$$b.1" "$(BASHDIR)/$$b" "$(ZSHDIR)/_$$b" "$(FISHDIR)/$$b.fish"; \
 	done
+	@rm -f "$(LIBEXECDIR)/toolbox"
 	@rm -rf "$(DATADIR)"
 	@# Folders install created, only if nothing else lives in them.
-	@rmdir -p "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)" "$(dir $(DATADIR))" 2>/dev/null || true
+	@rmdir -p "$(BINDIR)" "$(LIBEXECDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)" "$(dir $(DATADIR))" 2>/dev/null || true
 
 ## bench: side-by-side benchmarks against peer tools (never part of check)
 bench: deps all

@@ -22,11 +22,9 @@ let package = Package(
     name: "toolbox",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "mockd", targets: ["mockd"]),
-        .executable(name: "condtest", targets: ["condtest"]),
-        .executable(name: "devsync", targets: ["devsync"]),
-        .executable(name: "passcode", targets: ["passcode"]),
-        .executable(name: "blogctl", targets: ["blogctl"]),
+        // One binary, run by the name it is called by (Sources/toolbox: make links each tool's
+        // name to it): the Swift runtime and the libraries the tools share, once.
+        .executable(name: "toolbox", targets: ["toolbox"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -81,13 +79,14 @@ let package = Package(
         .target(
             name: "CondtestKit", dependencies: ["CoreKit", "ToolboxKit", "ScreenKit"],
             swiftSettings: swiftSettings),
-        .executableTarget(
-            name: "condtest",
+        .target(
+            name: "CondtestCommands",
             dependencies: [
                 "CondtestKit",
                 "ToolboxKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            path: "Sources/condtest",
             swiftSettings: swiftSettings),
         // The one door to SQLite. It calls the SQLite that sqlite-nio vendors (FTS5 and the
         // trigram tokenizer's options built in; Debian's libsqlite3 is too old for them) through
@@ -105,36 +104,39 @@ let package = Package(
                 "SQLiteKit",
             ],
             swiftSettings: swiftSettings),
-        .executableTarget(
-            name: "devsync",
+        .target(
+            name: "DevsyncCommands",
             dependencies: [
                 "DevsyncKit",
                 "ToolboxKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            path: "Sources/devsync",
             swiftSettings: swiftSettings),
         .target(
             name: "PasscodeKit", dependencies: ["CoreKit", "ToolboxKit", "ScreenKit"],
             swiftSettings: swiftSettings),
-        .executableTarget(
-            name: "passcode",
+        .target(
+            name: "PasscodeCommands",
             dependencies: [
                 "PasscodeKit",
                 "ToolboxKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            path: "Sources/passcode",
             swiftSettings: swiftSettings),
         .target(
             name: "BlogctlKit",
             dependencies: ["CoreKit", "ToolboxKit", "ScreenKit", "SQLiteKit", "CLibXML2", "CZlib"],
             swiftSettings: swiftSettings + libxml2Headers + exclusivityUncheckedInRelease),
-        .executableTarget(
-            name: "blogctl",
+        .target(
+            name: "BlogctlCommands",
             dependencies: [
                 "BlogctlKit",
                 "ToolboxKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            path: "Sources/blogctl",
             swiftSettings: swiftSettings),
         .target(
             name: "MockdKit",
@@ -148,13 +150,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
-        .executableTarget(
-            name: "mockd",
+        .target(
+            name: "MockdCommands",
             dependencies: [
                 "MockdKit",
                 "ToolboxKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            path: "Sources/mockd",
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "toolbox",
+            dependencies: ["BlogctlCommands", "CondtestCommands", "DevsyncCommands", "MockdCommands", "PasscodeCommands", "ToolboxKit"],
             swiftSettings: swiftSettings),
         // What every test target shares: temporary folders, process watchdogs.
         .target(

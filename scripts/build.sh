@@ -17,3 +17,4 @@ if grep -E "^warning: '$root'" "$log" >&2; then
   echo "build: the package itself warns (above); declare the file as a resource or exclude it in Package.swift" >&2
   exit 1
 fi
+sh scripts/tool-links.sh "$(${SWIFT:-swift} build --show-bin-path)"

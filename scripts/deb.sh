@@ -35,8 +35,7 @@ done
 # binary links, and the checkout each module's sources come from.
 linked_packages() {
   local module dir
-  local lists=("${binaries[@]/#/$bin/}")
-  sed -E 's|.*/([^/]+)\.build/.*|\1|' "${lists[@]/%/.product/Objects.LinkFileList}" | sort -u |
+  sed -E 's|.*/([^/]+)\.build/.*|\1|' "$bin/toolbox.product/Objects.LinkFileList" | sort -u |
     while read -r module; do
       dir=$(ls -d .build/checkouts/*/Sources/"$module" 2> /dev/null | head -1)
       [ -n "$dir" ] || dir=$(head -1 "$bin/$module.build/sources" 2> /dev/null || true)
@@ -53,26 +52,30 @@ trap 'rm -rf "$work"' EXIT
 # dpkg-shlibdeps' layout: debian/control beside the package's tree, debian/toolbox.
 root=$work/debian/toolbox
 doc=$root/usr/share/doc/toolbox
-install -d "$root/DEBIAN" "$root/usr/bin" "$root/usr/share/man/man1" \
+install -d "$root/DEBIAN" "$root/usr/bin" "$root/usr/libexec/toolbox" "$root/usr/share/man/man1" \
   "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" \
   "$root/usr/share/fish/vendor_completions.d" "$root/usr/share/toolbox" "$doc" \
   "$root/usr/share/lintian/overrides"
 
+# The one binary (Sources/toolbox), run by the name it is called by: each tool is a link to it.
+program=$root/usr/libexec/toolbox/toolbox
+install -m 755 "$bin/toolbox" "$program"
+# The module hash swiftc stamps into every object (a random nonce per compile, read by
+# nothing at run time) alone would make two builds of one commit differ: it is zeroed in
+# place. Removed, the section's absence moved what follows it, and strip dropped the
+# GNU_RELRO segment (lintian: hardening-no-relro).
+objcopy --dump-section .swift_modhash="$work/modhash" "$program"
+head -c "$(stat -c %s "$work/modhash")" /dev/zero > "$work/modhash"
+objcopy --update-section .swift_modhash="$work/modhash" "$program"
+# As dh_strip strips an executable.
+strip --remove-section=.comment --remove-section=.note "$program"
+readelf -lW "$program" | grep -q GNU_RELRO || { echo "make deb: toolbox lost its GNU_RELRO segment" >&2; exit 1; }
+# The linker's build id hashed the nonce too: it is computed again from what is left, as
+# rpm's builds do (debugedit, seeded with the package's version).
+debugedit --build-id --build-id-seed "toolbox $debversion" "$program" > /dev/null
+
 for b in "${binaries[@]}"; do
-  install -m 755 "$bin/$b" "$root/usr/bin/$b"
-  # The module hash swiftc stamps into every object (a random nonce per compile, read by
-  # nothing at run time) alone would make two builds of one commit differ: it is zeroed in
-  # place. Removed, the section's absence moved what follows it, and strip dropped the
-  # GNU_RELRO segment (lintian: hardening-no-relro).
-  objcopy --dump-section .swift_modhash="$work/modhash" "$root/usr/bin/$b"
-  head -c "$(stat -c %s "$work/modhash")" /dev/zero > "$work/modhash"
-  objcopy --update-section .swift_modhash="$work/modhash" "$root/usr/bin/$b"
-  # As dh_strip strips an executable.
-  strip --remove-section=.comment --remove-section=.note "$root/usr/bin/$b"
-  readelf -lW "$root/usr/bin/$b" | grep -q GNU_RELRO || { echo "make deb: $b lost its GNU_RELRO segment" >&2; exit 1; }
-  # The linker's build id hashed the nonce too: it is computed again from what is left, as
-  # rpm's builds do (debugedit, seeded with the package and tool so that two tools never share one).
-  debugedit --build-id --build-id-seed "toolbox $debversion $b" "$root/usr/bin/$b" > /dev/null
+  ln -s ../libexec/toolbox/toolbox "$root/usr/bin/$b"
   sh scripts/man-page.sh "man/$b.1" | gzip -9n > "$root/usr/share/man/man1/$b.1.gz"
   "$bin/$b" --generate-completion-script bash > "$root/usr/share/bash-completion/completions/$b"
   "$bin/$b" --generate-completion-script zsh > "$root/usr/share/zsh/vendor-completions/_$b"
@@ -88,8 +91,7 @@ bash scripts/deb-changelog.sh "$debversion" | gzip -9n > "$doc/changelog.Debian.
 # A stub that links them and names every symbol the toolbox looks up stands for those.
 printf 'Source: toolbox\n\nPackage: toolbox\nArchitecture: any\n' > "$work/debian/control"
 bash scripts/dlopen-stub.sh "$root/dlopened"
-installed=debian/toolbox/usr/bin/
-depends=$(cd "$work" && dpkg-shlibdeps -O "${binaries[@]/#/$installed}" debian/toolbox/dlopened)
+depends=$(cd "$work" && dpkg-shlibdeps -O debian/toolbox/usr/libexec/toolbox/toolbox debian/toolbox/dlopened)
 rm "$root/dlopened"
 depends=${depends#shlibs:Depends=}
 # blogctl's own reading of markup (MarkupScanner, HTMLStream) follows libxml2 2.9's tokenizer,
@@ -100,7 +102,7 @@ depends=$(printf '%s' "$depends" | sed -E 's/libxml2 \(>= [^)]*\)/libxml2 (>= 2.
 # Fixed modes (no group or other write), then the commit's time on everything.
 find "$root" -type d -exec chmod 755 {} +
 find "$root" -type f -exec chmod 644 {} +
-chmod 755 "$root"/usr/bin/*
+chmod 755 "$program"
 (cd "$root" && find usr -type f -print0 | LC_ALL=C sort -z | xargs -0 md5sum) > "$root/DEBIAN/md5sums"
 size=$(du -sk --apparent-size "$root/usr" | cut -f1)
 sed -e "s/@VERSION@/$debversion/" -e "s/@ARCH@/$arch/" -e "s/@SIZE@/$size/" -e "s/@DEPENDS@/$depends/" \

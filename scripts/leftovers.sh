@@ -26,7 +26,7 @@ for dir in /proc/[0-9]*; do
   [ -n "$started" ] && awk -v a="$started" -v b="$since" 'BEGIN { exit !(a + 0.01 >= b) }' || continue
   args=$(tr '\0' ' ' < "$dir/cmdline" 2>/dev/null) || continue
   case "$args" in
-    *toolbox-e2e-*|*"$tree"/.build*/mockd*|*"$tree"/.build*/condtest*|*"$tree"/.build*/passcode*|*"$tree"/.build*/blogctl*|*"$tree"/.build*/devsync*)
+    *toolbox-e2e-*|*"$tree"/.build*/toolbox*|*"$tree"/.build*/mockd*|*"$tree"/.build*/condtest*|*"$tree"/.build*/passcode*|*"$tree"/.build*/blogctl*|*"$tree"/.build*/devsync*)
       echo "leftovers: process $pid still running: $args" >&2
       kill -9 "$pid" 2>/dev/null
       found=1 ;;

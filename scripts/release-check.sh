@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make release-check: what a release must pass before its tag is pushed, as Debian and its
 # users see the package (one release build per clone: too long for make check).
-#   1. make deb in a fresh clone, and lintian passes it (errors and warnings fail);
+#   1. make deb in a fresh clone, lintian passes it (errors and warnings fail), and it
+#      installs within 60 MB;
 #   2. a second clone, in another folder, built later, gives the same bytes;
 #   3. apt-get installs it; every tool runs from / (--version, man, bash completion loaded by
 #      bash-completion itself, mockd serving its installed data);
@@ -32,6 +33,10 @@ deb=dist/$(basename "$first")
 cp "$first" "$deb"
 lintian --fail-on error,warning --tag-display-limit 0 "$deb" || fail "lintian: $deb (above)"
 echo "lintian: $deb clean"
+# The size a Debian user sees: one binary for the five tools keeps it within 60 MB.
+installed=$(dpkg-deb -f "$deb" Installed-Size)
+[ "$installed" -le 60000 ] || fail "Installed-Size $installed kB, over 60,000 (bench/size says what takes it)"
+echo "installed size: $installed kB"
 
 if [ "${REPRO:-1}" != 0 ]; then
   step "2. the same bytes from a second clone in another folder, built later"

@@ -6,7 +6,8 @@ import ToolboxKit
 
 /// Where mockd finds its data: `--data DIR`, else `$MOCKD_DATA`, else `data` in the current
 /// folder (a checkout of the toolbox), else the copy `make install` puts beside the binary
-/// (`PREFIX/share/toolbox/data` for `PREFIX/bin/mockd`). A folder counts only when it holds
+/// (`PREFIX/share/toolbox/data` for `PREFIX/libexec/toolbox/toolbox`, which `PREFIX/bin/mockd`
+/// links to). A folder counts only when it holds
 /// one of the APIs' data (conditions/, blog/ or devices/); the error names every place tried.
 public enum DataLocation {
     public static func resolve(flag: String?, environment: [String: String] = Environment.current,
@@ -21,16 +22,24 @@ public enum DataLocation {
             return variable
         }
         var candidates = ["data"]
-        if let executable, let slash = executable.lastIndex(of: "/") {
-            let bin = String(executable[..<slash])
-            let prefix = bin.lastIndex(of: "/").map { String(bin[..<$0]) } ?? "."
-            candidates.append((prefix.isEmpty ? "" : prefix) + "/share/toolbox/data")
-        }
+        if let executable { candidates += installedData(beside: executable) }
         for candidate in candidates {
             if holdsAPIData(candidate) { return candidate }
             tried.append(candidate)
         }
         throw .io(path: "data", reason: "no data folder: looked in \(tried.joined(separator: ", ")) and $MOCKD_DATA (unset); use --data DIR")
+    }
+
+    /// Where `make install` and the package put the data for the binary at `executable`:
+    /// `PREFIX/share/toolbox/data` for the one binary at `PREFIX/libexec/toolbox/toolbox`
+    /// (what a tool's link resolves to), or for a binary at `PREFIX/bin/mockd`.
+    static func installedData(beside executable: String) -> [String] {
+        var folders = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        let levels = folders.suffix(2).elementsEqual(["libexec", "toolbox"]) ? 2 : 1
+        guard folders.count > levels else { return [] }
+        folders.removeLast(levels)
+        let prefix = folders.joined(separator: "/")
+        return [prefix + "/share/toolbox/data"]
     }
 
     static func isDirectory(_ path: String) -> Bool {

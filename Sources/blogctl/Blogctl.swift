@@ -1,7 +1,6 @@
 import ArgumentParser
 import ToolboxKit
 
-@main
 struct Blogctl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: Tool.blogctl.name,
@@ -30,6 +29,7 @@ struct Blogctl: AsyncParsableCommand {
         version: ToolboxVersion.line(for: "blogctl"),
         subcommands: [List.self, Show.self, Read.self, Search.self, Links.self, Open.self, Enclosures.self, Download.self, Mark.self, Prefetch.self, Avatar.self, Cache.self, Feeds.self, UI.self,
                       ConfigCommand.self])
-
-    static func main() { ToolMain.main(self) }
 }
+
+/// blogctl, as the toolbox binary runs it when it is called by that name.
+public func blogctlMain(arguments: [String]) -> Never { ToolMain.main(Blogctl.self, arguments: arguments) }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import ToolboxKit
 
-@main
 struct Condtest: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: Tool.condtest.name,
@@ -20,6 +19,7 @@ struct Condtest: AsyncParsableCommand {
             """,
         version: ToolboxVersion.line(for: "condtest"),
         subcommands: [List.self, Show.self, Eval.self, Explain.self, Test.self, Fmt.self, Ops.self, UI.self, ConfigCommand.self])
-
-    static func main() { ToolMain.main(self) }
 }
+
+/// condtest, as the toolbox binary runs it when it is called by that name.
+public func condtestMain(arguments: [String]) -> Never { ToolMain.main(Condtest.self, arguments: arguments) }

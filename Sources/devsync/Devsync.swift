@@ -1,7 +1,6 @@
 import ArgumentParser
 import ToolboxKit
 
-@main
 struct Devsync: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: Tool.devsync.name,
@@ -19,6 +18,7 @@ struct Devsync: AsyncParsableCommand {
         version: ToolboxVersion.line(for: "devsync"),
         subcommands: [Pull.self, List.self, Show.self, Install.self, Uninstall.self, Pending.self,
                       Sync.self, Status.self, Discard.self, Import.self, Export.self, Log.self, UI.self, ConfigCommand.self])
-
-    static func main() { ToolMain.main(self) }
 }
+
+/// devsync, as the toolbox binary runs it when it is called by that name.
+public func devsyncMain(arguments: [String]) -> Never { ToolMain.main(Devsync.self, arguments: arguments) }

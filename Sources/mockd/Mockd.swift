@@ -2,7 +2,6 @@ import ArgumentParser
 import MockdKit
 import ToolboxKit
 
-@main
 struct Mockd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mockd",
@@ -54,8 +53,6 @@ struct Mockd: AsyncParsableCommand {
     @Option(name: .customLong("tls-key"), help: ArgumentHelp("The PEM private key of --tls-cert.", valueName: "file"))
     var tlsKey: String?
 
-    static func main() { ToolMain.main(self) }
-
     func validate() throws {
         if let latency, LatencyRange(parsing: latency) == nil {
             throw ValidationError("invalid --latency \"\(latency)\": use MIN[-MAX], e.g. 0, 150, 50-150, 1s-3s")
@@ -92,3 +89,6 @@ struct Mockd: AsyncParsableCommand {
         }
     }
 }
+
+/// mockd, as the toolbox binary runs it when it is called by that name.
+public func mockdMain(arguments: [String]) -> Never { ToolMain.main(Mockd.self, arguments: arguments) }

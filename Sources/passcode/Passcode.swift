@@ -1,7 +1,6 @@
 import ArgumentParser
 import ToolboxKit
 
-@main
 struct Passcode: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: Tool.passcode.name,
@@ -19,6 +18,7 @@ struct Passcode: AsyncParsableCommand {
         version: ToolboxVersion.line(for: "passcode"),
         subcommands: [Screen.self, Fetch.self, ConfigCommand.self],
         defaultSubcommand: Screen.self)
-
-    static func main() { ToolMain.main(self) }
 }
+
+/// passcode, as the toolbox binary runs it when it is called by that name.
+public func passcodeMain(arguments: [String]) -> Never { ToolMain.main(Passcode.self, arguments: arguments) }

@@ -4,14 +4,24 @@ import Testing
 /// An installed mockd finds the data `make install` puts beside it (PREFIX/share/toolbox/data),
 /// from any folder; --data and $MOCKD_DATA come first; the error names every place tried.
 @Suite struct MockdDataEndToEndTests {
-    /// A prefix laid out as `make install` lays it out: bin/mockd and, if asked, share/toolbox/data.
-    func prefix(_ sandbox: Sandbox, withData: Bool) throws -> String {
+    /// A prefix laid out as `make install` lays it out: the one binary in libexec/toolbox,
+    /// bin/mockd a link to it, and, if asked, share/toolbox/data. `copied`: bin/mockd is a
+    /// copy of the binary instead, as a user who copies it there has it.
+    func prefix(_ sandbox: Sandbox, withData: Bool, copied: Bool = false) throws -> String {
         let prefix = sandbox.root + "/prefix"
-        try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Binaries.path("mockd"), toPath: prefix + "/bin/mockd")
+        let files = FileManager.default
+        try files.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
+        let binary = Binaries.path("toolbox")
+        if copied {
+            try files.copyItem(atPath: binary, toPath: prefix + "/bin/mockd")
+        } else {
+            try files.createDirectory(atPath: prefix + "/libexec/toolbox", withIntermediateDirectories: true)
+            try files.copyItem(atPath: binary, toPath: prefix + "/libexec/toolbox/toolbox")
+            try files.createSymbolicLink(atPath: prefix + "/bin/mockd", withDestinationPath: "../libexec/toolbox/toolbox")
+        }
         if withData {
-            try FileManager.default.createDirectory(atPath: prefix + "/share/toolbox", withIntermediateDirectories: true)
-            try FileManager.default.copyItem(atPath: Binaries.dataDirectory, toPath: prefix + "/share/toolbox/data")
+            try files.createDirectory(atPath: prefix + "/share/toolbox", withIntermediateDirectories: true)
+            try files.copyItem(atPath: Binaries.dataDirectory, toPath: prefix + "/share/toolbox/data")
         }
         return prefix
     }
@@ -54,9 +64,9 @@ import Testing
         return (String(decoding: line, as: UTF8.self), process.terminationStatus, stderr)
     }
 
-    @Test func theInstalledDataIsFoundFromAnyFolder() throws {
+    @Test(arguments: [false, true]) func theInstalledDataIsFoundFromAnyFolder(copied: Bool) throws {
         let sandbox = try Sandbox()
-        let mockd = try prefix(sandbox, withData: true) + "/bin/mockd"
+        let mockd = try prefix(sandbox, withData: true, copied: copied) + "/bin/mockd"
         let (line, _, _) = try firstLine(mockd, [])
         #expect(line.hasPrefix("mockd: listening on http://127.0.0.1:"))
         // --data and $MOCKD_DATA come first, and a wrong one is an error, not a fallback.

@@ -16,16 +16,23 @@ public enum ToolMain {
     /// executor ever starting its threads (a quarter to a third of a static hello's whole
     /// start-up). At its first real suspension the task continues on the global executor,
     /// and the main thread serves the main queue, as an `async` main's does.
-    public static func main<Command: ParsableCommand>(_ type: Command.Type) -> Never {
-        if CommandLine.arguments.dropFirst().elementsEqual(["--version"]), !Command.configuration.version.isEmpty {
+    /// `arguments` are the command's own, after its name (the toolbox binary's dispatcher
+    /// passes them on from `toolbox NAME ARGUMENTS`).
+    public static func main<Command: ParsableCommand>(
+        _ type: Command.Type, arguments: [String] = Array(CommandLine.arguments.dropFirst())
+    ) -> Never {
+        if arguments == ["--version"], !Command.configuration.version.isEmpty {
             StandardOutput.print(Command.configuration.version + "\n")
             exit(0)
         }
-        Task.immediate { @concurrent in await run(type) }
+        Task.immediate { @concurrent in await run(type, arguments: arguments, fromCommandLine: true) }
         dispatchMain()  // Serves the main queue until `run` exits the process.
     }
 
-    public static func run<Command: ParsableCommand>(_ type: Command.Type, arguments: [String]? = nil) async -> Never {
+    /// `fromCommandLine`: `arguments` are the process's own, whose bytes are checked too.
+    public static func run<Command: ParsableCommand>(
+        _ type: Command.Type, arguments: [String]? = nil, fromCommandLine: Bool = false
+    ) async -> Never {
         let name = Command.configuration.commandName ?? "tool"
         Tool.runningName.withLock { $0 = name }
         let subcommands = Set(Command.configuration.subcommands.map { $0._commandName })
@@ -36,7 +43,7 @@ public enum ToolMain {
             Pager.isDisabled = true
         }
         if let problem = ArgumentLimits.problem(given) { fail(name, .usage(problem)) }
-        if arguments == nil, let problem = ArgumentLimits.invalidEncoding() { fail(name, .badData(problem)) }
+        if arguments == nil || fromCommandLine, let problem = ArgumentLimits.invalidEncoding() { fail(name, .badData(problem)) }
         if let shell = completionShell(given) {
             StandardOutput.print(ShellCompletion.script(Command.completionScript(for: shell), shell: shell, tool: name))
             exit(0)

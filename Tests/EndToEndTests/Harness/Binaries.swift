@@ -10,8 +10,22 @@ enum Binaries {
         return (runner as NSString).deletingLastPathComponent
     }()
 
-    /// A built binary by name, or an absolute path as it is.
-    static func path(_ name: String) -> String { name.hasPrefix("/") ? name : directory + "/" + name }
+    /// A built tool by name, or an absolute path as it is. A tool is a link to the one
+    /// binary, `toolbox` (scripts/tool-links.sh, which `make build` runs; made here once for a
+    /// bare `swift build`).
+    static func path(_ name: String) -> String {
+        if name.hasPrefix("/") { return name }
+        _ = linked
+        return directory + "/" + name
+    }
+
+    private static let linked: Void = {
+        let links = Process()
+        links.executableURL = URL(fileURLWithPath: "/bin/sh")
+        links.arguments = [repository + "/scripts/tool-links.sh", directory]
+        try? links.run()
+        links.waitUntilExit()
+    }()
 
     /// The repository root, from this file's path.
     static let repository: String = {

@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import BlogctlCommands
+import CondtestCommands
+import DevsyncCommands
+import MockdCommands
+import PasscodeCommands
+import ToolboxKit
+
+// One binary for the five tools, as busybox is one for its applets: each tool is run by the
+// name it is called by (a link named condtest runs condtest), so the Swift runtime and the
+// libraries the tools share are installed once. `toolbox NAME ARGUMENTS` runs a tool too.
+let tools: [String: ([String]) -> Never] = [
+    "blogctl": blogctlMain, "condtest": condtestMain, "devsync": devsyncMain,
+    "mockd": mockdMain, "passcode": passcodeMain,
+]
+let arguments = CommandLine.arguments
+let calledAs = arguments.first.map { $0.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? $0 } ?? ""
+
+if let tool = tools[calledAs] {
+    tool(Array(arguments.dropFirst()))
+}
+if arguments.count > 1, let tool = tools[arguments[1]] {
+    tool(Array(arguments.dropFirst(2)))
+}
+if arguments.dropFirst() == ["--version"] {
+    StandardOutput.print(ToolboxVersion.line(for: "toolbox") + "\n")
+    exit(0)
+}
+let usage = "usage: toolbox NAME [ARGUMENTS], NAME one of " + tools.keys.sorted().joined(separator: ", ")
+    + "; or call this binary by one of those names (make install links each to it)"
+if arguments.dropFirst() == ["--help"] || arguments.dropFirst() == ["-h"] {
+    StandardOutput.print(usage + "\n")
+    exit(0)
+}
+StandardError.write("toolbox: " + (arguments.count > 1 ? "no tool named '\(Terminal.sanitizeField(arguments[1]))'; " : "") + usage)
+exit(2)
