@@ -33,7 +33,8 @@ extension Blogctl.Feeds {
             commandName: "export",
             abstract: "Print the subscriptions as OPML 2.0, tags as folders: what other readers import.",
             discussion: """
-                Each feed is named by its title in the urls file, else its own title as last fetched, else its URL. \
+                Each feed is named by its title in the urls file, else its own title as last fetched, else its URL; \
+                its site (htmlUrl) is its own link as last fetched, else the one an import gave it. \
                 A URL's user and password are left out (said on stderr), and characters XML cannot hold (control \
                 characters) are dropped, so the document is well-formed and prints safely.
                 """)
@@ -45,7 +46,7 @@ extension Blogctl.Feeds {
                 Tool.blogctl.warn("\(withheld) feed URL\(withheld == 1 ? " holds" : "s hold") a user or password, left out of the export "
                                   + "(the urls file keeps \(withheld == 1 ? "it" : "them"))")
             }
-            StandardOutput.print(OPML.write(subscriptions, name: \.knownName))
+            StandardOutput.print(OPML.write(subscriptions, name: \.knownName, site: \.knownSite))
         }
     }
 }

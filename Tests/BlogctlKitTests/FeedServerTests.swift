@@ -76,6 +76,23 @@ import ToolboxKit
         #expect(said.count == 1 && said.first?.contains("1 entry repeats") == true && said.first?.contains("~2") == true, "\(said)")
     }
 
+    /// Issue 65: a refresh keeps the feed's own link as its site (what `feeds export` writes as
+    /// `htmlUrl`), on the small feed's path and the big one's (written as it is read).
+    @Test func aRefreshKeepsTheFeedsSite() async throws {
+        for count in [3, 6_000] {
+            let home = Home()
+            let body = "<rss version=\"2.0\"><channel><title>T</title><link>/home/</link>"
+                + (0..<count).map { "<item><guid>g\($0)</guid><title>t</title><description>\(String(repeating: "x", count: 200))</description></item>" }.joined() + "</channel></rss>"
+            let server = try StubServer(response: Self.answer("200 OK", ["Content-Type: application/rss+xml"], body))
+            defer { server.stop() }
+            let url = server.url + "/feed.xml"
+            let posts = try await run(url, home, subscribed: true) { client in try await client.metadataList() }
+            #expect(posts.count == count)
+            let source = try home.library().source(try ServerURL(url, allowingQuery: true))
+            #expect(source?.siteURL == server.url + "/home/", "\(count)")
+        }
+    }
+
     /// A 304 to the conditional GET lists what the library keeps, nothing parsed.
     @Test func anUnchangedFeedIsTheLibrarysList() async throws {
         let home = Home()

@@ -27,6 +27,32 @@ import ToolboxKit
         #expect(IgnoredEntries.parse("").matcher(for: "https://a.example/feed") == nil)
     }
 
+    /// A rule's feed is the feed the refresh reads, however the URL is spelled, in the rule or
+    /// in the urls file (a user and password in one and not the other, a host's case).
+    @Test func aRuleNamesItsFeedInAnySpelling() throws {
+        let resource = try ServerURL("https://a.example/feed", allowingQuery: true).resource
+        for spelling in ["HTTPS://A.EXAMPLE/feed", "https://a.example/feed", "https://A.example:443/feed", "https://u:p@a.example/feed"] {
+            let ignored = IgnoredEntries.parse("ignore-article \"\(spelling)\" \"author = \\\"Bot\\\"\"")
+            #expect(ignored.matcher(for: resource) != nil, "\(spelling)")
+            #expect(ignored.matcher(for: "https://user:secret@A.EXAMPLE/feed") != nil, "\(spelling)")
+        }
+        #expect(IgnoredEntries.parse(#"ignore-article "https://b.example/feed" "author = \"Bot\"""#).matcher(for: resource) == nil)
+    }
+
+    /// A refresh of many feeds reads the file for each and parses it once: a rule that does
+    /// not parse is said once.
+    @Test func aBadRuleIsSaidOnceARun() throws {
+        let home = LibraryTests.Home()
+        try FileManagerless.write(home.root + "/config/blogctl/ignore", "ignore-article \"*\" \"titel = x\"\n")
+        var said: [String] = []
+        for _ in 0..<200 { _ = IgnoredEntries.standard(environment: home.environment, warn: { said.append($0) }) }
+        #expect(said.count == 1, "\(said)")
+        // A new content of the file is read anew, and its problems said.
+        try FileManagerless.write(home.root + "/config/blogctl/ignore", "ignore-article \"*\" \"title = \"\n")
+        for _ in 0..<3 { _ = IgnoredEntries.standard(environment: home.environment, warn: { said.append($0) }) }
+        #expect(said.count == 2, "\(said)")
+    }
+
     /// Through a refresh: the ignored entries never reach the library, in the small feed's
     /// path and in the big one's (written as it is parsed).
     @Test func ignoredEntriesAreNotListed() async throws {

@@ -283,10 +283,15 @@ import ToolboxKit
         let library = try home.library()
         let old = try ServerURL("http://127.0.0.1:9/old.xml", allowingQuery: true)
         let new = try ServerURL("http://127.0.0.1:9/new.xml", allowingQuery: true)
-        try library.update(old) { $0.kind = .feed; $0.title = "T"; $0.etag = "e" }
-        try library.saveListing([Self.post("1"), Self.post("2")], server: old)
+        try library.update(old) { $0.kind = .feed; $0.title = "T"; $0.etag = "e"; $0.siteURL = "https://site.example/" }
+        var pictured = Self.post("1")
+        pictured.picture = "https://site.example/p.png"
+        try library.saveListing([pictured, Self.post("2")], server: old)
         _ = try library.mark(["2"], read: true, server: old)
         try library.carry(from: old, to: new)
+        // The feed's site and an entry's picture move with it.
+        #expect(try library.source(new)?.siteURL == "https://site.example/")
+        #expect(try library.listing(new)?.first?.picture == "https://site.example/p.png")
         // Listed at once at the new URL, before its first list there.
         #expect(try library.listing(new)?.map(\.id) == ["1", "2"])
         try library.saveListing([Self.post("3")], server: new)

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Testing
 @testable import BlogctlKit
 import CoreKit
+import TestSupport
 
 /// Issue 49: subscription lists as OPML 1.0 and 2.0 write them, folders kept as tags.
 @Suite struct OPMLTests {
@@ -21,7 +22,7 @@ import CoreKit
             """.utf8))
         #expect(list.subscriptions == [
             FeedSubscription(url: "https://top.example/feed", title: "Top"),
-            FeedSubscription(url: "https://swift.example/atom.xml", title: "Swift & co", tags: ["Tech"]),
+            FeedSubscription(url: "https://swift.example/atom.xml", title: "Swift & co", tags: ["Tech"], site: "https://swift.example/"),
             // A nested folder is one tag, its path, as newsboat names it.
             FeedSubscription(url: "https://deep.example/rss", title: "Deep", tags: ["Tech/Deeper"]),
         ])
@@ -43,6 +44,54 @@ import CoreKit
         #expect(written.contains("\n      <outline text=\"Dev Video\">\n        <outline type=\"rss\" text=\"Video\""), "\(written)")
         let read = try OPML.read(Data(written.utf8)).subscriptions
         #expect(Set(read.map { $0.url + " " + $0.tags.joined(separator: ",") }) == Set(subscriptions.map { $0.url + " " + $0.tags.joined(separator: ",") }))
+    }
+
+    /// Issue 65: an outline's `htmlUrl` (the feed's site) is read, absolute and http(s) only,
+    /// and written back: a list read then written keeps it; a site that is no web address,
+    /// or a user and password in one, never reaches the export.
+    @Test func sitesRoundTrip() throws {
+        let list = try OPML.read(Data("""
+            <opml version="2.0"><body>
+              <outline text="A" xmlUrl="https://a.example/feed" htmlUrl="https://a.example/"/>
+              <outline text="B" xmlUrl="https://b.example/feed" htmlUrl="/blog/"/>
+              <outline text="C" xmlUrl="https://c.example/feed" htmlUrl="javascript:alert(1)"/>
+              <outline text="D" xmlUrl="https://d.example/feed" htmlUrl="https://u:p@d.example/"/>
+            </body></opml>
+            """.utf8), url: "https://lists.example/mine.opml")
+        #expect(list.subscriptions.map(\.site) == ["https://a.example/", "https://lists.example/blog/", nil, "https://d.example/"])
+        let written = OPML.write(list.subscriptions)
+        #expect(written.contains("xmlUrl=\"https://a.example/feed\" htmlUrl=\"https://a.example/\"/>"), "\(written)")
+        #expect(!written.contains("javascript") && !written.contains("u:p@"), "\(written)")
+        #expect(try OPML.read(Data(written.utf8)).subscriptions == list.subscriptions)
+        // A site given by the caller (the library's) that is not http(s) is left out.
+        #expect(!OPML.write([FeedSubscription(url: "https://e.example/feed", title: "E")], site: { _ in "gopher://e.example/" }).contains("htmlUrl"))
+    }
+
+    /// Import then export through the library: the sites an OPML file gave are written back,
+    /// and a feed's own link, once fetched, takes the place of an imported one.
+    @Test func importThenExportKeepsSites() throws {
+        let home = LibraryTests.Home()
+        let file = home.root + "/mine.opml"
+        try FileManagerless.write(file, """
+            <opml version="2.0"><body><outline text="Tech">
+              <outline text="A" xmlUrl="https://a.example/feed" htmlUrl="https://a.example/"/>
+              <outline text="B" xmlUrl="https://b.example/feed"/>
+            </outline></body></opml>
+            """)
+        _ = try SubscriptionImport.run(file, environment: home.environment)
+        let subscriptions = try Subscriptions.standard(environment: home.environment).load { _ in }
+        func site(_ subscription: FeedSubscription) -> String? {
+            FeedHealth.site(server: try! ServerURL(subscription.url, allowingQuery: true), environment: home.environment)
+        }
+        let exported = OPML.write(subscriptions, site: site)
+        #expect(try OPML.read(Data(exported.utf8)).subscriptions == [
+            FeedSubscription(url: "https://a.example/feed", title: "A", tags: ["Tech"], site: "https://a.example/"),
+            FeedSubscription(url: "https://b.example/feed", title: "B", tags: ["Tech"]),
+        ])
+        // The feed's own link, once a refresh has it, is the site.
+        let library = try home.library()
+        try library.update(try ServerURL("https://a.example/feed", allowingQuery: true)) { $0.siteURL = "https://a.example/home" }
+        #expect(OPML.write(subscriptions, site: site).contains("htmlUrl=\"https://a.example/home\""))
     }
 
     /// Issue 65: an outline is named by its `text` (OPML 2.0, newsboat), by `title` when it has

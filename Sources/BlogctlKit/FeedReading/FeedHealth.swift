@@ -40,12 +40,20 @@ public enum FeedHealth {
 
     /// The feed's own title, as last fetched.
     public static func title(server: ServerURL) -> String? { FeedServer.remembered(server: server)?.title }
+
+    /// The feed's site: its own link as last fetched, else the one an import gave it.
+    public static func site(server: ServerURL, environment: [String: String] = Environment.current) -> String? {
+        ((try? Library.standard(environment: environment).source(server)) ?? nil)?.siteURL
+    }
 }
 
 extension FeedSubscription {
     /// The name the urls file gives it, else the feed's own title as last fetched; "" when
     /// neither is known (an export then names it by its URL).
     public var knownName: String { knownName(server: try? ServerURL(url, allowingQuery: true)) }
+
+    /// The feed's site as the library knows it (`FeedHealth.site`), for an export's `htmlUrl`.
+    public var knownSite: String? { (try? ServerURL(url, allowingQuery: true)).flatMap { FeedHealth.site(server: $0) } }
 
     func knownName(server: ServerURL?) -> String {
         if !title.isEmpty { return title }

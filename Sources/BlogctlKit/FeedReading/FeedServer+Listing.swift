@@ -52,7 +52,7 @@ extension FeedServer {
         guard case .feed(let feed) = written.read else { throw .protocolViolation(url: api.server.url(url), detail: "a web page, not a feed") }
         Self.describe(Fetched(feed, url: url), shown: Terminal.sanitizeField(api.server.url(url)), warn: warn)
         _ = remember(State(feed: url, etag: response.header("ETag"), lastModified: response.header("Last-Modified"),
-                           title: feed.title.isEmpty ? nil : feed.title), fetched: nil)
+                           title: feed.title.isEmpty ? nil : feed.title, site: feed.link), fetched: nil)
         // `each` stores the bodies it wants itself (prefetch: every one not too large).
         if each == nil { storeBeside(newest: written.newest) }
         return true

@@ -16,6 +16,8 @@ public final class FeedServer: Sendable {
         var lastModified: String?
         /// The feed's own title, as last fetched.
         var title: String?
+        /// The feed's site (its own link), as last fetched.
+        var site: String?
     }
 
     /// What this run learned: nil until a request told; the feed as fetched, once.
@@ -151,7 +153,7 @@ public final class FeedServer: Sendable {
             return remember(State(feed: link.url), fetched: nil)
         case .success(.feed(let feed)):
             let state = State(feed: url, etag: response.header("ETag"), lastModified: response.header("Last-Modified"),
-                              title: feed.title.isEmpty ? nil : feed.title)
+                              title: feed.title.isEmpty ? nil : feed.title, site: feed.link)
             var fetched = Fetched(feed, url: url)
             if let listed { fetched.listed(newest: listed) }
             return remember(state, fetched: fetched)
@@ -173,6 +175,8 @@ public final class FeedServer: Sendable {
             source.etag = state.etag
             source.lastModified = state.lastModified
             source.title = state.title
+            // A feed without a link of its own keeps the site an import gave it.
+            source.siteURL = state.site ?? source.siteURL
         }
         return state
     }
@@ -214,7 +218,7 @@ public final class FeedServer: Sendable {
         fresh.said = true
         Self.describe(fresh, shown: Terminal.sanitizeField(api.server.url(url)), warn: warn)
         _ = remember(State(feed: url, etag: response.header("ETag"), lastModified: response.header("Last-Modified"),
-                           title: feed.title.isEmpty ? nil : feed.title), fetched: fresh)
+                           title: feed.title.isEmpty ? nil : feed.title, site: feed.link), fetched: fresh)
         return fresh.posts
     }
 
@@ -289,7 +293,8 @@ public final class FeedServer: Sendable {
     /// The feed state in `source`, when it is a feed (or gone); its URL the server's when unknown.
     static func remembered(_ source: SourceRecord, server: ServerURL) -> State? {
         guard source.kind == .feed || source.gone else { return nil }
-        return State(feed: source.feedURL ?? server.resource, etag: source.etag, lastModified: source.lastModified, title: source.title)
+        return State(feed: source.feedURL ?? server.resource, etag: source.etag, lastModified: source.lastModified,
+                     title: source.title, site: source.siteURL)
     }
 
     /// One warning for what libxml2 recovered from, one for repeated ids, each naming the feed.

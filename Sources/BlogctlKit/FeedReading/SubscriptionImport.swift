@@ -34,11 +34,25 @@ public enum SubscriptionImport {
                         skipped: 0)
         let (subscriptions, added, refused) = Subscriptions.importing(list, into: existing)
         try urls.save(subscriptions)
+        rememberSites(of: list.subscriptions, environment: environment)
         var line = "imported \(added) feed\(added == 1 ? "" : "s")"
         if list.subscriptions.count - refused > added { line += ", \(list.subscriptions.count - refused - added) already subscribed" }
         if refused > 0 { line += ", \(refused) URL\(refused == 1 ? "" : "s") that cannot be subscribed left out" }
         if list.skipped > 0 { line += ", \(list.skipped) outline\(list.skipped == 1 ? "" : "s") without an http(s) feed left out" }
         return line
+    }
+
+    /// Keeps each imported feed's site (OPML's `htmlUrl`) in the library, where the feed has
+    /// none yet (its own link, once fetched, takes its place), so that `feeds export` writes
+    /// it back: import then export is a round trip. Failing to write it is no error.
+    static func rememberSites(of subscriptions: [FeedSubscription], environment: [String: String]) {
+        let sited = subscriptions.compactMap { subscription in
+            subscription.site.flatMap { site in (try? ServerURL(subscription.url, allowingQuery: true)).map { ($0, site) } }
+        }
+        guard !sited.isEmpty else { return }
+        try? Library.standard(environment: environment).update(sited.map(\.0)) { place, source in
+            if source.siteURL == nil { source.siteURL = sited[place].1 }
+        }
     }
 
     /// Whether the file at `path` starts as an SQLite file does (its first 16 bytes alone read).

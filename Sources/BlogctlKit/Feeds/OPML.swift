@@ -7,11 +7,15 @@ public struct FeedSubscription: Sendable, Equatable {
     public var url: String
     public var title: String
     public var tags: [String]
+    /// The feed's site, as an OPML outline's `htmlUrl` gives it (absolute, http or https);
+    /// the urls file has no place for it: an import keeps it in the library.
+    public var site: String?
 
-    public init(url: String, title: String, tags: [String] = []) {
+    public init(url: String, title: String, tags: [String] = [], site: String? = nil) {
         self.url = url
         self.title = title
         self.tags = tags
+        self.site = site
     }
 
     /// Whether it has `tag`, or a tag inside it (`Tech` takes `Tech/Dev Video`), by bytes.
@@ -72,7 +76,9 @@ public enum OPML {
                     let named = title == reference || title == resolved ? "" : title
                     // Its folder's path, as newsboat names a nested folder: `Tech/Dev Video`.
                     let path = folders.dropLast().compactMap { $0 }.joined(separator: "/")
-                    list.subscriptions.append(FeedSubscription(url: resolved, title: named, tags: path.isEmpty ? [] : [path]))
+                    let site = attribute("htmlurl").flatMap { (URLReference(url)?.resolving(FeedText.collapsed($0)) ?? URLReference(FeedText.collapsed($0)))?.absolute }
+                    list.subscriptions.append(FeedSubscription(url: resolved, title: named, tags: path.isEmpty ? [] : [path],
+                                                               site: site))
                 }
             case .end(let name):
                 if String(cString: name) == "outline" { _ = folders.popLast() }
@@ -108,13 +114,17 @@ public enum OPML {
     /// nothing in it reaches a terminal as a control; a URL's user and password are left out
     /// (`withoutCredentials`), as `feeds` hides them: the urls file keeps them.
     public static func write(_ subscriptions: [FeedSubscription], title: String = "blogctl subscriptions",
-                             name: (FeedSubscription) -> String = { $0.title }) -> String {
+                             name: (FeedSubscription) -> String = { $0.title },
+                             site: (FeedSubscription) -> String? = { $0.site }) -> String {
         func outline(_ subscription: FeedSubscription, indent: String) -> String {
             let url = withoutCredentials(subscription.url)
             let named = withoutCredentials(name(subscription))
             let text = FeedText.xmlEscaped(named.isEmpty ? url : named)
+            // A site that is not an absolute http(s) URL is left out; one is written without
+            // user or password (`absolute`).
+            let htmlURL = site(subscription).flatMap { URLReference($0)?.absolute }.map { " htmlUrl=\"" + FeedText.xmlEscaped($0) + "\"" } ?? ""
             return indent + "<outline type=\"rss\" text=\"" + text + "\" title=\"" + text
-                + "\" xmlUrl=\"" + FeedText.xmlEscaped(url) + "\"/>\n"
+                + "\" xmlUrl=\"" + FeedText.xmlEscaped(url) + "\"" + htmlURL + "/>\n"
         }
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">\n  <head>\n    <title>"
             + FeedText.xmlEscaped(title) + "</title>\n  </head>\n  <body>\n"

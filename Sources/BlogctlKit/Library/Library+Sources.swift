@@ -90,15 +90,16 @@ extension Library {
             let to = try sourceID(new, db)
             guard from != to else { return }
             try db.execute("""
-                UPDATE sources SET (kind, title, etag, last_modified, listed_at) = (SELECT kind, title, etag, last_modified, listed_at FROM sources WHERE id = ?1)
+                UPDATE sources SET (kind, title, etag, last_modified, listed_at, site_url) =
+                    (SELECT kind, title, etag, last_modified, listed_at, site_url FROM sources WHERE id = ?1)
                 WHERE id = ?2
                 """, [.integer(from), .integer(to)])
             try db.execute("UPDATE sources SET feed_url = ? WHERE id = ?", [.text(new.resource), .integer(to)])
             try db.execute("""
                 INSERT OR IGNORE INTO entries (source, id, post_id, title, published, summary, author, author_image, author_title,
-                    link, base, position, present, first_seen)
+                    link, base, position, present, first_seen, flags, enclosures, picture)
                 SELECT ?2, id, post_id, title, published, summary, author, author_image, author_title, link, base, position, present,
-                    first_seen FROM entries WHERE source = ?1
+                    first_seen, flags, enclosures, picture FROM entries WHERE source = ?1
                 """, [.integer(from), .integer(to)])
             try db.execute("INSERT OR IGNORE INTO marks (source, id) SELECT ?2, id FROM marks WHERE source = ?1", [.integer(from), .integer(to)])
         }

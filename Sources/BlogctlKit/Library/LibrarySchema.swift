@@ -80,6 +80,9 @@ enum LibrarySchema {
                     error TEXT
                 ) WITHOUT ROWID
                 """]),
+        // A feed's site (its own `<link>`, or an imported OPML's `htmlUrl`): `feeds export`
+        // writes it back as `htmlUrl`.
+        ("v4", ["ALTER TABLE sources ADD COLUMN site_url TEXT"]),
     ])
 
     /// Refuses a file that is another program's database, or a newer blogctl's.

@@ -43,7 +43,7 @@ public enum NewsboatCache {
         var imported = Imported()
         // Feed URLs compared by their bytes, as newsboat wrote them.
         var sources: [[UInt8]: Int] = [:]
-        try newsboat.each("SELECT rssurl, title, lastmodified, etag FROM rss_feed ORDER BY rowid") { row in
+        try newsboat.each("SELECT rssurl, title, lastmodified, etag, url FROM rss_feed ORDER BY rowid") { row in
             let url = row.values[0].string ?? ""
             guard let server = try? ServerURL(url, allowingQuery: true) else { return }
             let id = try library.sourceID(server, db)
@@ -53,6 +53,8 @@ public enum NewsboatCache {
             state.feedURL = state.feedURL ?? server.resource
             if state.title == nil, let title = row.values[1].string, !title.isEmpty { state.title = title }
             if state.etag == nil, let etag = row.values[3].string, !etag.isEmpty { state.etag = etag }
+            // The feed's site, as newsboat kept it (its `url`), when an http(s) URL.
+            if state.siteURL == nil { state.siteURL = row.values[4].string.flatMap { URLReference($0)?.absolute } }
             if state.lastModified == nil, let seconds = row.values[2].integer, seconds > 0 {
                 state.lastModified = FeedDate.rfc822(Date(timeIntervalSince1970: Double(seconds)))
             }

@@ -9,6 +9,8 @@ public struct SourceRecord: Sendable, Equatable {
     public var title: String?
     /// A feed's own URL: the server's, or the one its page named.
     public var feedURL: String?
+    /// The feed's site: its own link, else an imported OPML's `htmlUrl`.
+    public var siteURL: String?
     public var etag: String?
     public var lastModified: String?
     /// When the source last gave a list.
@@ -21,7 +23,7 @@ public struct SourceRecord: Sendable, Equatable {
     public init() {}
 
     /// The columns `init(_:from:)` reads, of `sources` named `s`.
-    static let columns = "s.kind, s.title, s.feed_url, s.etag, s.last_modified, s.listed_at, s.generation, s.last_error, s.gone"
+    static let columns = "s.kind, s.title, s.feed_url, s.etag, s.last_modified, s.listed_at, s.generation, s.last_error, s.gone, s.site_url"
 
     /// The record in `row`, its `columns` from `offset` on.
     init(_ row: SQLRow, from offset: Int = 0) {
@@ -35,6 +37,7 @@ public struct SourceRecord: Sendable, Equatable {
         generation = values[offset + 6].integer ?? 0
         lastError = values[offset + 7].string
         gone = values[offset + 8].integer == 1
+        siteURL = values[offset + 9].string
     }
 
     /// Seconds since 1970, as the library keeps every date.
@@ -50,10 +53,10 @@ public struct SourceRecord: Sendable, Equatable {
     func store(id: Int, _ db: SQLiteStatements) throws {
         try db.execute("""
             UPDATE sources SET kind = ?, title = ?, feed_url = ?, etag = ?, last_modified = ?, listed_at = ?,
-                generation = ?, last_error = ?, gone = ? WHERE id = ?
+                generation = ?, last_error = ?, gone = ?, site_url = ? WHERE id = ?
             """, [.text(kind.rawValue), .optional(title), .optional(feedURL), .optional(etag),
                   .optional(lastModified), listedAt.map { .real($0.timeIntervalSince1970) } ?? .null,
                   .integer(generation), .optional(lastError.map { String(String.UnicodeScalarView($0.unicodeScalars.prefix(4096))) }),
-                  .integer(gone ? 1 : 0), .integer(id)])
+                  .integer(gone ? 1 : 0), .optional(siteURL), .integer(id)])
     }
 }
