@@ -14,7 +14,7 @@ public indirect enum FilterExpression: Sendable, Equatable {
     case or([FilterExpression])
 
     public enum Attribute: String, Sendable, CaseIterable {
-        case title, author, link, content, date, age, unread, feedtitle, feedurl, tags
+        case title, author, link, content, date, age, unread, flags, feedtitle, feedurl, tags
     }
 
     public enum Operator: String, Sendable, CaseIterable {
@@ -59,10 +59,14 @@ public struct FilterSubject {
     public var feedURL: String
     public var tags: [String]
     public var now: Date
+    /// newsboat's flags of the entry: the letters a user gave it (`s` for starred).
+    public var flags: String
 
-    public init(post: PostMetadata, read: Bool, feedTitle: String = "", feedURL: String = "", tags: [String] = [], now: Date = Date()) {
+    public init(post: PostMetadata, read: Bool, flags: String = "", feedTitle: String = "", feedURL: String = "", tags: [String] = [],
+                now: Date = Date()) {
         self.post = post
         self.read = read
+        self.flags = flags
         self.feedTitle = feedTitle
         self.feedURL = feedURL
         self.tags = tags
@@ -80,6 +84,7 @@ public struct FilterSubject {
         case .date: post.publishDate.map { String(ISO8601.format($0).prefix(10)) } ?? ""
         case .age: post.publishDate.map { String(Int(now.timeIntervalSince($0) / 86_400)) } ?? ""
         case .unread: read ? "no" : "yes"
+        case .flags: flags
         case .feedtitle: feedTitle
         case .feedurl: feedURL
         case .tags: tags.joined(separator: " ")

@@ -66,7 +66,8 @@ public struct ListRun: Sendable {
                 guard filter.keeps(entry.post, isRead: entry.read) else { return true }
                 if let matcher {
                     let feed = facts[entry.post.feed ?? ""] ?? ("", "", [])
-                    let subject = FilterSubject(post: entry.post, read: entry.read, feedTitle: feed.title, feedURL: feed.url, tags: feed.tags, now: now)
+                    let subject = FilterSubject(post: entry.post, read: entry.read, flags: entry.flags, feedTitle: feed.title, feedURL: feed.url,
+                                                tags: feed.tags, now: now)
                     guard matcher.matches(subject) else { return true }
                 }
                 if let limit = filter.limit, shown >= limit { return false }

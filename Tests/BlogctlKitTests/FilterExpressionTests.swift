@@ -8,10 +8,10 @@ import ToolboxKit
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     func subject(_ title: String, author: String = "Ada", days: Double? = 3, read: Bool = false, tags: [String] = [],
-                 link: String? = "https://a.example/1", feed: String = "Alpha") -> FilterSubject {
+                 link: String? = "https://a.example/1", feed: String = "Alpha", flags: String = "") -> FilterSubject {
         let post = PostMetadata(id: "x", title: title, publishDate: days.map { Self.now.addingTimeInterval(-$0 * 86_400) }, postId: "x",
                                 summary: "A summary about Swift", author: Author(name: author, image: "", title: ""), link: link)
-        return FilterSubject(post: post, read: read, feedTitle: feed, feedURL: "https://a.example/feed", tags: tags, now: Self.now)
+        return FilterSubject(post: post, read: read, flags: flags, feedTitle: feed, feedURL: "https://a.example/feed", tags: tags, now: Self.now)
     }
 
     func keeps(_ text: String, _ subject: FilterSubject) throws -> Bool {
@@ -19,7 +19,7 @@ import ToolboxKit
     }
 
     @Test func everyOperatorAndAttribute() throws {
-        let swift = subject("Swift on Linux", tags: ["tech", "dev/video"])
+        let swift = subject("Swift on Linux", tags: ["tech", "dev/video"], flags: "sq")
         let cases: [(String, Bool)] = [
             ("title = \"Swift on Linux\"", true), ("title = \"swift on linux\"", false), ("title != \"Other\"", true),
             ("title =~ \"^swift\"", true), ("title =~ \"linux$\"", true), ("title !~ \"rust\"", true), ("title =~ \"s(w|x)ift\"", true),
@@ -27,6 +27,7 @@ import ToolboxKit
             ("age < 7", true), ("age > 3", false), ("age >= 3", true), ("age <= 2", false), ("age between 1:5", true), ("age between 4:9", false),
             ("unread = \"yes\"", true), ("unread = no", false), ("author =~ \"ADA\"", true), ("content =~ \"swift\"", true),
             ("feedtitle = \"Alpha\"", true), ("feedurl =~ \"a\\\\.example\"", true), ("link = \"https://a.example/1\"", true),
+            ("flags =~ \"s\"", true), ("flags =~ \"x\"", false), ("flags = \"sq\"", true), ("flags != \"\"", true),
             ("date = \"2027-01-12\"", true), ("date > \"2027-01-01\"", true), ("date between 2026-01-01:2026-12-31", false),
         ]
         for (text, expected) in cases { #expect(try keeps(text, swift) == expected, "\(text)") }

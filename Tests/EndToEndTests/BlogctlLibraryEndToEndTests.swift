@@ -160,6 +160,9 @@ import ToolboxKit
             let flags = try library.alone { try $0.value("SELECT flags FROM entries WHERE id = 'feed-2-item-1'")?.string }
             library.close()
             #expect(flags == "s")
+            // The filter language reads the flags (newsboat's `flags` attribute).
+            let starred = try blogctl(["list", "--offline", "--filter", "flags =~ \"s\""])
+            #expect(starred.status == 0 && starred.lines.map { String($0.split(separator: "\t")[1]) } == ["feed-2-item-1"], "\(starred.stdout)\(starred.stderr)")
             // Online, the feeds' own entries: newsboat's marks still hold.
             let online = try blogctl(["list", "--unread"])
             #expect(online.status == 0, "\(online.stderr)")

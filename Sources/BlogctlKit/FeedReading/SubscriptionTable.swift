@@ -47,7 +47,8 @@ public enum SubscriptionTable {
             var count = 0, unread = 0
             for entry in entries {
                 let (server, subscription) = servers[entry.source]
-                let subject = FilterSubject(post: entry.post, read: entry.read, feedTitle: subscription.title, feedURL: server.description,
+                let subject = FilterSubject(post: entry.post, read: entry.read, flags: entry.flags, feedTitle: subscription.title,
+                                            feedURL: server.description,
                                             tags: subscription.tags, now: now)
                 guard matcher.matches(subject) else { continue }
                 count += 1

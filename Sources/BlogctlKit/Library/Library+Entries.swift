@@ -87,7 +87,7 @@ extension Library {
 
     /// The entries of every source in `servers`, each with its source's place in `servers`
     /// and whether it was read: one query, in the sources' order, each in its listing's order.
-    public func entries(of servers: [ServerURL]) throws(ToolError) -> [(source: Int, post: PostMetadata, read: Bool)] {
+    public func entries(of servers: [ServerURL]) throws(ToolError) -> [(source: Int, post: PostMetadata, read: Bool, flags: String)] {
         guard !servers.isEmpty else { return [] }
         var place: [String: Int] = [:]
         for (index, server) in servers.enumerated() {
@@ -96,14 +96,14 @@ extension Library {
         }
         try adopt(servers)
         return try read { db in
-            var found: [(source: Int, post: PostMetadata, read: Bool)] = []
+            var found: [(source: Int, post: PostMetadata, read: Bool, flags: String)] = []
             try db.each("""
-                SELECT s.key, m.id IS NOT NULL, \(EntryRow.columns) FROM sources s JOIN entries e ON e.source = s.id
+                SELECT s.key, m.id IS NOT NULL, e.flags, \(EntryRow.columns) FROM sources s JOIN entries e ON e.source = s.id
                 LEFT JOIN marks m ON m.source = e.source AND m.id = e.id
                 WHERE s.key IN (SELECT value FROM json_each(?)) ORDER BY e.present DESC, e.position
                 """, [.text(Self.jsonArray(place.keys))]) { row in
                 guard let index = row.values[0].string.flatMap({ place[$0] }) else { return }
-                found.append((index, EntryRow.post(row, from: 2), row.values[1].integer == 1))
+                found.append((index, EntryRow.post(row, from: 3), row.values[1].integer == 1, row.values[2].string ?? ""))
             }
             // Stable: each source's entries keep their order.
             return found.enumerated().sorted { ($0.element.source, $0.offset) < ($1.element.source, $1.offset) }.map(\.element)

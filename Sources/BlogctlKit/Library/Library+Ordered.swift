@@ -7,10 +7,12 @@ import ToolboxKit
 /// The order is `PostOrdering`'s own, exactly (`ListingOrder`), and LibraryOrderTests compares the two.
 extension Library {
     /// An entry as `eachEntry` gives it: the post (its `feed` the name it was listed under),
-    /// whether it was read, and the name of its group ("" when not grouped).
+    /// whether it was read, its flags (newsboat's letters), and the name of its group ("" when
+    /// not grouped).
     public struct ListedEntry {
         public var post: PostMetadata
         public var read: Bool
+        public var flags: String
         public var group: String
     }
 
@@ -31,13 +33,13 @@ extension Library {
             try read { db in
                 try ListingOrder.define(db, ordering: ordering, place: place)
                 try db.each("""
-                    SELECT s.key, m.id IS NOT NULL, \(EntryRow.columns) FROM sources s JOIN entries e ON e.source = s.id
+                    SELECT s.key, m.id IS NOT NULL, e.flags, \(EntryRow.columns) FROM sources s JOIN entries e ON e.source = s.id
                     LEFT JOIN marks m ON m.source = e.source AND m.id = e.id
                     WHERE s.key IN (SELECT value FROM json_each(?)) AND s.listed_at IS NOT NULL
                     ORDER BY \(ListingOrder.terms(ordering, sources: place.count))
                     """, [.text(Self.jsonArray(place.keys))]) { row in
                     guard failure == nil, let key = row.values[0].string, let source = place[key] else { return }
-                    var post = EntryRow.post(row, from: 2)
+                    var post = EntryRow.post(row, from: 3)
                     post.feed = source.name
                     let group: String
                     switch ordering.grouping {
@@ -47,7 +49,7 @@ extension Library {
                     case .month: group = PostOrdering.monthName(post.publishDate.map(ordering.monthKey) ?? PostOrdering.unknownMonth)
                     }
                     do throws(ToolError) {
-                        stopped = try !body(ListedEntry(post: post, read: row.values[1].integer == 1, group: group))
+                        stopped = try !body(ListedEntry(post: post, read: row.values[1].integer == 1, flags: row.values[2].string ?? "", group: group))
                     } catch {
                         failure = error
                         stopped = true
