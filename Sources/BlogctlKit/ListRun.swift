@@ -7,7 +7,8 @@ public struct ListRun: Sendable {
     public let filter: PostFilter
     public let ordering: PostOrdering
     public let mode: OutputMode
-    /// The tags of each subscribed feed, by its server's `folderName`, for `--filter`'s `tags`.
+    /// The tags of each subscribed feed, by its server's `folderName`, for `--filter`'s `tags`
+    /// and `--group-by tag` (a feed's first tag is its group).
     public let tags: [String: [String]]
 
     public init(filter: PostFilter, ordering: PostOrdering, mode: OutputMode, tags: [String: [String]] = [:]) {
@@ -62,7 +63,7 @@ public struct ListRun: Sendable {
         let now = Date()
         func pass(_ body: (Library.ListedEntry) -> Void) throws(ToolError) {
             var shown = 0
-            try library.eachEntry(of: sources, ordering: ordering) { entry in
+            try library.eachEntry(of: sources, ordering: ordering, tags: tags.mapValues { $0.first ?? "" }) { entry in
                 guard filter.keeps(entry.post, isRead: entry.read) else { return true }
                 if let matcher {
                     let feed = facts[entry.post.feed ?? ""] ?? ("", "", [])

@@ -4,9 +4,10 @@ import Glibc
 import CoreKit
 import FoundationEssentials
 
-/// How `list` groups posts: not at all, by author (A→Z), or by month of publication (newest first).
+/// How `list` groups posts: not at all, by author (A→Z), by month of publication (newest
+/// first), by feed, or by the feed's tag (its first: its folder, A→Z; "" for a feed without one).
 public enum PostGrouping: String, CaseIterable, Codable, Sendable {
-    case none, author, month, feed
+    case none, author, month, feed, tag
 }
 
 /// The order inside a group: date newest first, title or author A→Z.
@@ -28,6 +29,9 @@ public struct PostOrdering: Sendable {
     public var reversed: Bool
     /// Seconds east of UTC for month groups; the local zone by default.
     public var utcOffset: @Sendable (Date) -> Int
+    /// Each feed's tag group, by the name its posts are listed under (`PostMetadata.feed`),
+    /// for grouping by tag a list held in memory (the library's reads take them by source).
+    public var feedTags: [String: String] = [:]
 
     public init(grouping: PostGrouping = .none, sorting: PostSorting = .date, reversed: Bool = false,
                 utcOffset: @escaping @Sendable (Date) -> Int = LocalTime.offset(at:)) {
@@ -63,6 +67,8 @@ public struct PostOrdering: Sendable {
             return Self.grouped(sorted) { posts[$0].author.name }
         case .feed:
             return Self.grouped(sorted) { posts[$0].feed ?? "" }
+        case .tag:
+            return Self.grouped(sorted) { feedTags[posts[$0].feed ?? ""] ?? "" }
         case .month:
             var byMonth: [Int: [Int]] = [:]
             for position in sorted { byMonth[posts[position].publishDate.map(monthKey) ?? Self.unknownMonth, default: []].append(position) }

@@ -25,7 +25,7 @@ extension Blogctl {
                   blogctl list --author ada --json | jq -r '.[].title'
                 """)
 
-        @Option(name: .customLong("group-by"), help: "Group by none, author, month or feed.")
+        @Option(name: .customLong("group-by"), help: "Group by none, author, month, feed or tag (a feed's first tag).")
         var groupBy: PostGrouping = .none
 
         @Option(name: .customLong("sort-by"), help: "Sort by date, title or author inside each group.")

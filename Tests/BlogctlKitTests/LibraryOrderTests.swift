@@ -53,6 +53,18 @@ import ToolboxKit
         return (posts, read)
     }
 
+    /// The sources' tag groups (`--group-by tag`): two feeds share a tag that sorts before
+    /// the other's, one has none; by server key for the library, by feed name in memory.
+    static func tags(_ sources: [(server: ServerURL, name: String?)]) -> (byKey: [String: String], byName: [String: String]) {
+        let groups = ["Tech/Dev", "", "Tech/Dev", "apple"]
+        var byKey: [String: String] = [:], byName: [String: String] = [:]
+        for (index, source) in sources.enumerated() {
+            byKey[source.server.folderName] = groups[index % groups.count]
+            byName[source.name ?? ""] = groups[index % groups.count]
+        }
+        return (byKey, byName)
+    }
+
     /// A zone whose offset changes with the date, as a summer time does.
     static let zone: @Sendable (Date) -> Int = { date in Int(date.timeIntervalSince1970) % 7 > 3 ? 3600 : -7200 }
 
@@ -60,15 +72,17 @@ import ToolboxKit
     func theLibrarysOrderIsTheListsOrder(seed: UInt64) throws {
         let (_, library, sources) = try Self.library(seed: seed)
         let (posts, _) = try Self.held(library, sources)
+        let tags = Self.tags(sources)
         for grouping in PostGrouping.allCases {
             for sorting in PostSorting.allCases {
                 for reversed in [false, true] {
-                    let ordering = PostOrdering(grouping: grouping, sorting: sorting, reversed: reversed, utcOffset: Self.zone)
+                    var ordering = PostOrdering(grouping: grouping, sorting: sorting, reversed: reversed, utcOffset: Self.zone)
+                    ordering.feedTags = tags.byName
                     let expected = ordering.arrangePositions(posts).flatMap { group in
                         group.positions.map { "\(group.name)|\(posts[$0].feed ?? "")|\(posts[$0].id)|\(posts[$0].title)" }
                     }
                     var streamed: [String] = []
-                    try library.eachEntry(of: sources, ordering: ordering) { entry in
+                    try library.eachEntry(of: sources, ordering: ordering, tags: tags.byKey) { entry in
                         streamed.append("\(entry.group)|\(entry.post.feed ?? "")|\(entry.post.id)|\(entry.post.title)")
                         return true
                     }
@@ -90,10 +104,13 @@ import ToolboxKit
         for (post, isRead) in zip(posts, read) where isRead { readKeys.insert(ReadMarks.ByteKey((post.feed ?? "") + "\u{0}" + post.id)) }
         func isRead(_ post: PostMetadata) -> Bool { readKeys.contains(ReadMarks.ByteKey((post.feed ?? "") + "\u{0}" + post.id)) }
         let filters = [PostFilter(), PostFilter(limit: 7), PostFilter(unreadOnly: true, limit: 40), PostFilter(author: "ADA"), PostFilter(limit: 0)]
+        let tags = Self.tags(sources)
         for mode in [OutputMode.tsv, .json, .table] {
             for grouping in PostGrouping.allCases {
                 for filter in filters {
-                    let run = ListRun(filter: filter, ordering: PostOrdering(grouping: grouping, sorting: .title, utcOffset: Self.zone), mode: mode)
+                    var ordering = PostOrdering(grouping: grouping, sorting: .title, utcOffset: Self.zone)
+                    ordering.feedTags = tags.byName
+                    let run = ListRun(filter: filter, ordering: ordering, mode: mode, tags: tags.byKey.mapValues { $0.isEmpty ? [] : [$0] })
                     var held = ""
                     PostListing.render(filter.limited(run.ordering.arrange(posts.filter { filter.keeps($0, isRead: isRead($0)) })),
                                        grouped: grouping != .none, mode: mode, isRead: isRead,

@@ -83,7 +83,7 @@ import ToolboxKit
         case .month:
             #expect(groups.map(\.name) == ["August 2018", "July 2018", "June 2018"])
             #expect(groups[0].posts.map(\.id).sorted() == ["a1", "e1", "m2"])
-        case .feed:
+        case .feed, .tag:
             // Posts of no subscribed feed: one group.
             #expect(groups.map(\.name) == [""])
         }

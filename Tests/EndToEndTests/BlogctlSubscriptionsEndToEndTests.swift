@@ -66,6 +66,14 @@ import TestSupport
             let posts = try #require(try JSONSerialization.jsonObject(with: Data(grouped.stdout.utf8)) as? [[String: Any]])
             #expect(posts.map { $0["group"] as? String ?? "" } == posts.map { $0["feed"] as? String ?? "-" })
             #expect(Set(posts.compactMap { $0["feed"] as? String }) == ["Blog Nerd Ranch", "Blog Nerd Ranch (2)", "One", "Two", "Three"])
+            // Issue 65: by tag, the feeds of the folder "Generated" in one group, the untagged in
+            // another, named "", first; the FEED column stays in the table.
+            let byTag = try blogctl(["list", "--group-by", "tag", "--offline"], sandbox)
+            let tagged = byTag.lines.map { ($0.split(separator: "\t", omittingEmptySubsequences: false).first.map(String.init) ?? "",
+                                             $0.split(separator: "\t", omittingEmptySubsequences: false).dropFirst().first.map(String.init) ?? "") }
+            #expect(byTag.status == 0 && tagged.count == list.lines.count, "\(byTag.stdout)\(byTag.stderr)")
+            #expect(tagged.allSatisfy { ($0.0 == "Generated") == ["One", "Two"].contains($0.1) }, "\(tagged)")
+            #expect(tagged.first?.0 == "" && tagged.last?.0 == "Generated", "\(tagged)")
 
             // A post is found in the feed that lists it; reading it marks it read there alone.
             let read = try blogctl(["read", "feed-3-item-2", "--no-pager"], sandbox)

@@ -18,13 +18,14 @@ extension Library {
 
     /// The entries of `sources` (each a server and the name its entries are listed under,
     /// nil for none), in `ordering`'s order: groups in theirs, entries inside in theirs, ties
-    /// in the sources' order, then each listing's. `body` returns false to stop.
-    public func eachEntry(of sources: [(server: ServerURL, name: String?)], ordering: PostOrdering,
+    /// in the sources' order, then each listing's. `tags`: each source's tag group, by its
+    /// server's `folderName`, for grouping by tag. `body` returns false to stop.
+    public func eachEntry(of sources: [(server: ServerURL, name: String?)], ordering: PostOrdering, tags: [String: String] = [:],
                           _ body: (ListedEntry) throws(ToolError) -> Bool) throws(ToolError) {
         guard !sources.isEmpty else { return }
-        var place: [String: (index: Int, name: String?)] = [:]
+        var place: [String: (index: Int, name: String?, tag: String)] = [:]
         for (index, source) in sources.enumerated() where place[source.server.folderName] == nil {
-            place[source.server.folderName] = (index, source.name)
+            place[source.server.folderName] = (index, source.name, tags[source.server.folderName] ?? "")
         }
         try adopt(sources.map(\.server))
         var failure: ToolError?
@@ -46,6 +47,7 @@ extension Library {
                     case .none: group = ""
                     case .author: group = post.author.name
                     case .feed: group = source.name ?? ""
+                    case .tag: group = source.tag
                     case .month: group = PostOrdering.monthName(post.publishDate.map(ordering.monthKey) ?? PostOrdering.unknownMonth)
                     }
                     do throws(ToolError) {

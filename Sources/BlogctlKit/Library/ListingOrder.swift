@@ -3,7 +3,7 @@ import SQLiteKit
 
 /// `PostOrdering` in SQL, so that SQLite's sorter orders a listing exactly as the screens
 /// order one held in memory: the terms of an ORDER BY, and the collation (`blogctl_alpha`)
-/// and functions (`blogctl_month`, `blogctl_place`, `blogctl_feed`) they name, defined on the
+/// and functions (`blogctl_month`, `blogctl_place`, `blogctl_feed`, `blogctl_tag`) they name, defined on the
 /// connection. Ids compare by their bytes, as SQLite compares text.
 enum ListingOrder {
     /// The ORDER BY of `ordering`: the groups' order (never turned around), the order inside
@@ -15,6 +15,7 @@ enum ListingOrder {
         case .none: break
         case .author: groups = ["e.author COLLATE blogctl_alpha"]
         case .feed: groups = ["blogctl_feed(s.key) COLLATE blogctl_alpha"]
+        case .tag: groups = ["blogctl_tag(s.key) COLLATE blogctl_alpha"]
         case .month: groups = ["blogctl_month(e.published) DESC"]
         }
         var inside: [(String, ascending: Bool)]
@@ -30,8 +31,8 @@ enum ListingOrder {
     }
 
     /// The comparisons and keys `terms` names, defined on this connection for `ordering`;
-    /// `place`: each source's key, its place among the sources listed and its name.
-    static func define(_ db: SQLiteStatements, ordering: PostOrdering, place: [String: (index: Int, name: String?)]) throws {
+    /// `place`: each source's key, its place among the sources listed, its name and its tag group.
+    static func define(_ db: SQLiteStatements, ordering: PostOrdering, place: [String: (index: Int, name: String?, tag: String)]) throws {
         try db.define(collation: "blogctl_alpha") { left, right in
             Self.asciiOrder(left, right, folding: true) ?? Self.compared(left, right) { a, b in PostOrdering.alphabeticalOrder(a, b) }
         }
@@ -41,6 +42,7 @@ enum ListingOrder {
         }
         try db.define(function: "blogctl_place") { value in .integer(value.string.flatMap { place[$0]?.index } ?? Int.max) }
         try db.define(function: "blogctl_feed") { value in .text(value.string.flatMap { place[$0]?.name } ?? "") }
+        try db.define(function: "blogctl_tag") { value in .text(value.string.flatMap { place[$0]?.tag } ?? "") }
     }
 
     /// -1, 0 or 1 as `order` places two UTF-8 texts (true: the left first; nil: a tie).
