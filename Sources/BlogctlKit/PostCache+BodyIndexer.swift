@@ -1,4 +1,3 @@
-import ScreenKit
 import ToolboxKit
 
 extension PostCache {

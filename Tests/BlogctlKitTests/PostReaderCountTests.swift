@@ -1,3 +1,4 @@
+import CoreKit
 import ScreenKit
 import Testing
 @testable import BlogctlKit

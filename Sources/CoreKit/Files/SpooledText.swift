@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CoreKit
 
 /// Text too long to hold in memory (a post of a gigabyte, rendered): its bytes in a file that
 /// is unlinked as soon as it is made (nothing stays on disk, whatever ends the program), and
