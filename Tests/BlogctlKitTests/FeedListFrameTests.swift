@@ -8,12 +8,12 @@ import ToolboxKit
 /// feed, a gone one, CJK and combining titles, and the help over it.
 @Suite struct FeedListFrameTests {
     static let rows = [
-        FeedList.Feed(name: "Blog Nerd Ranch", url: "http://127.0.0.1:1/feed.atom", entries: 7, unread: 6),
-        FeedList.Feed(name: "東京の技術ブログ・週刊まとめ", url: "http://127.0.0.1:1/tokyo.xml", entries: 20, unread: 20),
-        FeedList.Feed(name: "Cafe\u{301} Notes", url: "http://127.0.0.1:1/cafe.xml", entries: 3, unread: 0),
-        FeedList.Feed(name: "Dead", url: "http://127.0.0.1:2/dead.xml", entries: 0, unread: 0,
+        FeedRow(name: "Blog Nerd Ranch", url: "http://127.0.0.1:1/feed.atom", entries: 7, unread: 6),
+        FeedRow(name: "東京の技術ブログ・週刊まとめ", url: "http://127.0.0.1:1/tokyo.xml", entries: 20, unread: 20),
+        FeedRow(name: "Cafe\u{301} Notes", url: "http://127.0.0.1:1/cafe.xml", entries: 3, unread: 0),
+        FeedRow(name: "Dead", url: "http://127.0.0.1:2/dead.xml", entries: 0, unread: 0,
                       error: "cannot reach http://127.0.0.1:2/dead.xml (connection refused)"),
-        FeedList.Feed(name: "Gone", url: "http://127.0.0.1:3/gone.xml", entries: 12, unread: 2,
+        FeedRow(name: "Gone", url: "http://127.0.0.1:3/gone.xml", entries: 12, unread: 2,
                       error: "gone (410), no longer asked; blogctl feeds remove removes it"),
     ]
 

@@ -8,9 +8,9 @@ import ToolboxKit
 /// Issue 49: `blogctl ui`'s first screen with subscriptions, newsboat's feed list, key by key.
 @Suite struct FeedListTests {
     let rows = [
-        FeedList.Feed(name: "Blog Nerd Ranch", url: "http://127.0.0.1:1/feed.atom", entries: 7, unread: 6),
-        FeedList.Feed(name: "Quiet", url: "http://127.0.0.1:1/quiet.xml", entries: 3, unread: 0),
-        FeedList.Feed(name: "Dead", url: "http://127.0.0.1:2/dead.xml", entries: 0, unread: 0, error: "connection refused"),
+        FeedRow(name: "Blog Nerd Ranch", url: "http://127.0.0.1:1/feed.atom", entries: 7, unread: 6),
+        FeedRow(name: "Quiet", url: "http://127.0.0.1:1/quiet.xml", entries: 3, unread: 0),
+        FeedRow(name: "Dead", url: "http://127.0.0.1:2/dead.xml", entries: 0, unread: 0, error: "connection refused"),
     ]
 
     func loaded() -> FeedList {
@@ -159,9 +159,9 @@ import ToolboxKit
 /// Issue 65: newsboat's keys on the feed list and the entry list, where ours meant nothing.
 @Suite struct NewsboatListKeysTests: BrowserTesting {
     let rows = [
-        FeedList.Feed(name: "One", url: "http://127.0.0.1:1/1.xml", entries: 2, unread: 1),
-        FeedList.Feed(name: "Two", url: "http://127.0.0.1:1/2.xml", entries: 3, unread: 0),
-        FeedList.Feed(name: "Three", url: "http://127.0.0.1:1/3.xml", entries: 4, unread: 4),
+        FeedRow(name: "One", url: "http://127.0.0.1:1/1.xml", entries: 2, unread: 1),
+        FeedRow(name: "Two", url: "http://127.0.0.1:1/2.xml", entries: 3, unread: 0),
+        FeedRow(name: "Three", url: "http://127.0.0.1:1/3.xml", entries: 4, unread: 4),
     ]
 
     @Test func feedListNextUnreadAndMarkRead() {
@@ -209,9 +209,9 @@ import ToolboxKit
         _ = feeds.handle(.character("t"))
         #expect(feeds.menu == nil)
         _ = feeds.receive(.feeds([
-            FeedList.Feed(name: "Swift", url: "http://127.0.0.1:1/s.xml", entries: 2, unread: 1, tags: ["Tech/Dev Video"]),
-            FeedList.Feed(name: "Cooking", url: "http://127.0.0.1:1/c.xml", entries: 3, unread: 3, tags: ["Food"]),
-            FeedList.Feed(name: "Kernel", url: "http://127.0.0.1:1/k.xml", entries: 4, unread: 0, tags: ["Tech"]),
+            FeedRow(name: "Swift", url: "http://127.0.0.1:1/s.xml", entries: 2, unread: 1, tags: ["Tech/Dev Video"]),
+            FeedRow(name: "Cooking", url: "http://127.0.0.1:1/c.xml", entries: 3, unread: 3, tags: ["Food"]),
+            FeedRow(name: "Kernel", url: "http://127.0.0.1:1/k.xml", entries: 4, unread: 0, tags: ["Tech"]),
         ], refreshing: false, failed: 0))
         _ = feeds.handle(.character("t"))
         #expect(feeds.menu?.entries == ["all feeds", "Food", "Tech", "Tech/Dev Video"])

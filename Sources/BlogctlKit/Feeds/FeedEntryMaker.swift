@@ -71,7 +71,7 @@ struct FeedEntryMaker {
         for raw in draft.enclosures {
             guard let url = absolute(raw.url, base: raw.base) else { continue }
             let type = Enclosure.type(raw.type), length = Enclosure.length(raw.length), duration = Enclosure.seconds(raw.duration)
-            if let same = made.firstIndex(where: { $0.url == url }) {
+            if let same = made.firstIndex(where: { $0.url.utf8.elementsEqual(url.utf8) }) {
                 made[same].type = made[same].type ?? type
                 made[same].length = made[same].length ?? length
                 made[same].duration = made[same].duration ?? duration

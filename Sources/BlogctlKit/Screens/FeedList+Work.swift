@@ -71,7 +71,7 @@ extension FeedList {
     }
 
     /// The feed list's rows, from the cache (what the last refresh kept).
-    static func rows(_ subscriptions: [FeedSubscription]) -> [Feed] {
+    static func rows(_ subscriptions: [FeedSubscription]) -> [FeedRow] {
         let table: [SubscriptionTable.Row]
         do { table = try SubscriptionTable.rows(subscriptions) } catch {
             // The library cannot be read: each feed says why, and still opens.
@@ -82,7 +82,7 @@ extension FeedList {
         let names = SubscribedFeeds.uniqueNames(table.map { $0.name.isEmpty ? $0.url : $0.name })
         return zip(zip(subscriptions, table), names).map { pair, name in
             let (subscription, row) = pair
-            return Feed(name: name, url: subscription.url, entries: row.entries, unread: row.unread, error: row.error, tags: subscription.tags)
+            return FeedRow(name: name, url: subscription.url, entries: row.entries, unread: row.unread, error: row.error, tags: subscription.tags)
         }
     }
 }

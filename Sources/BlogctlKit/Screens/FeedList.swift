@@ -8,27 +8,6 @@ import ToolboxKit
 /// alone (its commands and messages wrapped, tagged with the opening they belong to); `q`
 /// there comes back here, as in newsboat.
 public struct FeedList: ScreenProgram {
-    /// One row: a subscription and what its cache knows.
-    public struct Feed: Sendable, Equatable {
-        public var name: String
-        /// The subscription's URL, as the urls file has it: the server its entries are read from.
-        public var url: String
-        public var entries: Int
-        public var unread: Int
-        public var error: String?
-        /// Its tags in the urls file (`t` shows the feeds of one).
-        public var tags: [String]
-
-        public init(name: String, url: String, entries: Int, unread: Int, error: String? = nil, tags: [String] = []) {
-            self.name = name
-            self.url = url
-            self.entries = entries
-            self.unread = unread
-            self.error = error
-            self.tags = tags
-        }
-    }
-
     public enum Command: ScreenCommand, Equatable {
         /// The feeds as cached at once; then every feed asked and the rows again.
         case refreshFeeds
@@ -54,7 +33,7 @@ public struct FeedList: ScreenProgram {
 
     public enum Message: Sendable, Equatable {
         /// The rows; `refreshing` while the feeds are still being asked; `failed` after a refresh.
-        case feeds([Feed], refreshing: Bool, failed: Int?)
+        case feeds([FeedRow], refreshing: Bool, failed: Int?)
         /// What a refresh says once, as `list` says it on stderr (a feed that moved).
         case said(String)
         case entries(opening: Int, PostBrowser.Message)
@@ -62,9 +41,9 @@ public struct FeedList: ScreenProgram {
     }
 
     /// The feeds shown: every subscription's, or the chosen tag's (`t`).
-    public internal(set) var feeds: [Feed] = []
+    public internal(set) var feeds: [FeedRow] = []
     /// Every subscription's row, whatever the tag.
-    var allFeeds: [Feed] = []
+    var allFeeds: [FeedRow] = []
     /// The tag whose feeds are shown, as newsboat's `t` chooses it; nil: every feed.
     public internal(set) var tag: String?
     /// The tag menu, while it is open.
@@ -110,7 +89,7 @@ public struct FeedList: ScreenProgram {
         return wrap(commands)
     }
 
-    var selectedFeed: Feed? {
+    var selectedFeed: FeedRow? {
         guard let index = list.selection, index < feeds.count else { return nil }
         return feeds[index]
     }
@@ -122,7 +101,7 @@ public struct FeedList: ScreenProgram {
     }
 
     /// The feed list's rows, the selection kept on the same feed (by URL).
-    mutating func show(_ rows: [Feed]) {
+    mutating func show(_ rows: [FeedRow]) {
         let selected = selectedFeed?.url
         allFeeds = rows
         let feeds = tag.map { tag in rows.filter { FeedSubscription(url: $0.url, title: "", tags: $0.tags).has(tag: tag) } } ?? rows
