@@ -9,17 +9,19 @@ import ToolboxKit
 /// FEED column before the id (after GROUP).
 public enum PostListing {
     public static func render(_ groups: [PostGroup], grouped: Bool, mode: OutputMode,
-                              isRead: ((PostMetadata) -> Bool)? = nil,
+                              isRead: ((PostMetadata) -> Bool)? = nil, idLength: Int? = nil,
                               width: Int = Terminal.width(), bold: Bool = Terminal.colorEnabled()) -> String {
         var text = ""
-        render(groups, grouped: grouped, mode: mode, isRead: isRead, width: width, bold: bold) { text += $0 }
+        render(groups, grouped: grouped, mode: mode, isRead: isRead, idLength: idLength, width: width, bold: bold) { text += $0 }
         return text
     }
 
     /// The same text, handed to `write` in pieces: TSV a megabyte at a time, so that a pipe
     /// gets a list of 100,000 posts without its 16 MB ever held whole; a table and JSON at once.
+    /// `idLength`: the table shows each id's first that many scalars (`IDPrefix`), a form
+    /// `read` takes back, so that a feed's long ids leave the title its room.
     public static func render(_ groups: [PostGroup], grouped: Bool, mode: OutputMode,
-                              isRead: ((PostMetadata) -> Bool)? = nil,
+                              isRead: ((PostMetadata) -> Bool)? = nil, idLength: Int? = nil,
                               width: Int = Terminal.width(), bold: Bool = Terminal.colorEnabled(),
                               write: (String) -> Void) {
         let feeds = groups.contains { $0.posts.contains { $0.feed != nil } }
@@ -51,7 +53,7 @@ public enum PostListing {
             let feedColumn = feeds && !(grouped && groups.allSatisfy { group in group.posts.allSatisfy { $0.feed?.utf8.elementsEqual(group.name.utf8) == true } })
             var table = PostListing.table(marks: isRead != nil, feeds: feedColumn)
             for group in groups {
-                for post in group.posts { table.append(PostListing.tableRow(post, read: isRead.map { $0(post) }, feeds: feedColumn)) }
+                for post in group.posts { table.append(PostListing.tableRow(post, read: isRead.map { $0(post) }, feeds: feedColumn, idLength: idLength)) }
             }
             let lines = table.aligned(width: width, bold: bold).split(separator: "\n", omittingEmptySubsequences: false)
             guard grouped else { return write(table.aligned(width: width, bold: bold)) }
@@ -88,10 +90,12 @@ extension PostListing {
         return table
     }
 
-    /// A post's row of `table(marks:feeds:)`: `read` nil when no marks are shown.
-    static func tableRow(_ post: PostMetadata, read: Bool?, feeds: Bool) -> [String] {
-        (read.map { [$0 ? "" : "•"] } ?? []) + (feeds ? [post.feed ?? ""] : [])
-            + [post.id, DateDisplay.human(post.publishDate), post.author.name, post.title, post.summary]
+    /// A post's row of `table(marks:feeds:)`: `read` nil when no marks are shown; its id's
+    /// first `idLength` scalars when given.
+    static func tableRow(_ post: PostMetadata, read: Bool?, feeds: Bool, idLength: Int? = nil) -> [String] {
+        let id = idLength.map { String(String.UnicodeScalarView(post.id.unicodeScalars.prefix($0))) } ?? post.id
+        return (read.map { [$0 ? "" : "•"] } ?? []) + (feeds ? [post.feed ?? ""] : [])
+            + [id, DateDisplay.human(post.publishDate), post.author.name, post.title, post.summary]
     }
 
     /// A post as the JSON encoder writes `AnnotatedMetadata` in `render`'s array (sorted
@@ -136,6 +140,8 @@ extension PostListing {
         private(set) var feeds: Bool
         let width: Int
         let bold: Bool
+        /// How many scalars of each id the table shows (nil: whole).
+        let idLength: Int?
         private var text = ""
         private var group: String?
         private var posts = 0
@@ -148,8 +154,9 @@ extension PostListing {
         /// FEED column would repeat the group's header, and is left out of the table.
         private var feedIsGroup = true
 
-        init(mode: OutputMode, grouped: Bool, marks: Bool, feeds: Bool,
+        init(mode: OutputMode, grouped: Bool, marks: Bool, feeds: Bool, idLength: Int? = nil,
              width: Int = Terminal.width(), bold: Bool = Terminal.colorEnabled()) {
+            self.idLength = idLength
             self.mode = mode
             self.grouped = grouped
             self.marks = marks
@@ -161,7 +168,7 @@ extension PostListing {
 
         /// The table's first pass: a post in display order.
         mutating func measure(_ post: PostMetadata, read: Bool, group: String) {
-            Table.measure(PostListing.tableRow(post, read: marks ? read : nil, feeds: feeds), into: &measured)
+            Table.measure(PostListing.tableRow(post, read: marks ? read : nil, feeds: feeds, idLength: idLength), into: &measured)
             if post.feed?.utf8.elementsEqual(group.utf8) != true { feedIsGroup = false }
             if group != self.group || groupSizes.isEmpty {
                 groupSizes.append(0)
@@ -204,7 +211,7 @@ extension PostListing {
                     groupIndex += 1
                     text += SGR.styled(Terminal.sanitizeField(group) + " (\(size))", SGR.bold, enabled: bold) + "\n"
                 }
-                text += layout.line(PostListing.tableRow(post, read: marks ? read : nil, feeds: feeds)) + "\n"
+                text += layout.line(PostListing.tableRow(post, read: marks ? read : nil, feeds: feeds, idLength: idLength)) + "\n"
             }
             if text.utf8.count >= 1 << 20 {
                 write(text)

@@ -114,6 +114,7 @@ import ToolboxKit
                     var held = ""
                     PostListing.render(filter.limited(run.ordering.arrange(posts.filter { filter.keeps($0, isRead: isRead($0)) })),
                                        grouped: grouping != .none, mode: mode, isRead: isRead,
+                                       idLength: mode == .table ? IDPrefix.length(posts.map(\.id)) : nil,
                                        width: 100, bold: false) { held += $0 }
                     var streamed = ""
                     try run.stream(library, sources: sources, marks: true, width: 100, bold: false) { streamed += $0 }
@@ -122,6 +123,31 @@ import ToolboxKit
                 }
             }
         }
+    }
+
+    /// Issue 65: a feed's long ids leave the title its room on a terminal: the table shows
+    /// each id's shortest start that tells it from every id of the library (7 at least, as
+    /// git), and that start typed back is the entry. Piped, the ids stay whole.
+    @Test func aTableShowsIDsAsShortAsTypingThemBackAllows() throws {
+        let home = Home()
+        let library = try home.library()
+        let blog = try ServerURL("http://127.0.0.1:9/blog.xml", allowingQuery: true)
+        let other = try ServerURL("http://127.0.0.1:9/other.xml", allowingQuery: true)
+        let long = ["https://blog.example/2024/05/a-first-post/", "https://blog.example/2024/05/another-post/", "https://blog.example/2023/x/"]
+        try library.saveListing(long.map { LibraryTests.post($0, "Title of \($0.count)") }, server: blog)
+        try library.saveListing([LibraryTests.post("https://blog.example/2024/05/b/")] + ["1", "22"].map { LibraryTests.post($0) }, server: other)
+        #expect(try library.idPrefixLength(adopting: [blog, other]) == "https://blog.example/2024/05/a-".count)
+        let shown = "https://blog.example/2024/05/a-"
+        var table = ""
+        let run = ListRun(filter: PostFilter(), ordering: PostOrdering(), mode: .table)
+        try run.stream(library, sources: [(blog, nil)], marks: false, width: 200, bold: false) { table += $0 }
+        #expect(table.contains(shown + " ") && !table.contains("a-first-post") && table.contains("https://blog.example/2023/x/"), "\(table)")
+        // Typed back, the shown start is the one entry.
+        let cache = try home.cache(blog)
+        #expect(try cache.lookUp(shown).id == long[0])
+        var piped = ""
+        try ListRun(filter: PostFilter(), ordering: PostOrdering(), mode: .tsv).stream(library, sources: [(blog, nil)], marks: false) { piped += $0 }
+        #expect(piped.contains("https://blog.example/2024/05/a-first-post/\t"))
     }
 
     /// A source asked to stop is left at once; what was read stays read.

@@ -110,6 +110,24 @@ extension Library {
         }
     }
 
+    /// How many scalars of each id a table shows (`IDPrefix.length`) so that what it shows,
+    /// typed back, names one entry of the whole library, whichever feeds `read` then looks
+    /// among: every id the library keeps, read in the index's order (bytes, as scalars sort),
+    /// none held. `servers` are taken in from the old layout first, as a listing of them is.
+    public func idPrefixLength(adopting servers: [ServerURL]) throws(ToolError) -> Int {
+        try adopt(servers)
+        return try read { db in
+            var previous: [Unicode.Scalar] = []
+            var length = IDPrefix.minimum
+            try db.each("SELECT DISTINCT id FROM entries ORDER BY id") { row in
+                let id = Array((row.values[0].string ?? "").unicodeScalars)
+                length = max(length, zip(previous, id).prefix { $0 == $1 }.count + 1)
+                previous = id
+            }
+            return length
+        }
+    }
+
     /// Which of `servers` hold an entry whose id is `id` (`exact`), else one that starts with
     /// it: one query over every source's entries.
     public func holders(of id: String, among servers: [ServerURL]) throws(ToolError) -> (exact: [Int], starting: [Int]) {
