@@ -19,9 +19,11 @@ fail() { echo "release-check: $*" >&2; exit 1; }
 [ -z "$(git status --porcelain)" ] || fail "the checkout has uncommitted changes; commit them first"
 work=$(mktemp -d "${TMPDIR:-/tmp}/toolbox-release.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-build() {  # FOLDER: clone this commit there and make deb; prints the package's path
+# The commit checked, fixed at the start: a commit made while the builds run is not it.
+commit=$(git rev-parse HEAD)
+build() {  # FOLDER: clone the commit there and make deb; prints the package's path
   git clone -q . "$1"
-  git -C "$1" checkout -q "$(git rev-parse HEAD)"
+  git -C "$1" checkout -q "$commit"
   echo "$1/$(make -s -C "$1" deb | tail -1)"
 }
 
