@@ -160,6 +160,10 @@ import ToolboxKit
             let flags = try library.alone { try $0.value("SELECT flags FROM entries WHERE id = 'feed-2-item-1'")?.string }
             library.close()
             #expect(flags == "s")
+            // The feeds' sites newsboat kept (their own links, relative ones read against the
+            // feed) are written back by an export.
+            let exported = try blogctl(["feeds", "export"])
+            #expect(exported.stdout.contains("xmlUrl=\"\(mockd.url)/feeds/1.xml\" htmlUrl=\"\(mockd.url)/feeds/1\""), "\(exported.stdout)")
             // The filter language reads the flags (newsboat's `flags` attribute).
             let starred = try blogctl(["list", "--offline", "--filter", "flags =~ \"s\""])
             #expect(starred.status == 0 && starred.lines.map { String($0.split(separator: "\t")[1]) } == ["feed-2-item-1"], "\(starred.stdout)\(starred.stderr)")

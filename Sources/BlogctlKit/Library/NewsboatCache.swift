@@ -53,8 +53,11 @@ public enum NewsboatCache {
             state.feedURL = state.feedURL ?? server.resource
             if state.title == nil, let title = row.values[1].string, !title.isEmpty { state.title = title }
             if state.etag == nil, let etag = row.values[3].string, !etag.isEmpty { state.etag = etag }
-            // The feed's site, as newsboat kept it (its `url`), when an http(s) URL.
-            if state.siteURL == nil { state.siteURL = row.values[4].string.flatMap { URLReference($0)?.absolute } }
+            // The feed's site, as newsboat kept it (its `url`, as the feed wrote it: relative
+            // links read against the feed's own URL), when an http(s) URL.
+            if state.siteURL == nil, let site = row.values[4].string, !site.isEmpty {
+                state.siteURL = (URLReference(url)?.resolving(site) ?? URLReference(site))?.absolute
+            }
             if state.lastModified == nil, let seconds = row.values[2].integer, seconds > 0 {
                 state.lastModified = FeedDate.rfc822(Date(timeIntervalSince1970: Double(seconds)))
             }
