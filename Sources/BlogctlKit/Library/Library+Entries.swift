@@ -110,16 +110,19 @@ extension Library {
         }
     }
 
-    /// How many scalars of each id a table shows (`IDPrefix.length`) so that what it shows,
-    /// typed back, names one entry of the whole library, whichever feeds `read` then looks
-    /// among: every id the library keeps, read in the index's order (bytes, as scalars sort),
-    /// none held. `servers` are taken in from the old layout first, as a listing of them is.
-    public func idPrefixLength(adopting servers: [ServerURL]) throws(ToolError) -> Int {
+    /// How many scalars of each id a table of `servers`' entries shows (`IDPrefix.length`),
+    /// so that what it shows, typed back, names one entry among theirs: every id they keep,
+    /// read in order (bytes, as scalars sort; one source's in its key's order, no sort), none
+    /// held. `servers` are taken in from the old layout first, as a listing of them is.
+    public func idPrefixLength(of servers: [ServerURL]) throws(ToolError) -> Int {
         try adopt(servers)
         return try read { db in
             var previous: [Unicode.Scalar] = []
             var length = IDPrefix.minimum
-            try db.each("SELECT DISTINCT id FROM entries ORDER BY id") { row in
+            try db.each("""
+                SELECT DISTINCT e.id FROM entries e JOIN sources s ON s.id = e.source
+                WHERE s.key IN (SELECT value FROM json_each(?)) ORDER BY e.id
+                """, [.text(Self.jsonArray(Set(servers.map(\.folderName))))]) { row in
                 let id = Array((row.values[0].string ?? "").unicodeScalars)
                 length = max(length, zip(previous, id).prefix { $0 == $1 }.count + 1)
                 previous = id
