@@ -44,8 +44,17 @@ mkdir -m 700 "$fixed"
 trap 'rm -rf "$fixed"' EXIT
 git clone -q --no-hardlinks . "$fixed"
 git -C "$fixed" checkout -q --detach "$(git rev-parse HEAD)"
+# The build sees one environment, whoever runs it and from wherever: with addresses fixed
+# (setarch -R), the size of the environment moves the compiler's stack, and its optimizer
+# follows the order of pointers (two clones built from two folders differed in a function
+# while the caller's OLDPWD and the rest of its environment reached the compiler). Only what
+# the build needs passes, each the same for one user on one machine (no PWD or OLDPWD to
+# tell where the caller was: make starts in the folder with neither).
+swift_dir=$(dirname "$(command -v "${SWIFT:-swift}")")
+clean=(env -i "HOME=$HOME" "PATH=$swift_dir:/usr/local/bin:/usr/bin:/bin" "LANG=C.UTF-8" "TERM=dumb")
+[ -z "${XDG_CACHE_HOME:-}" ] || clean+=("XDG_CACHE_HOME=$XDG_CACHE_HOME")
 # The build's own output goes to stderr: stdout is the package's path alone.
-make --no-print-directory -s -C "$fixed" deb-in-place >&2
+(cd "$fixed" && exec "${clean[@]}" make --no-print-directory -s deb-in-place) >&2
 package=$(ls "$fixed"/dist/toolbox_*.deb)
 mkdir -p dist
 cp "$package" dist/
