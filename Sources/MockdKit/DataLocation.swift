@@ -34,7 +34,9 @@ public enum DataLocation {
     /// `PREFIX/share/toolbox/data` for the one binary at `PREFIX/libexec/toolbox/toolbox`
     /// (what a tool's link resolves to), or for a binary at `PREFIX/bin/mockd`.
     static func installedData(beside executable: String) -> [String] {
-        var folders = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        // By bytes: a folder whose name starts with a combining mark is still a folder.
+        var folders = executable.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropLast()
+            .map { String(decoding: $0, as: UTF8.self) }
         let levels = folders.suffix(2).elementsEqual(["libexec", "toolbox"]) ? 2 : 1
         guard folders.count > levels else { return [] }
         folders.removeLast(levels)

@@ -16,7 +16,9 @@ let tools: [String: ([String]) -> Never] = [
     "mockd": mockdMain, "passcode": passcodeMain,
 ]
 let arguments = CommandLine.arguments
-let calledAs = arguments.first.map { $0.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? $0 } ?? ""
+// The last part of argv[0], split by bytes (a name after a combining mark is still a name).
+let calledAs = arguments.first.flatMap { $0.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).last }
+    .map { String(decoding: $0, as: UTF8.self) } ?? ""
 
 if let tool = tools[calledAs] {
     tool(Array(arguments.dropFirst()))
