@@ -71,36 +71,35 @@ extension BodyRenderer {
     }
 
     func openLink(_ attributes: HTMLAttributes) {
-        let raw = attributes.bytes("href")
-        if let raw, let last = lastHref, last.bytes.count == raw.count,
+        guard let raw = attributes.bytes("href") else {
+            openLinks.append(nil)
+            return
+        }
+        if let last = lastHref, last.bytes.count == raw.count,
            last.bytes.withUnsafeBufferPointer({ raw.count == 0 || memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0 }) {
             openLinks.append(last.target)
             if markdown { inline.prefixNext("[") }
             return
         }
-        let href = attributes.value("href")
-        openLink(href: href)
-        // Kept only once stored: a target found there is what the same bytes give again.
-        if let raw, let href, let target = resolvedTargets[href] { lastHref = (Array(raw), target) }
-    }
-
-    private func openLink(href: String?) {
-        // Printed in the link list or inline (Markdown): cleaned as any server text. Past the
-        // numbered links, a target never seen is not numbered: on a terminal it is not
-        // resolved at all, so a body of a million links costs a lookup each.
-        if !markdown, let href, links.count >= Self.linkLimit, resolvedTargets[href] == nil {
+        // Looked up by the attribute's own text, cleaned only when resolved: past the numbered
+        // links a target never seen is not numbered, so on a terminal it is not resolved at
+        // all, and a body of a million links costs a lookup each.
+        let href = String(decoding: raw, as: UTF8.self)
+        let target: String
+        if let known = resolvedTargets[href] {
+            target = known
+            lastHref = (Array(raw), known)
+        } else if !markdown && links.count >= Self.linkLimit {
             linksBeyondLimit += 1
             openLinks.append(nil)
             return
-        }
-        let target = href.map { href in
-            if let known = resolvedTargets[href] { return known }
-            let resolved = Terminal.sanitizeField(options.links.resolve(href))
-            if resolvedTargets.count < Self.linkLimit { resolvedTargets[href] = resolved }
-            return resolved
+        } else {
+            // Printed in the link list or inline (Markdown): cleaned as any server text.
+            target = Terminal.sanitizeField(options.links.resolve(Terminal.sanitizeField(href)))
+            if resolvedTargets.count < Self.linkLimit { resolvedTargets[href] = target }
         }
         openLinks.append(target)
-        if markdown && target != nil { inline.prefixNext("[") }
+        if markdown { inline.prefixNext("[") }
     }
 
     /// `[text](URL)` in Markdown; on a terminal the text, then its number in the link list.

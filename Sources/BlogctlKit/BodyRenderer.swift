@@ -63,7 +63,7 @@ final class BodyRenderer {
     var linkNumbers: [String: Int] = [:]
     /// Links past `linkLimit`, counted, not kept.
     var linksBeyondLimit = 0
-    /// Each `href` seen (at most `linkLimit` of them), resolved and cleaned once.
+    /// Each `href` seen (at most `linkLimit` of them), as libxml2 gave it, resolved and cleaned once.
     var resolvedTargets: [String: String] = [:]
     /// The last `href` found in `resolvedTargets`, as libxml2's bytes, and its target: a link to
     /// the same place as the one before it is known without a String or a lookup made.

@@ -114,9 +114,12 @@ final class HTMLStream {
     /// ends before a tag never resumes inside one.
     func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard context != nil, !bytes.isEmpty else { return }
+        // Only the new bytes are searched for a `<`: a megabyte of text arrives in many
+        // pieces, and searching all that waits at every piece went over it again and again.
+        if let open = Self.lastOpen(in: bytes) { lastOpen = pending.count + open }
         pending.append(contentsOf: bytes)
         guard pending.count >= 1 << 16 else { return }
-        var cut = pending.lastIndex(of: UInt8(ascii: "<")) ?? 0
+        var cut = lastOpen ?? 0
         var breaksText = false
         if cut == 0 {
             guard pending.count >= 1 << 20 else { return }
@@ -130,6 +133,14 @@ final class HTMLStream {
         push(pending[..<cut])
         if breaksText && scanner.inText { push(Self.textBreak[...]) }
         pending.removeFirst(cut)
+        lastOpen = lastOpen.flatMap { $0 >= cut ? $0 - cut : nil }
+    }
+
+    /// Where the last `<` of `pending` is, if it holds one.
+    private var lastOpen: Int?
+
+    static func lastOpen(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        bytes.lastIndex(of: UInt8(ascii: "<"))
     }
 
     /// The deepest libxml2's element stack may go: a start tag that would open an element
@@ -288,6 +299,7 @@ final class HTMLStream {
         guard let context else { return }
         push(pending[...])
         pending.removeAll()
+        lastOpen = nil
         _ = library.htmlParseChunk(context, nil, 0, 1)
     }
 }
