@@ -43,13 +43,16 @@ extension Blogctl {
         func run() throws {
             let mode = OutputMode(json: json)
             let hits: [SearchIndex.Hit]
+            var idLength: Int?
             if let subscriptions = try SubscribedFeeds.inUse(server: server.server) {
                 hits = try SubscribedSearch.search(subscriptions, words: words, limit: limit, marks: SearchQuery.marks, centred: mode == .table)
+                // Long guid ids shown as list shows them: the start that tells them apart.
+                if mode == .table, !hits.isEmpty { idLength = try SubscribedSearch.idPrefixLength(subscriptions) }
             } else {
                 hits = try PostCache.standard(server: try server.serverURL(tool: .blogctl)).search(words, limit: limit, marks: SearchQuery.marks,
                                                                                                      centred: mode == .table)
             }
-            pager.print(SearchListing.render(hits, mode: mode, bold: Terminal.colorEnabled()))
+            pager.print(SearchListing.render(hits, mode: mode, bold: Terminal.colorEnabled(), idLength: idLength))
             if hits.isEmpty { throw ExitCode(1) }
         }
     }

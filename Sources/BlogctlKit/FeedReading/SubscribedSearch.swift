@@ -39,4 +39,11 @@ public enum SubscribedSearch {
         for position in hits.indices { hits[position].feed = feedNames[hits[position].source] }
         return hits
     }
+
+    /// How much of each id the table shows: as `list` over the same feeds shows it, so what it
+    /// shows, typed back to `read`, names one entry.
+    public static func idPrefixLength(_ subscriptions: [FeedSubscription],
+                                      environment: [String: String] = Environment.current) throws(ToolError) -> Int {
+        try Library.standard(environment: environment).idPrefixLength(of: subscriptions.compactMap { try? ServerURL($0.url, allowingQuery: true) })
+    }
 }
