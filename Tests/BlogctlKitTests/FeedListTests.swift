@@ -114,7 +114,10 @@ import ToolboxKit
         var feeds = loaded()
         _ = feeds.handle(.character("/"))
         ScreenDriver.type("quiet", into: &feeds)
-        _ = feeds.handle(.enter)
+        // Enter keeps the filter and searches every feed's entries too; Esc comes back from
+        // the hits to the feeds it kept.
+        do { let value = feeds.handle(.enter); #expect(value == [.search("quiet")]) }
+        _ = feeds.handle(.escape)
         #expect(feeds.selectedFeed?.name == "Quiet")
         #expect(ScreenDriver.screen(&feeds).contains("/quiet · 3 feeds"))
         do { let value = feeds.handle(.enter); #expect(value == [.entries(url: rows[1].url, opening: 1, .loadList)]) }
@@ -124,7 +127,44 @@ import ToolboxKit
         _ = feeds.handle(.character("/"))
         ScreenDriver.type("2/dead", into: &feeds)
         _ = feeds.handle(.enter)
+        _ = feeds.handle(.escape)
         #expect(feeds.selectedFeed?.name == "Dead")
+    }
+
+    /// Issue 65: `/` on the feed list searches the entries of every feed, as `blogctl search`
+    /// does (newsboat's search from the feed list); a hit is read in its own feed, `q` goes
+    /// back to that feed's entries and `q` again to the hits.
+    @Test func slashSearchesEveryFeedsEntriesAndEnterReadsAHitInItsFeed() {
+        var feeds = loaded()
+        _ = feeds.handle(.character("/"))
+        ScreenDriver.type("zebra", into: &feeds)
+        do { let value = feeds.handle(.enter); #expect(value == [.search("zebra")]) }
+        #expect(feeds.isBusy && ScreenDriver.screen(&feeds).contains("searching"))
+        var hit = SearchIndex.Hit(id: "q7", title: "Zebra crossings, quietly", author: "Ann", snippet: "about \u{E000}zebra\u{E001}s", cached: true)
+        hit.feed = "Quiet"
+        var other = SearchIndex.Hit(id: "b1", title: "Zebras of the blog", author: "Bo", snippet: "zebra", cached: false)
+        other.feed = "Blog Nerd Ranch"
+        // An answer to an earlier search is not this one's.
+        _ = feeds.receive(.found(query: "older", .success([other]), urls: [rows[0].url]))
+        #expect(feeds.isBusy)
+        _ = feeds.receive(.found(query: "zebra", .success([hit, other]), urls: [rows[1].url, rows[0].url]))
+        let screen = ScreenDriver.screen(&feeds)
+        #expect(screen.contains("search every feed: zebra") && screen.contains("2 found"), "\(screen)")
+        #expect(screen.contains("Zebra crossings, quietly") && screen.contains("Quiet · Ann") && screen.contains("Blog Nerd Ranch · Bo"), "\(screen)")
+        // Keys of the feeds out of sight do nothing here.
+        do { let value = feeds.handle(.character("C")); #expect(value == []) }
+        do {
+            let value = feeds.handle(.enter)
+            #expect(value == [.entries(url: rows[1].url, opening: 1, .loadList), .entries(url: rows[1].url, opening: 1, .openPost(id: "q7", width: 78)),
+                              .entries(url: rows[1].url, opening: 1, .mark(ids: ["q7"], read: true))], "\(value)")
+        }
+        #expect(ScreenDriver.screen(&feeds).contains("Zebra crossings, quietly"))
+        _ = feeds.handle(.character("q"))
+        _ = feeds.handle(.character("q"))
+        #expect(feeds.entries == nil && feeds.outcome == nil)
+        #expect(ScreenDriver.screen(&feeds).contains("search every feed: zebra"), "back to the hits")
+        _ = feeds.handle(.character("j"))
+        do { let value = feeds.handle(.enter); #expect(value.contains(.entries(url: rows[0].url, opening: 2, .openPost(id: "b1", width: 78))), "\(value)") }
     }
 
     @Test func aResizeReachesTheOpenFeed() {

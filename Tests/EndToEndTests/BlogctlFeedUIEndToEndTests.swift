@@ -43,6 +43,27 @@ import TestSupport
             let table = try runTool("blogctl", ["feeds"], sandbox: sandbox, environment: noServer)
             #expect(table.lines.contains { $0.hasPrefix("Generated feed 1\t\(mockd.url)/feeds/1.xml\t3\t2\t") }, "\(table.stdout)")
             #expect(table.lines.contains { $0.hasPrefix("Generated feed 2\t\(mockd.url)/feeds/2.xml\t3\t3\t") }, "\(table.stdout)")
+
+            // Issue 65: `/` then Enter searches every feed's entries; a hit is read in its feed.
+            let again = try TmuxSession(command: Binaries.path("blogctl"), arguments: ["ui"], sandbox: sandbox, environment: noServer)
+            defer { again.kill() }
+            _ = try again.waitForScreen { $0.contains("1 of 3 feeds failed") }
+            try again.send("/")
+            try again.send("proof")
+            try again.send("Enter")
+            let hits = try again.waitForScreen { $0.contains("search every feed: proof") && $0.contains(" found") }
+            #expect(hits.contains("Generated feed 1 · ") || hits.contains("Generated feed 2 · "), "\(hits)")
+            try again.send("Enter")
+            _ = try again.waitForScreen { $0.contains("By Author") }
+            try again.send("q")
+            _ = try again.waitForScreen { $0.contains("blogctl › Generated feed") && $0.contains("3 posts") }
+            try again.send("q")
+            _ = try again.waitForScreen { $0.contains("search every feed: proof") }
+            try again.send("Escape")
+            _ = try again.waitForScreen { $0.contains("blogctl › feeds") && $0.contains("/proof") }
+            try again.send("Escape")
+            try again.send("q")
+            _ = try again.waitForScreen { $0.contains("EXITED 0") }
         }
     }
 

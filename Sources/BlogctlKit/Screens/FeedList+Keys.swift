@@ -10,7 +10,7 @@ extension FeedList {
     static let keys = KeyTable<Action>(
         Motion.bindings.map { .init($0.keys, $0.label, Action.motion($0.action)) } + [
             .init([.enter, .right], "the feed's entries (q there comes back here)", .open, hint: "entries"),
-            .init([.character("/")], "filter the feeds by name or URL as you type", .filter, hint: "filter"),
+            .init([.character("/")], "filter feeds as you type; Enter searches all entries", .filter, hint: "filter"),
             .init([.character("r"), .character("R")], "refresh every feed", .reload, hint: "refresh"),
             .init([.character("n")], "the next feed with unread entries", .nextUnread),
             .init([.character("N")], "the previous feed with unread entries", .previousUnread),
@@ -18,7 +18,7 @@ extension FeedList {
             .init([.character("C")], "mark every entry of every feed read", .markAllRead),
             .init([.character("t")], "show the feeds of one tag (an OPML import's folder), or all", .tags, hint: "tags"),
             .init([.character("?"), .function(1)], "this help", .help),
-            .init([.escape], "clear the filter (never quits)", .back),
+            .init([.escape], "back from search results, or clear the filter", .back),
             .init([.character("q")], "quit", .quit, hint: "quit"),
         ])
 
@@ -29,17 +29,19 @@ extension FeedList {
             chooseTag(key)
             return []
         }
-        if list.isFiltering {
-            _ = list.handle(key)
-            return []
-        }
+        if list.isFiltering { return handleFilter(key) }
+        if search != nil, let commands = handleSearch(key) { return commands }
         if case .click(let row, _) = key {
             return list.click(row: row) ? open() : []
         }
         switch Self.keys.action(for: key) {
         case .motion(let motion)?: list.move(motion)
         case .open?: return open()
-        case .filter?: _ = list.handle(key)
+        case .filter?:
+            // A new filter starts empty, over every feed, as the entry list's does.
+            search = nil
+            _ = list.clearFilter()
+            _ = list.handle(key)
         case .reload?:
             guard !refreshing else {
                 chrome.notice = "already refreshing"
@@ -66,6 +68,53 @@ extension FeedList {
         case nil: break
         }
         return []
+    }
+
+    /// `/` filters the feeds as each key is typed; Enter keeps the filter and searches every
+    /// feed's entries for the same words too, the hits replacing the feeds until Esc.
+    private mutating func handleFilter(_ key: KeyPress) -> [Command] {
+        _ = list.handle(key)
+        guard key == .enter else { return [] }
+        let words = list.filter.text.split(whereSeparator: \.isWhitespace)
+        guard !words.isEmpty else { return [] }
+        var found = FeedSearch(query: words.joined(separator: " "))
+        found.results.list.layout(chrome.body)
+        search = found
+        return [.search(found.query)]
+    }
+
+    /// Keys over search results: motion in the hits, Enter reads one in its feed, Esc goes back
+    /// to the feeds the filter kept; nil for what the feed list does as usual (`/`, help, quit).
+    private mutating func handleSearch(_ key: KeyPress) -> [Command]? {
+        guard var found = search else { return nil }
+        if case .click(let row, _) = key {
+            let clicked = found.results.list.click(row: row)
+            search = found
+            return clicked ? read(found) : []
+        }
+        switch Self.keys.action(for: key) {
+        case .motion(let motion)?:
+            found.results.list.move(motion)
+            search = found
+        case .open?: return read(found)
+        // Back to the feeds the filter kept; Esc there clears it.
+        case .back?: search = nil
+        case .filter?, .help?, .quit?: return nil
+        // The feeds' own keys (marking, tags, unread moves) would act on feeds out of sight.
+        default: break
+        }
+        return []
+    }
+
+    /// The selected hit read in its feed's entries, as if opened there: `q` goes back to that
+    /// feed's list, and `q` again to the search results.
+    private mutating func read(_ found: FeedSearch) -> [Command] {
+        guard let (url, post) = found.selected, let feed = allFeeds.first(where: { $0.url.utf8.elementsEqual(url.utf8) }) else { return [] }
+        var commands = open(feed)
+        guard var browser = entries else { return commands }
+        commands += wrap(browser.read(post))
+        entries = browser
+        return commands
     }
 
     /// `n` and `N`: the next (or previous) feed shown with unread entries, as newsboat moves.
@@ -106,6 +155,10 @@ extension FeedList {
     /// Opens the selected feed's entries: a `PostBrowser` of its own, laid out as this screen.
     mutating func open() -> [Command] {
         guard let feed = selectedFeed else { return [] }
+        return open(feed)
+    }
+
+    mutating func open(_ feed: FeedRow) -> [Command] {
         var browser = PostBrowser(server: ServerURL.redactedIfCredentials(feed.url), arrangement: arrangement)
         browser.heading = feed.name
         opening += 1
@@ -156,6 +209,9 @@ extension FeedList {
             chrome.status.error = text
         case .markedRead(let failure):
             chrome.notice = failure.map { "not marked: " + $0.message }
+        case .found(let query, let result, let urls):
+            guard search?.query == query else { return [] }
+            search?.found(result, urls: urls)
         case .entries(let from, let inner):
             guard from == opening, var browser = entries else { return [] }
             let commands = browser.receive(inner)

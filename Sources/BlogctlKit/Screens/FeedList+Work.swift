@@ -51,6 +51,9 @@ extension FeedList {
             } catch {
                 poster.post(.markedRead(error))
             }
+        case .search(let query):
+            let (result, urls) = FeedSearch.search(query.split(separator: " ").map(String.init))
+            poster.post(.found(query: query, result, urls: urls))
         case .entries(let url, let opening, let inner):
             let entriesPoster = poster.wrapping { Message.entries(opening: opening, $0) }
             do {

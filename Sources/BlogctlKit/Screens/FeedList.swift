@@ -15,11 +15,14 @@ public struct FeedList: ScreenProgram {
         case entries(url: String, opening: Int, PostBrowser.Command)
         /// Every entry of the feeds at these URLs marked read (`A`, `C`).
         case markRead([String])
+        /// Every feed's entries searched for these words (`/`, then Enter).
+        case search(String)
 
         public var policy: CommandPolicy {
             switch self {
             case .refreshFeeds: return .latest("feeds")
             case .markRead: return .serial("marks")
+            case .search: return .latest("search")
             case .entries(_, _, let command):
                 // The open feed's queues are its own; opening another feed takes them over
                 // (a list still loading for the last one is cancelled by the next one's).
@@ -38,6 +41,8 @@ public struct FeedList: ScreenProgram {
         case said(String)
         case entries(opening: Int, PostBrowser.Message)
         case markedRead(ToolError?)
+        /// What a search found, and the URL of each hit's feed.
+        case found(query: String, Result<[SearchIndex.Hit], ToolError>, urls: [String])
     }
 
     /// The feeds shown: every subscription's, or the chosen tag's (`t`).
@@ -48,6 +53,8 @@ public struct FeedList: ScreenProgram {
     public internal(set) var tag: String?
     /// The tag menu, while it is open.
     public internal(set) var menu: Menu?
+    /// What a search of every feed found, shown in place of the feeds until Esc.
+    var search: FeedSearch?
     public internal(set) var list = ListView()
     public internal(set) var chrome: Chrome
     public internal(set) var outcome: Int32?
@@ -68,7 +75,7 @@ public struct FeedList: ScreenProgram {
 
     public var status: StatusLine { chrome.status }
     public var notice: String? { chrome.notice }
-    public var isBusy: Bool { refreshing || entries?.isBusy == true }
+    public var isBusy: Bool { refreshing || entries?.isBusy == true || (search != nil && search?.results.hits == nil) }
 
     public mutating func start() -> [Command] {
         refreshing = true

@@ -169,6 +169,17 @@ extension PostBrowser {
         return commands
     }
 
+    /// Opens `post` (a hit another screen found) whether or not the list holds it yet,
+    /// marking it read.
+    mutating func read(_ post: PostMetadata) -> [Command] {
+        readingIndex = readingOrder.firstIndex { $0.id.utf8.elementsEqual(post.id.utf8) } ?? 0
+        var reader = PostReader(metadata: post)
+        reader.layout(chrome.inset)
+        self.reader = reader
+        postList.setRead(post.id, true)
+        return [.openPost(id: post.id, width: paneWidth), .mark(ids: [post.id], read: true)]
+    }
+
     /// `n` and `N`: the next (or previous) unread post of the list in view, as newsboat moves.
     private mutating func moveToUnread(forward: Bool) {
         let order = readingOrder

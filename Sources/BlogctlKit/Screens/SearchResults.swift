@@ -36,8 +36,8 @@ public struct SearchResults: Sendable {
     }
 
     /// The hits in two rows each (the title, the snippet with its matches bold), or why
-    /// there are none.
-    func draw(into canvas: inout Canvas, rect: Rect, read: ReadMarks.IDs, tick: Int) {
+    /// there are none. `read` nil: hits of many feeds, marked neither way; each names its feed.
+    func draw(into canvas: inout Canvas, rect: Rect, read: ReadMarks.IDs?, tick: Int) {
         guard let hits else {
             canvas.put(" " + Spinner.frame(tick) + " searching…", row: rect.row, column: 0, width: rect.columns)
             return
@@ -54,8 +54,9 @@ public struct SearchResults: Sendable {
         list.draw(into: &canvas) { canvas, index, line, row, column, width in
             let hit = hits[index]
             if line == 0 {
-                PostList.drawEntry(into: &canvas, row: row, column: column, width: width, mark: read.contains(hit.id) ? " " : "•",
-                                   title: hit.title, right: TextWidth.truncate(hit.author, to: max(width / 3, 8)), bold: true)
+                let from = (hit.feed.map { $0 + " · " } ?? "") + hit.author
+                PostList.drawEntry(into: &canvas, row: row, column: column, width: width, mark: read?.contains(hit.id) == false ? "•" : " ",
+                                   title: hit.title, right: TextWidth.truncate(from, to: max(width / 3, 8)), bold: true)
             } else {
                 var x = canvas.put("   ", row: row, column: column, width: width)
                 for part in Self.parts(of: hit.snippet) {
