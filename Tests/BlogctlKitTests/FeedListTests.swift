@@ -134,6 +134,30 @@ import ToolboxKit
     /// Issue 65: `/` on the feed list searches the entries of every feed, as `blogctl search`
     /// does (newsboat's search from the feed list); a hit is read in its own feed, `q` goes
     /// back to that feed's entries and `q` again to the hits.
+    /// Issue 65: a query feed of the urls file is a row after the feeds; Enter lists the
+    /// entries its filter keeps, newest first, each read in its own feed.
+    @Test func aQueryFeedListsOtherFeedsEntries() {
+        var feeds = FeedList(arrangement: Arrangement())
+        _ = feeds.start()
+        _ = feeds.receive(.feeds(rows + [FeedRow(name: "Unread", url: "query:Unread", entries: 2, unread: 2)], refreshing: false, failed: nil))
+        _ = feeds.handle(.character("G"))
+        #expect(ScreenDriver.screen(&feeds).contains("2 unread of 2"))
+        do { let value = feeds.handle(.character("A")); #expect(value == []) }
+        #expect(feeds.notice == "a query feed's entries are marked in their own feeds")
+        // C marks the feeds, not the query feed's URL.
+        do { let value = feeds.handle(.character("C")); #expect(value == [.markRead(rows.map(\.url))]) }
+        do {
+            let value = feeds.handle(.enter)
+            #expect(value == [.queryFeed("Unread", names: Dictionary(uniqueKeysWithValues: rows.map { ($0.url, $0.name) }))], "\(value)")
+        }
+        var hit = SearchIndex.Hit(id: "q7", title: "Quiet news", author: "Ann", snippet: "a summary", cached: false)
+        hit.feed = "Quiet"
+        _ = feeds.receive(.found(query: "query:Unread", .success([hit]), urls: [rows[1].url]))
+        let screen = ScreenDriver.screen(&feeds)
+        #expect(screen.contains("query feed: Unread") && screen.contains("1 entries · query") && screen.contains("Quiet · Ann"), "\(screen)")
+        do { let value = feeds.handle(.enter); #expect(value.contains(.entries(url: rows[1].url, opening: 1, .openPost(id: "q7", width: 78))), "\(value)") }
+    }
+
     @Test func slashSearchesEveryFeedsEntriesAndEnterReadsAHitInItsFeed() {
         var feeds = loaded()
         _ = feeds.handle(.character("/"))

@@ -132,6 +132,23 @@ import TestSupport
             #expect(query.lines.allSatisfy { !$0.hasPrefix("Atom\t") && $0.contains("\tAda Lovelace\t") }, "\(query.stdout)")
             let feeds = try runTool("blogctl", ["feeds"], sandbox: sandbox)
             #expect(feeds.lines.contains { $0.hasPrefix("Ada's\tquery:Ada's\t\(query.lines.count)\t\(query.lines.count)\t") }, "\(feeds.stdout)")
+            // In ui, the query feed is a row after the feeds; Enter lists its entries, each read
+            // in its own feed.
+            let tmux = try TmuxSession(command: Binaries.path("blogctl"), arguments: ["ui"], sandbox: sandbox, environment: [:], columns: 100, rows: 30)
+            defer { tmux.kill() }
+            _ = try tmux.waitForScreen { $0.contains("Ada's") && $0.contains("\(query.lines.count) unread of \(query.lines.count)") }
+            try tmux.send("G")
+            try tmux.send("Enter")
+            let listed = try tmux.waitForScreen { $0.contains("query feed: Ada's") && $0.contains("\(query.lines.count) entries") }
+            #expect(listed.contains("Ada Lovelace") && !listed.contains("Atom ·"), "\(listed)")
+            try tmux.send("Enter")
+            _ = try tmux.waitForScreen { $0.contains("By Ada Lovelace") }
+            try tmux.send("q")
+            try tmux.send("q")
+            _ = try tmux.waitForScreen { $0.contains("query feed: Ada's") }
+            try tmux.send("Escape")
+            try tmux.send("q")
+            _ = try tmux.waitForScreen { $0.contains("EXITED 0") }
             // --tag: the subscriptions with the tag alone.
             let news = try runTool("blogctl", ["list", "--tag", "news", "--offline"], sandbox: sandbox)
             #expect(news.status == 0 && !news.lines.isEmpty && news.lines.allSatisfy { !$0.hasPrefix("Atom\t") }, "\(news.stdout) \(news.stderr)")

@@ -36,25 +36,45 @@ public enum SubscriptionTable {
     public static func rows(_ queries: [QueryFeed], of subscriptions: [FeedSubscription],
                             environment: [String: String] = Environment.current) throws(ToolError) -> [Row] {
         guard !queries.isEmpty else { return [] }
-        let servers = subscriptions.compactMap { subscription in
-            (try? ServerURL(subscription.url, allowingQuery: true)).map { (server: $0, subscription: subscription) }
-        }
-        let library = try Library.standard(environment: environment)
-        let entries = try library.entries(of: servers.map(\.server))
-        let now = Date()
+        let entries = try filtered(subscriptions, environment: environment)
         return queries.map { query in
             let matcher = FilterMatcher(query.expression)
             var count = 0, unread = 0
-            for entry in entries {
-                let (server, subscription) = servers[entry.source]
-                let subject = FilterSubject(post: entry.post, read: entry.read, flags: entry.flags, feedTitle: subscription.title,
-                                            feedURL: server.description,
-                                            tags: subscription.tags, now: now)
-                guard matcher.matches(subject) else { continue }
+            for entry in entries where matcher.matches(entry.subject) {
                 count += 1
                 if !entry.read { unread += 1 }
             }
             return Row(name: query.name, url: "query:" + query.name, entries: count, unread: unread, updated: nil, error: nil)
+        }
+    }
+
+    /// A query feed's entries, newest first: every subscription's that its expression keeps,
+    /// each with the URL of the subscription it is of.
+    public static func entries(of query: QueryFeed, in subscriptions: [FeedSubscription],
+                               environment: [String: String] = Environment.current) throws(ToolError)
+        -> [(post: PostMetadata, read: Bool, url: String)] {
+        let matcher = FilterMatcher(query.expression)
+        let kept = try filtered(subscriptions, environment: environment).filter { matcher.matches($0.subject) }
+        // Stable, and undated entries last, as `list --sort date` puts them.
+        return kept.enumerated().sorted { left, right in
+            let (a, b) = (left.element.post.publishDate, right.element.post.publishDate)
+            if a != b { return (a ?? .distantPast) > (b ?? .distantPast) }
+            return left.offset < right.offset
+        }.map { ($0.element.post, $0.element.read, $0.element.url) }
+    }
+
+    /// Every entry of `subscriptions` in the library, as the filter language sees it.
+    private static func filtered(_ subscriptions: [FeedSubscription], environment: [String: String])
+        throws(ToolError) -> [(subject: FilterSubject, post: PostMetadata, read: Bool, url: String)] {
+        let servers = subscriptions.compactMap { subscription in
+            (try? ServerURL(subscription.url, allowingQuery: true)).map { (server: $0, subscription: subscription) }
+        }
+        let now = Date()
+        return try Library.standard(environment: environment).entries(of: servers.map(\.server)).map { entry in
+            let (server, subscription) = servers[entry.source]
+            let subject = FilterSubject(post: entry.post, read: entry.read, flags: entry.flags, feedTitle: subscription.title,
+                                        feedURL: server.description, tags: subscription.tags, now: now)
+            return (subject, entry.post, entry.read, subscription.url)
         }
     }
 

@@ -10,10 +10,10 @@ extension FeedList {
         var chrome = self.chrome
         chrome.status.loading = refreshing ? "refreshing" : nil
         if let search {
-            chrome.status.counts = (search.results.hits.map { "\($0.count) found · " } ?? "") + "search " + Terminal.quote(search.query, limit: 30)
+            chrome.status.counts = search.counts
             search.results.draw(into: &canvas, rect: chrome.body, read: nil, tick: chrome.tick)
             if let menu { menu.draw(into: &canvas) }
-            chrome.draw(into: &canvas, title: "blogctl › search every feed: " + search.query, hints: FeedSearch.hints)
+            chrome.draw(into: &canvas, title: "blogctl › " + search.title, hints: FeedSearch.hints)
             return
         }
         if let filter = list.filterLabel { chrome.status.counts = filter + " · " + chrome.status.counts }

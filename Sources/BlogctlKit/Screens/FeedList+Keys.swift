@@ -53,8 +53,12 @@ extension FeedList {
         case .previousUnread?: moveToUnread(forward: false)
         case .markFeedRead?:
             guard let feed = selectedFeed else { return [] }
+            guard feed.queryName == nil else {
+                chrome.notice = "a query feed's entries are marked in their own feeds"
+                return []
+            }
             return markRead([feed.url])
-        case .markAllRead?: return markRead(allFeeds.map(\.url))
+        case .markAllRead?: return markRead(allFeeds.filter { $0.queryName == nil }.map(\.url))
         case .tags?:
             let tags = Array(Set(allFeeds.flatMap(\.tags))).sorted()
             guard !tags.isEmpty else {
@@ -159,6 +163,14 @@ extension FeedList {
     }
 
     mutating func open(_ feed: FeedRow) -> [Command] {
+        if let name = feed.queryName {
+            // Its entries are other feeds': listed as a search's hits are, each read in its feed.
+            var entries = FeedSearch(queryFeed: name)
+            entries.results.list.layout(chrome.body)
+            search = entries
+            let names = Dictionary(allFeeds.filter { $0.queryName == nil }.map { ($0.url, $0.name) }, uniquingKeysWith: { first, _ in first })
+            return [.queryFeed(name, names: names)]
+        }
         var browser = PostBrowser(server: ServerURL.redactedIfCredentials(feed.url), arrangement: arrangement)
         browser.heading = feed.name
         opening += 1

@@ -27,8 +27,12 @@ extension FeedList {
         switch command {
         case .refreshFeeds:
             // Read again each time: a refresh may have moved a feed (301) in the file.
-            guard let subscriptions = try? Subscriptions.standard().load() else { return }
-            poster.post(.feeds(rows(subscriptions), refreshing: true, failed: nil))
+            let file = Subscriptions.standard()
+            guard let subscriptions = try? file.load() else { return }
+            // Query feeds after the feeds, as `feeds` lists them (one that cannot be used is
+            // said by `list` and `feeds`, with the rest of the file's problems).
+            let queries = (try? file.queries()) ?? []
+            poster.post(.feeds(rows(subscriptions, queries: queries), refreshing: true, failed: nil))
             // Nothing may write to the terminal under the screen: what a feed had wrong shows
             // in its row (its last error), not on stderr.
             let refreshed = await SubscribedFeeds.refresh(subscriptions, jobs: context.jobs, offline: false,
@@ -37,8 +41,8 @@ extension FeedList {
             // A move is said once here too, on the status line, where list says it on stderr.
             var said: [String] = []
             SubscribedFeeds.followMoves(refreshed, warn: { said.append($0) })
-            let now = (try? Subscriptions.standard().load()) ?? subscriptions
-            poster.post(.feeds(rows(now), refreshing: false, failed: refreshed.count { $0.error != nil }))
+            let now = (try? file.load()) ?? subscriptions
+            poster.post(.feeds(rows(now, queries: queries), refreshing: false, failed: refreshed.count { $0.error != nil }))
             if !said.isEmpty { poster.post(.said(said.joined(separator: "; "))) }
         case .markRead(let urls):
             do {
@@ -54,6 +58,9 @@ extension FeedList {
         case .search(let query):
             let (result, urls) = FeedSearch.search(query.split(separator: " ").map(String.init))
             poster.post(.found(query: query, result, urls: urls))
+        case .queryFeed(let name, let names):
+            let (result, urls) = FeedSearch.entries(ofQueryFeed: name, names: names)
+            poster.post(.found(query: "query:" + name, result, urls: urls))
         case .entries(let url, let opening, let inner):
             let entriesPoster = poster.wrapping { Message.entries(opening: opening, $0) }
             do {
@@ -73,7 +80,14 @@ extension FeedList {
         }
     }
 
-    /// The feed list's rows, from the cache (what the last refresh kept).
+    /// The feed list's rows, from the cache (what the last refresh kept), the query feeds last.
+    static func rows(_ subscriptions: [FeedSubscription], queries: [QueryFeed]) -> [FeedRow] {
+        let queryRows = ((try? SubscriptionTable.rows(queries, of: subscriptions)) ?? []).map { row in
+            FeedRow(name: row.name, url: row.url, entries: row.entries, unread: row.unread, tags: queries.first { "query:" + $0.name == row.url }?.tags ?? [])
+        }
+        return rows(subscriptions) + queryRows
+    }
+
     static func rows(_ subscriptions: [FeedSubscription]) -> [FeedRow] {
         let table: [SubscriptionTable.Row]
         do { table = try SubscriptionTable.rows(subscriptions) } catch {

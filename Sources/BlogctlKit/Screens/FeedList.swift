@@ -17,12 +17,14 @@ public struct FeedList: ScreenProgram {
         case markRead([String])
         /// Every feed's entries searched for these words (`/`, then Enter).
         case search(String)
+        /// The entries of the urls file's query feed of this name, each feed's named as in `names`.
+        case queryFeed(String, names: [String: String])
 
         public var policy: CommandPolicy {
             switch self {
             case .refreshFeeds: return .latest("feeds")
             case .markRead: return .serial("marks")
-            case .search: return .latest("search")
+            case .search, .queryFeed: return .latest("search")
             case .entries(_, _, let command):
                 // The open feed's queues are its own; opening another feed takes them over
                 // (a list still loading for the last one is cancelled by the next one's).

@@ -9,6 +9,11 @@ public struct FeedRow: Sendable, Equatable {
     /// Its tags in the urls file (`t` shows the feeds of one).
     public var tags: [String]
 
+    /// A query feed of the urls file (`query:NAME`): its entries are other feeds'.
+    var queryName: String? {
+        url.utf8.starts(with: "query:".utf8) ? String(decoding: url.utf8.dropFirst(6), as: UTF8.self) : nil
+    }
+
     public init(name: String, url: String, entries: Int, unread: Int, error: String? = nil, tags: [String] = []) {
         self.name = name
         self.url = url

@@ -13,7 +13,13 @@ public struct SearchResults: Sendable {
     public private(set) var posts: [PostMetadata] = []
     var list = ListView(linesPerItem: 2)
 
-    init(query: String) { self.query = query }
+    /// What the list says when nothing was found.
+    var nothingFound: String
+
+    init(query: String, nothingFound: String? = nil) {
+        self.query = query
+        self.nothingFound = nothingFound ?? "nothing found for \"\(query)\" (only cached posts' bodies are searched: P prefetches)"
+    }
 
     /// The search's answer; `listed` gives each hit its full metadata once, not at every key.
     mutating func found(_ result: Result<[SearchIndex.Hit], ToolError>, listed: [PostMetadata]) {
@@ -47,8 +53,7 @@ public struct SearchResults: Sendable {
             return
         }
         if hits.isEmpty {
-            canvas.put(" nothing found for \"\(query)\" (only cached posts' bodies are searched: P prefetches)",
-                       row: rect.row, column: 0, width: rect.columns, style: .dim)
+            canvas.put(" " + nothingFound, row: rect.row, column: 0, width: rect.columns, style: .dim)
             return
         }
         list.draw(into: &canvas) { canvas, index, line, row, column, width in
