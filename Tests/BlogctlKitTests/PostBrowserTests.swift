@@ -114,6 +114,35 @@ import ToolboxKit
         #expect(ScreenDriver.screen(&browser, rows: 40).contains("Apple pie"))
     }
 
+    /// Issue 65: newsboat's `F`, an expression of the filter language over the list; a wrong
+    /// one is said with its column and changes nothing; Esc clears it after the typed filter.
+    @Test func bigFFiltersWithAnExpression() {
+        var browser = loaded()
+        _ = browser.handle(.character("F"))
+        ScreenDriver.type("author =~ \"^ada\" and unread = \"yes\"", into: &browser)
+        #expect(ScreenDriver.screen(&browser, rows: 40).contains("filter: author =~"))
+        _ = browser.handle(.enter)
+        #expect(browser.postList.shown.map(\.id) == ["a1"], "a2 is read")
+        let screen = ScreenDriver.screen(&browser, rows: 40, columns: 120)
+        #expect(screen.contains("F \"author =~") && screen.contains("1 of 7 posts"), "\(screen)")
+        // A wrong expression: said, and the filter in force stays.
+        _ = browser.handle(.character("F"))
+        ScreenDriver.type("titel = x", into: &browser)
+        _ = browser.handle(.control("u"))
+        ScreenDriver.type("titel = x", into: &browser)
+        _ = browser.handle(.enter)
+        #expect(browser.notice?.contains("column 1: unknown attribute \"titel\"") == true, "\(browser.notice ?? "")")
+        #expect(browser.postList.shown.map(\.id) == ["a1"])
+        // With U, both apply; the typed filter narrows further; Esc clears it, then the expression.
+        _ = browser.handle(.character("U"))
+        _ = browser.handle(.character("/"))
+        ScreenDriver.type("zzz", into: &browser)
+        _ = browser.handle(.escape)
+        _ = browser.handle(.escape)
+        #expect(browser.postList.expression == nil && browser.notice == "the filter is cleared")
+        #expect(browser.postList.shown.map(\.id).sorted() == ["a1", "e1", "g1", "g2", "m1", "m2"], "unread only stays")
+    }
+
     /// The list's items are titles, but `/` finds a post by its author and summary too.
     @Test func theFilterFindsAuthorsAndSummaries() {
         var browser = loaded()

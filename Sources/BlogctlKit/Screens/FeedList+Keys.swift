@@ -173,6 +173,7 @@ extension FeedList {
         }
         var browser = PostBrowser(server: ServerURL.redactedIfCredentials(feed.url), arrangement: arrangement)
         browser.heading = feed.name
+        browser.postList.feed = (feed.name, feed.url, feed.tags)
         opening += 1
         openURL = feed.url
         _ = browser.resized(rows: chrome.rows, columns: chrome.columns)

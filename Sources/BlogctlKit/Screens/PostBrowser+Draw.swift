@@ -28,8 +28,12 @@ extension PostBrowser {
             let saved = showsSavedList ? " · the saved list" : ""
             let filtering = postList.list.isFiltering
             postList.draw(into: &canvas, rect: body, loading: loadingList, tick: chrome.tick)
+            let prompting = postList.expressionField != nil
             chrome.draw(into: &canvas, title: "blogctl › " + heading + " (" + postList.arrangement.summary + filter + ")" + saved,
-                        hints: filtering ? Self.filterHints : Self.listKeys.hints, helpHint: filtering ? nil : "? help")
+                        hints: filtering ? Self.filterHints : prompting ? Self.expressionHints : Self.listKeys.hints,
+                        helpHint: filtering || prompting ? nil : "? help")
+            // Over the list's last row, as less prompts.
+            postList.expressionField?.draw(into: &canvas, row: body.row + body.rows - 1, column: 0, width: body.columns, focused: true)
         }
         if let menu { menu.draw(into: &canvas) }
     }
@@ -38,6 +42,7 @@ extension PostBrowser {
     /// A filter kept here also searches the cached bodies: the footer says so.
     static let filterHints = ListView.filterKeys.hints(where: { $0 == .keep || $0 == .clear },
                                                        hint: { $0 == .keep ? "keeps it and searches the bodies too" : nil })
+    static let expressionHints = ["Enter applies it", "Esc leaves it", "empty: no filter"]
     static let resultHints = listKeys.hints(where: { [.open, .filter, .back, .quit].contains($0) },
                                             hint: { $0 == .filter ? "filter again" : $0 == .back ? "all posts" : nil })
 }

@@ -3,7 +3,7 @@ import ToolboxKit
 
 extension PostBrowser {
     enum ListAction: Sendable, Equatable {
-        case motion(Motion), open, arrange, filter, unreadOnly, toggleRead, prefetch, reload, help, quit, back
+        case motion(Motion), open, arrange, filter, expression, unreadOnly, toggleRead, prefetch, reload, help, quit, back
         case nextUnread, previousUnread, markAllRead
     }
 
@@ -13,6 +13,7 @@ extension PostBrowser {
             .init([.character("o")], "arrange: group and sort (remembered)", .arrange, hint: "arrange"),
             .init([.character("/")], "filter by title, author, summary as you type; Enter also searches cached bodies", .filter,
                   hint: "filter"),
+            .init([.character("F")], "filter by an expression: author =~ \"ada\", unread = \"yes\"", .expression),
             .init([.character("U")], "only unread posts, or all", .unreadOnly, hint: "unread"),
             .init([.character("u")], "mark read or unread", .toggleRead),
             .init([.character("n")], "the next unread post", .nextUnread),
@@ -21,7 +22,7 @@ extension PostBrowser {
             .init([.character("P")], "prefetch every post body in the background", .prefetch, hint: "prefetch"),
             .init([.character("r")], "reload the list from the server", .reload),
             .init([.character("?"), .function(1)], "this help", .help),
-            .init([.escape], "back from search results, then clear the filter (never quits)", .back),
+            .init([.escape], "back from search results, then clear the filters (never quits)", .back),
             .init([.character("q")], "quit", .quit, hint: "quit"),
         ])
 
@@ -30,6 +31,10 @@ extension PostBrowser {
         if reader != nil { return handleReader(key) }
         if menu != nil { return handleMenu(key) }
         if postList.list.isFiltering { return handleFilter(key) }
+        if postList.expressionField != nil {
+            if let said = postList.editExpression(key) { chrome.notice = said }
+            return []
+        }
         if case .click(let row, _) = key {
             var clicked = false
             setCurrentList { clicked = $0.click(row: row) }
@@ -48,6 +53,9 @@ extension PostBrowser {
             results = nil
             _ = postList.list.clearFilter()
             _ = postList.list.handle(key)
+        case .expression?:
+            results = nil
+            postList.editExpression()
         case .unreadOnly?: postList.toggleUnreadOnly()
         case .toggleRead?:
             guard let post = selectedPost else { return [] }
@@ -72,6 +80,8 @@ extension PostBrowser {
         // From search results, Esc goes back to all the posts, as the footer says: the
         // filter that led to the search goes too.
         case .back?:
+            // Layer by layer: the search results and the typed filter, then the expression.
+            if results == nil && postList.list.filterLabel == nil, let said = postList.setExpression("") { chrome.notice = said }
             results = nil
             _ = postList.list.clearFilter()
         case nil: break

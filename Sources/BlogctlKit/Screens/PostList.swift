@@ -18,6 +18,13 @@ public struct PostList: Sendable {
     private var markedHere: [(String, Bool)] = []
     /// Counted when the marks change, not at every frame.
     private(set) var unreadCount = 0
+    /// newsboat's `F`: the expression of the filter language (blogctl(1), FILTERS) whose posts
+    /// alone are shown, as typed.
+    public private(set) var expression: (text: String, parsed: FilterExpression)?
+    /// The `F` prompt, while it is open.
+    public private(set) var expressionField: TextField?
+    /// What the filter language's `feedtitle`, `feedurl` and `tags` are in this list.
+    var feed = (title: "", url: "", tags: [String]())
 
     init(arrangement: Arrangement) { self.arrangement = arrangement }
 
@@ -64,9 +71,11 @@ public struct PostList: Sendable {
 
     /// Orders `posts` by the arrangement (and the unread filter) into the list's sections.
     mutating func arrange() {
-        let posts = posts
         unreadCount = posts.count { !read.contains($0.id) }  // the posts themselves may be new
-        let kept = unreadOnly ? posts.indices.filter { !read.contains(posts[$0].id) } : nil
+        let posts = posts
+        // One matcher for the whole list: it compiles the expression's patterns.
+        let matcher = expression.map { FilterMatcher($0.parsed) }
+        let kept = unreadOnly || matcher != nil ? posts.indices.filter { keeps($0, matcher) } : nil
         let groups = arrangement.ordering.arrangePositions(posts, among: kept)
         let selected = list.selection.flatMap { $0 < self.shown.count ? self.shown[$0].id : nil }
         shown = PickedItems(posts, positions: groups.flatMap(\.positions))
@@ -79,11 +88,56 @@ public struct PostList: Sendable {
         if let selected, let index = shown.firstIndex(where: { $0.id.utf8.elementsEqual(selected.utf8) }) { list.select(index) }
     }
 
-    /// What the status line counts: the filter in force, the posts shown, the unread.
+    /// What the status line counts: the filters in force, the posts shown, the unread.
     var counts: String {
-        let shownCount = list.filterLabel == nil ? "\(posts.count) posts" : "\(list.shownCount) of \(posts.count) posts"
-        return [list.filterLabel, shownCount, unreadOnly ? "unread only" : nil, "\(unreadCount) unread"]
-            .compactMap { $0 }.joined(separator: " · ")
+        let filtered = list.filterLabel != nil || expression != nil
+        let shownCount = filtered ? "\(list.filterLabel == nil ? shown.count : list.shownCount) of \(posts.count) posts" : "\(posts.count) posts"
+        return [expression.map { "F " + Terminal.quote($0.text, limit: 30) }, list.filterLabel, shownCount,
+                unreadOnly ? "unread only" : nil, "\(unreadCount) unread"].compactMap { $0 }.joined(separator: " · ")
+    }
+
+    /// Whether the post at `position` passes the unread-only view and the expression.
+    private func keeps(_ position: Int, _ matcher: FilterMatcher?) -> Bool {
+        let isRead = read.contains(posts[position].id)
+        if unreadOnly && isRead { return false }
+        guard let matcher else { return true }
+        return matcher.matches(FilterSubject(post: posts[position], read: isRead, feedTitle: feed.title, feedURL: feed.url, tags: feed.tags))
+    }
+
+    /// `F`: the prompt opens with the expression in force.
+    mutating func editExpression() { expressionField = TextField(label: "filter:", text: expression?.text ?? "") }
+
+    /// A key while the prompt is open: Enter applies what it holds (nothing: no filter), Esc
+    /// leaves the filter as it was. Returns what to say: why an expression does not parse
+    /// (its column, as `list --filter` says it), or that the filter went.
+    mutating func editExpression(_ key: KeyPress) -> String? {
+        guard var field = expressionField else { return nil }
+        switch key {
+        case .escape: expressionField = nil
+        case .enter:
+            expressionField = nil
+            return setExpression(field.text)
+        default:
+            _ = field.handle(key)
+            expressionField = field
+        }
+        return nil
+    }
+
+    mutating func setExpression(_ text: String) -> String? {
+        guard text.contains(where: { !$0.isWhitespace }) else {
+            guard expression != nil else { return nil }
+            expression = nil
+            arrange()
+            return "the filter is cleared"
+        }
+        do throws(ToolError) {
+            expression = (text, try FilterExpression.parse(text))
+            arrange()
+            return nil
+        } catch {
+            return "not filtered: " + error.message
+        }
     }
 
     /// The posts in two rows each, or why there are none (`loading`: the list is on its way).
