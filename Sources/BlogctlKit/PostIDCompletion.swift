@@ -8,7 +8,7 @@ public enum PostIDCompletion {
         let flag = ShellCompletion.flagValue("--server", in: before)
         var servers: [ServerURL] = []
         if let subscriptions = (try? SubscribedFeeds.inUse(server: flag, environment: environment, warn: nil)) ?? nil {
-            servers = subscriptions.compactMap { try? ServerURL($0.url, allowingQuery: true) }
+            servers = subscriptions.compactMap { FeedSubscription.server(for: $0.url) }
         } else if let server = try? ServerURL.resolve(flag: flag, toolVariable: Tool.blogctl.serverVariable, environment: environment,
                                                        configured: Settings.current.text(.server), allowingQuery: true) {
             servers = [server]

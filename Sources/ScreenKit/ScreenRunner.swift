@@ -48,7 +48,7 @@ public enum ScreenRunner {
         let job = Job(program: program, terminal: terminal, mailbox: mailbox, perform: perform)
         let end = await withCheckedContinuation { continuation in
             job.finish = { continuation.resume(returning: $0) }
-            Thread.start { job.run() }
+            PosixThread.start { job.run() }
         }
         // The program ended by itself (q): what it asked to be written is written before the
         // tool exits. An interrupt does not wait.
@@ -73,7 +73,7 @@ public enum ScreenRunner {
     /// The loop and what it owns. Created on the caller's task, then used by the screen's
     /// thread alone (the continuation is resumed once, from there).
     final class Job<Program: ScreenProgram>: @unchecked Sendable {
-        // @unchecked: after `Thread.start` only the screen's thread touches these fields;
+        // @unchecked: after `PosixThread.start` only the screen's thread touches these fields;
         // the caller reads nothing back but the value passed to `finish`.
         var program: Program
         let terminal: CursesTerminal

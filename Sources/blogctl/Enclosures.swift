@@ -67,7 +67,7 @@ enum EnclosureLookup {
     static func entries(_ ids: [String], common: CommonOptions) throws -> [PostMetadata] {
         let servers: [ServerURL]
         if let subscriptions = try SubscribedFeeds.inUse(common) {
-            servers = subscriptions.compactMap { try? ServerURL($0.url, allowingQuery: true) }
+            servers = subscriptions.compactMap { FeedSubscription.server(for: $0.url) }
         } else {
             servers = [try common.serverURL(tool: .blogctl)]
         }

@@ -35,12 +35,19 @@ extension Blogctl.Feeds {
             discussion: """
                 Each feed is named by its title in the urls file, else its own title as last fetched, else its URL; \
                 its site (htmlUrl) is its own link as last fetched, else the one an import gave it. \
-                A URL's user and password are left out (said on stderr), and characters XML cannot hold (control \
-                characters) are dropped, so the document is well-formed and prints safely.
+                A URL's user and password are left out (said on stderr), as are exec: and filter: feeds (commands of \
+                this machine), and characters XML cannot hold (control characters) are dropped, so the document is \
+                well-formed and prints safely.
                 """)
 
         func run() throws {
-            let subscriptions = try Subscriptions.standard().load { Tool.blogctl.warn($0) }
+            let all = try Subscriptions.standard().load { Tool.blogctl.warn($0) }
+            // A command feed is this machine's program, not a feed another reader can fetch.
+            let subscriptions = all.filter { FeedCommand($0.url) == nil }
+            if subscriptions.count < all.count {
+                let commands = all.count - subscriptions.count
+                Tool.blogctl.warn("\(commands) exec: or filter: feed\(commands == 1 ? " is" : "s are") left out of the export (a command, not a URL)")
+            }
             let withheld = subscriptions.count { OPML.hasCredentials($0.url) }
             if withheld > 0 {
                 Tool.blogctl.warn("\(withheld) feed URL\(withheld == 1 ? " holds" : "s hold") a user or password, left out of the export "

@@ -84,9 +84,10 @@ import ToolboxKit
         try original.write(toFile: file.path, atomically: true, encoding: .utf8)
         chmod(file.path, 0o600)
         var subscriptions = try file.load()
-        #expect(subscriptions.map(\.url) == ["https://a.example/feed", "https://b.example/rss", "https://gone.example/x"])
+        #expect(subscriptions.map(\.url) == ["https://a.example/feed", "exec:~/bin/feed.sh", "filter:~/bin/clean.sh:https://b.example/rss",
+                                               "https://b.example/rss", "https://gone.example/x"])
         subscriptions.removeAll { $0.url == "https://gone.example/x" }
-        subscriptions[1].tags.append("more")
+        subscriptions[3].tags.append("more")
         subscriptions.append(FeedSubscription(url: "https://new.example/atom", title: "", tags: []))
         try file.save(subscriptions)
         let written = try String(contentsOfFile: file.path, encoding: .utf8)
@@ -126,12 +127,12 @@ import ToolboxKit
         let environment = ["HOME": root, "XDG_CONFIG_HOME": root + "/config", "XDG_DATA_HOME": root + "/data"]
         let file = Subscriptions.standard(environment: environment)
         try FileManager.default.createDirectory(atPath: root + "/config/blogctl", withIntermediateDirectories: true)
-        try "https://a.example/feed\nexec:~/bin/x\n".write(toFile: file.path, atomically: true, encoding: .utf8)
+        try "https://a.example/feed\nexec:\n".write(toFile: file.path, atomically: true, encoding: .utf8)
         chmod(file.path, 0o600)
         var said: [String] = []
         for _ in 0..<3 { _ = try file.loadSayingProblemsOnce(environment: environment) { said.append($0) } }
-        #expect(said.count == 1 && said[0].contains("exec:") && said[0].contains("line 2"), "\(said)")
-        try "https://a.example/feed\nexec:~/bin/y\n".write(toFile: file.path, atomically: true, encoding: .utf8)
+        #expect(said.count == 1 && said[0].contains("exec: takes a command") && said[0].contains("line 2"), "\(said)")
+        try "https://a.example/feed\nfilter:~/bin/y\n".write(toFile: file.path, atomically: true, encoding: .utf8)
         chmod(file.path, 0o600)
         _ = try file.loadSayingProblemsOnce(environment: environment) { said.append($0) }
         #expect(said.count == 2)
@@ -248,9 +249,9 @@ import ToolboxKit
         #expect(queries.first?.tags == ["people", "~x"])
         #expect(queries.first?.expression == (try? FilterExpression.parse("unread = \"yes\" and tags # \"news\"")))
         #expect(said.count == 2 && said[0].hasPrefix("line 3: query feed \"Bad\": column 7: expected an operator") && said[1].hasPrefix("line 4:"), "\(said)")
-        // The feeds of the file are what they were; exec: is still said once, query: no more.
+        // The feeds of the file are what they were, its command feed among them; query: is not said.
         var others: [String] = []
-        #expect(Subscriptions.parse(text, warn: { others.append($0) }).map(\.url) == ["https://a.example/feed"])
-        #expect(others.count == 1 && others[0].contains("exec:"), "\(others)")
+        #expect(Subscriptions.parse(text, warn: { others.append($0) }).map(\.url) == ["https://a.example/feed", "exec:~/bin/feed.sh"])
+        #expect(others.isEmpty, "\(others)")
     }
 }

@@ -122,6 +122,46 @@ import TestSupport
         }
     }
 
+    /// Issue 65: newsboat's command feeds from the urls file, as newsboat runs them: an
+    /// `exec:` command's output is the feed, a `filter:` command reads the fetched feed; each
+    /// listed, named, read and searched as any feed; a failing command named in its row.
+    @Test func execAndFilterFeedsRunAsNewsboatRunsThem() async throws {
+        let sandbox = try Sandbox()
+        try await withMockd(["--quiet", "--latency", "0", "--failure-rate", "0", "--feeds", "1", "--feed-items", "3"], sandbox: sandbox) { mockd in
+            let document = """
+                <?xml version="1.0"?><rss version="2.0"><channel><title>Made by a command</title>
+                <item><guid>cmd-1</guid><title>First commanded entry</title><link>https://cmd.example/1</link>
+                <description>Text from a script</description></item></channel></rss>
+                """
+            let feed = try sandbox.write("made.xml", document)
+            try FileManager.default.createDirectory(atPath: sandbox.root + "/config/blogctl", withIntermediateDirectories: true)
+            _ = try sandbox.write("config/blogctl/urls", """
+                "exec:cat '\(feed)'" tools
+                "filter:sed 's/Generated feed 1/Filtered feed/':\(mockd.url)/feeds/1.xml"
+                "exec:echo 'the script is broken' >&2; exit 4" ~Broken
+
+                """)
+            let listed = try blogctl(["list"], sandbox)
+            #expect(listed.status == 75, "\(listed.stderr)")
+            #expect(listed.lines.contains { $0.hasPrefix("Made by a command\tcmd-1\t") && $0.contains("First commanded entry") }, "\(listed.stdout)")
+            #expect(listed.lines.filter { $0.hasPrefix("Filtered feed\tfeed-1-item-") }.count == 3, "\(listed.stdout)")
+            #expect(listed.stderr.contains("Broken: the command exited with status 4: the script is broken"), "\(listed.stderr)")
+            let feeds = try blogctl(["feeds"], sandbox)
+            #expect(feeds.lines.contains { $0.hasPrefix("Made by a command\texec:cat '\(feed)'\t1\t1\t") }, "\(feeds.stdout)")
+            #expect(feeds.lines.contains { $0.hasPrefix("Broken\texec:echo") && $0.hasSuffix("the command exited with status 4: the script is broken") },
+                    "\(feeds.stdout)")
+            // Read, searched and listed offline from the library, as any feed's entries.
+            let read = try blogctl(["read", "cmd-1", "--no-pager"], sandbox)
+            #expect(read.status == 0 && read.stdout.contains("Text from a script") && read.stdout.contains("Link: https://cmd.example/1"), "\(read.stderr)")
+            #expect(try blogctl(["search", "commanded"], sandbox).lines.first?.hasPrefix("Made by a command\tcmd-1\t") == true)
+            #expect(try blogctl(["list", "--offline", "--tag", "tools"], sandbox).lines.count == 1)
+            // A command is no feed another reader can fetch: left out of an export, said.
+            let exported = try blogctl(["feeds", "export"], sandbox)
+            #expect(exported.status == 0 && !exported.stdout.contains("exec:") && !exported.stdout.contains("filter:"), "\(exported.stdout)")
+            #expect(exported.stderr.contains("3 exec: or filter: feeds are left out of the export"), "\(exported.stderr)")
+        }
+    }
+
     @Test func searchAndPrefetchCoverEveryFeed() async throws {
         let sandbox = try Sandbox()
         try await withMockd(["--quiet", "--latency", "0", "--failure-rate", "0", "--massive-size", "0", "--feeds", "2", "--feed-items", "3"],

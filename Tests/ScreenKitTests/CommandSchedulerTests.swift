@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Testing
+import CoreKit
 @testable import ScreenKit
 
 /// The command policies as the runner applies them, and the mailbox work answers through:
@@ -52,7 +53,7 @@ import Testing
     /// not start until they are done.
     func messages(_ mailbox: Box, count: Int) async -> [Message] {
         await withCheckedContinuation { continuation in
-            Thread.start {
+            PosixThread.start {
                 var received: [Message] = []
                 let deadline = ContinuousClock.now + .seconds(1200)
                 while received.count < count, ContinuousClock.now < deadline {
@@ -93,7 +94,7 @@ import Testing
         let threads = 8
         let each = 2_000
         for thread in 0..<threads {
-            Thread.start {
+            PosixThread.start {
                 for index in 0..<each { mailbox.post(.message(.wrote(thread * each + index))) }
             }
         }

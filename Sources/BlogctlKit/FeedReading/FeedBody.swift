@@ -41,6 +41,14 @@ enum FeedBody {
         }
     }
 
+    /// `response`'s body as the feed it is, inflated when it was gzipped (a filter feed's
+    /// command reads it so).
+    static func decoded(_ response: APIClient.Response, shown: String) throws(ToolError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        try hand(response, shown: shown) { bytes += $0 }
+        return bytes
+    }
+
     /// Hands `response`'s body to `add` from its start, in pieces, inflated when it was gzipped.
     private static func hand(_ response: APIClient.Response, shown: String,
                              to add: (UnsafeBufferPointer<UInt8>) -> Void) throws(ToolError) {

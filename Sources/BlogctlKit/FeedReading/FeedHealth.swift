@@ -70,6 +70,7 @@ extension FeedSubscription {
     func name(server: ServerURL?, feedTitle: String?) -> String {
         if !title.isEmpty { return title }
         if let feedTitle, !feedTitle.isEmpty { return feedTitle }
-        return server?.host ?? url
+        // A command feed's server is a name no one reads: its line is.
+        return FeedCommand(url) == nil ? server?.host ?? url : url
     }
 }

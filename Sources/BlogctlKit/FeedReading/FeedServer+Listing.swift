@@ -23,7 +23,7 @@ extension FeedServer {
         // What the probe fetched this run is written, not asked again; unless the probe wrote
         // it already and kept only the newest, and `each` is to see every entry.
         if let fetched {
-            if !fetched.said { Self.describe(fetched, shown: Terminal.sanitizeField(api.server.url(fetched.url)), warn: warn) }
+            if !fetched.said { Self.describe(fetched, shown: Terminal.sanitizeField(shown(fetched.url)), warn: warn) }
             known.withLock { $0 = .feed(state, fetched: nil) }
             if !fetched.isListed {
                 let ignored = ignoredEntries()
@@ -49,8 +49,8 @@ extension FeedServer {
             response = try await fetchNamed(url)
             written = try await write(response, url, into: library, server: server, maxItems: maxItems, each: each)
         }
-        guard case .feed(let feed) = written.read else { throw .protocolViolation(url: api.server.url(url), detail: "a web page, not a feed") }
-        Self.describe(Fetched(feed, url: url), shown: Terminal.sanitizeField(api.server.url(url)), warn: warn)
+        guard case .feed(let feed) = written.read else { throw .protocolViolation(url: shown(url), detail: "a web page, not a feed") }
+        Self.describe(Fetched(feed, url: url), shown: Terminal.sanitizeField(shown(url)), warn: warn)
         _ = remember(State(feed: url, etag: response.header("ETag"), lastModified: response.header("Last-Modified"),
                            title: feed.title.isEmpty ? nil : feed.title, site: feed.link), fetched: nil)
         // `each` stores the bodies it wants itself (prefetch: every one not too large).
@@ -105,7 +105,7 @@ extension FeedServer {
             guard case .feed = read else { return false }
             return true
         }
-        guard let read else { throw .protocolViolation(url: api.server.url(url), detail: "an empty document") }
+        guard let read else { throw .protocolViolation(url: shown(url), detail: "an empty document") }
         return (read, newest)
     }
 }

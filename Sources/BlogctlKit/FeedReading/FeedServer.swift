@@ -194,7 +194,7 @@ public final class FeedServer: Sendable {
         if let fetched {
             if !fetched.said {
                 known.withLock { if case .feed(let state, var fetched?) = $0 { fetched.said = true; $0 = .feed(state, fetched: fetched) } }
-                Self.describe(fetched, shown: Terminal.sanitizeField(api.server.url(fetched.url)), warn: warn)
+                Self.describe(fetched, shown: Terminal.sanitizeField(shown(fetched.url)), warn: warn)
             }
             return fetched.posts
         }
@@ -213,10 +213,10 @@ public final class FeedServer: Sendable {
     /// `response` (from `url`) read as the feed: said, remembered for this run, and its posts.
     private func finishRead(_ read: FeedDocument.Reader.Read, _ response: APIClient.Response, _ url: String,
                             warn: (String) -> Void) throws(ToolError) -> [FeedEntry] {
-        guard case .feed(let feed) = read else { throw .protocolViolation(url: api.server.url(url), detail: "a web page, not a feed") }
+        guard case .feed(let feed) = read else { throw .protocolViolation(url: shown(url), detail: "a web page, not a feed") }
         var fresh = Fetched(feed, url: url)
         fresh.said = true
-        Self.describe(fresh, shown: Terminal.sanitizeField(api.server.url(url)), warn: warn)
+        Self.describe(fresh, shown: Terminal.sanitizeField(shown(url)), warn: warn)
         _ = remember(State(feed: url, etag: response.header("ETag"), lastModified: response.header("Last-Modified"),
                            title: feed.title.isEmpty ? nil : feed.title, site: feed.link), fetched: fresh)
         return fresh.posts
@@ -227,7 +227,7 @@ public final class FeedServer: Sendable {
     /// command opens it; one that fails is asked once (again only when no connection was made).
     func fetch(_ state: State, conditional: Bool) async throws(ToolError) -> (APIClient.Response, String)? {
         if atStart?.gone == true {
-            throw .httpStatus(url: api.server.url(state.feed), status: 410,
+            throw .httpStatus(url: shown(state.feed), status: 410,
                               message: "Gone: the feed was taken down and is no longer asked; blogctl feeds remove removes it")
         }
         var headers = Self.accept
@@ -236,6 +236,7 @@ public final class FeedServer: Sendable {
             if let modified = state.lastModified { headers.append(("If-Modified-Since", modified)) }
         }
         var url = state.feed
+        if let command = FeedCommand(server: api.server) { return try await output(of: command) }
         let response = try await api.send(.GET, url, headers: headers, retrying: .connection, spillFrom: FeedBody.spilledFrom)
         if let target = response.movedPermanently {
             moved.withLock { $0 = target }
@@ -252,10 +253,30 @@ public final class FeedServer: Sendable {
         return (response, url)
     }
 
+    /// How messages name the feed's `url`: a command feed by its urls-file line.
+    func shown(_ url: String) -> String { FeedCommand(server: api.server)?.line ?? api.server.url(url) }
+
+    /// A command feed's document, asked every time (a command has no validators): an exec's
+    /// output, or a filter's feed, fetched as any feed is, read through its command (its
+    /// relative links resolve against the filter's URL).
+    private func output(of command: FeedCommand) async throws(ToolError) -> (APIClient.Response, String) {
+        var input: [UInt8] = []
+        // An exec feed has no URL of its own: its relative links resolve to nothing.
+        var base = ""
+        if case .filter(_, let feed) = command {
+            let response = try await api.send(.GET, feed, headers: Self.accept, retrying: .connection)
+            try check(response, feed)
+            input = try FeedBody.decoded(response, shown: api.server.url(feed))
+            base = response.redirectedTo ?? feed
+        }
+        let output = try await command.output(input: input, limit: APIClient.maximumResponse(environment: environment), seconds: api.timeout)
+        return (APIClient.Response(local: output), base)
+    }
+
     /// The feed a web page names (the first, as newsboat's `-i` and browsers take it).
     func feedNamed(by page: [UInt8], _ response: APIClient.Response, _ url: String) throws(ToolError) -> String {
         guard let link = try FeedDiscovery.links(inHTML: page, url: response.redirectedTo ?? url).first else {
-            throw .protocolViolation(url: api.server.url(url), detail: "a web page that names no feed")
+            throw .protocolViolation(url: shown(url), detail: "a web page that names no feed")
         }
         return link.url
     }
@@ -269,7 +290,7 @@ public final class FeedServer: Sendable {
 
     /// The document in `response` (from `url`): `FeedBody.read`, its errors naming the URL.
     func document(_ response: APIClient.Response, _ url: String, sink: FeedEntrySink? = nil) throws(ToolError) -> Result<FeedDocument.Reader.Read, ToolError> {
-        try FeedBody.read(response, url: url, shown: api.server.url(url), sink: sink)
+        try FeedBody.read(response, url: url, shown: shown(url), sink: sink)
     }
 
     private func check(_ response: APIClient.Response, _ url: String) throws(ToolError) {

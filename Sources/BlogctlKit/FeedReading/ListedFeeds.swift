@@ -35,7 +35,7 @@ public struct ListedFeeds: Sendable {
         }
         var tags: [String: [String]] = [:]
         for subscription in subscriptions ?? [] {
-            if let server = try? ServerURL(subscription.url, allowingQuery: true) { tags[server.folderName] = subscription.tags }
+            if let server = FeedSubscription.server(for: subscription.url) { tags[server.folderName] = subscription.tags }
         }
         self.subscriptions = subscriptions
         self.expression = expression

@@ -29,7 +29,7 @@ public enum SubscribedFeeds {
     public static func server(for id: String, _ common: CommonOptions) throws -> ServerURL? {
         guard let subscriptions = try inUse(common) else { return nil }
         let feeds = subscriptions.compactMap { subscription in
-            (try? ServerURL(subscription.url, allowingQuery: true)).map { (subscription, $0) }
+            FeedSubscription.server(for: subscription.url).map { (subscription, $0) }
         }
         let (exact, starting) = try Library.standard().holders(of: id, among: feeds.map(\.1))
         let found = exact.isEmpty ? starting : exact
@@ -52,7 +52,7 @@ public enum SubscribedFeeds {
         let kept = Set(after.map { Array($0.url.utf8) })
         let library = try Library.standard(environment: environment)
         for removed in before where !kept.contains(Array(removed.url.utf8)) {
-            if let server = try? ServerURL(removed.url, allowingQuery: true) { try library.remove(server) }
+            if let server = FeedSubscription.server(for: removed.url) { try library.remove(server) }
         }
     }
 
@@ -87,7 +87,7 @@ public enum SubscribedFeeds {
     /// hears what a feed's document had wrong (stderr for `list`; a screen cannot write there).
     public static func refresh(_ subscriptions: [FeedSubscription], jobs: Int, offline: Bool, common: CommonOptions,
                                warn: @escaping @Sendable (String) -> Void = { Tool.blogctl.warn($0) }) async -> [Refreshed] {
-        let servers = subscriptions.map { try? ServerURL($0.url, allowingQuery: true) }
+        let servers = subscriptions.map { FeedSubscription.server(for: $0.url) }
         let library = try? Library.standard()
         // Another refresh running is waited for: it will have asked the feeds by then.
         var lock: RefreshLock?
@@ -154,7 +154,7 @@ public enum SubscribedFeeds {
     static func refreshOne(_ subscription: FeedSubscription, known: SourceRecord?, offline: Bool, common: CommonOptions,
                            shared: HTTPClients? = nil, warn: @escaping @Sendable (String) -> Void) async -> Refreshed {
         let server: ServerURL
-        do { server = try ServerURL(subscription.url, allowingQuery: true) } catch {
+        do { server = try FeedSubscription.requiredServer(for: subscription.url) } catch {
             return Refreshed(subscription: subscription, server: nil, name: subscription.url, error: error)
         }
         func named(_ title: String?, error: ToolError? = nil) -> Refreshed {

@@ -11,10 +11,10 @@ public enum SubscribedPrefetch {
                            report: @escaping @Sendable (Prefetcher.Result) -> Void) async -> Int {
         var failedFeeds = 0
         var before = 0
-        let names = SubscribedFeeds.uniqueNames(subscriptions.map { $0.name(server: try? ServerURL($0.url, allowingQuery: true)) })
+        let names = SubscribedFeeds.uniqueNames(subscriptions.map { $0.name(server: FeedSubscription.server(for: $0.url)) })
         for (subscription, name) in zip(subscriptions, names) {
             do {
-                let server = try ServerURL(subscription.url, allowingQuery: true)
+                let server = try FeedSubscription.requiredServer(for: subscription.url)
                 guard !FeedHealth.isGone(server: server) else { continue }
                 let cache = try PostCache.standard(server: server)
                 let counted = Count()

@@ -7,7 +7,7 @@ import ToolboxKit
 public enum SubscribedSearch {
     public static func search(_ subscriptions: [FeedSubscription], words: [String], limit: Int, marks: (String, String),
                               centred: Bool, environment: [String: String] = Environment.current) throws(ToolError) -> [SearchIndex.Hit] {
-        let servers = subscriptions.map { try? ServerURL($0.url, allowingQuery: true) }
+        let servers = subscriptions.map { FeedSubscription.server(for: $0.url) }
         let names = SubscribedFeeds.uniqueNames(zip(subscriptions, servers).map { $0.name(server: $1) })
         var caches: [(cache: PostCache, name: String)] = []
         for (server, name) in zip(servers, names) {
@@ -44,6 +44,6 @@ public enum SubscribedSearch {
     /// shows, typed back to `read`, names one entry.
     public static func idPrefixLength(_ subscriptions: [FeedSubscription],
                                       environment: [String: String] = Environment.current) throws(ToolError) -> Int {
-        try Library.standard(environment: environment).idPrefixLength(of: subscriptions.compactMap { try? ServerURL($0.url, allowingQuery: true) })
+        try Library.standard(environment: environment).idPrefixLength(of: subscriptions.compactMap { FeedSubscription.server(for: $0.url) })
     }
 }

@@ -47,7 +47,7 @@ public enum SubscriptionImport {
     /// it back: import then export is a round trip. Failing to write it is no error.
     static func rememberSites(of subscriptions: [FeedSubscription], environment: [String: String]) {
         let sited = subscriptions.compactMap { subscription in
-            subscription.site.flatMap { site in (try? ServerURL(subscription.url, allowingQuery: true)).map { ($0, site) } }
+            subscription.site.flatMap { site in FeedSubscription.server(for: subscription.url).map { ($0, site) } }
         }
         guard !sited.isEmpty else { return }
         try? Library.standard(environment: environment).update(sited.map(\.0)) { place, source in

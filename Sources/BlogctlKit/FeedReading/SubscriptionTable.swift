@@ -16,7 +16,7 @@ public enum SubscriptionTable {
     /// Every row from one query over the library (`Library.counts`); a library that cannot
     /// be read is the error.
     public static func rows(_ subscriptions: [FeedSubscription], environment: [String: String] = Environment.current) throws(ToolError) -> [Row] {
-        let servers = subscriptions.map { try? ServerURL($0.url, allowingQuery: true) }
+        let servers = subscriptions.map { FeedSubscription.server(for: $0.url) }
         let counts = try Library.standard(environment: environment).counts(of: servers.compactMap { $0 })
         return zip(subscriptions, servers).map { subscription, server in
             guard let server else {
@@ -67,7 +67,7 @@ public enum SubscriptionTable {
     private static func filtered(_ subscriptions: [FeedSubscription], environment: [String: String])
         throws(ToolError) -> [(subject: FilterSubject, post: PostMetadata, read: Bool, url: String)] {
         let servers = subscriptions.compactMap { subscription in
-            (try? ServerURL(subscription.url, allowingQuery: true)).map { (server: $0, subscription: subscription) }
+            FeedSubscription.server(for: subscription.url).map { (server: $0, subscription: subscription) }
         }
         let now = Date()
         return try Library.standard(environment: environment).entries(of: servers.map(\.server)).map { entry in

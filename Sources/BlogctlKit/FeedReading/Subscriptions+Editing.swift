@@ -5,7 +5,7 @@ import ToolboxKit
 /// subscription; so are two that differ only in the case of their scheme or host.
 extension Subscriptions {
     static func same(_ subscription: FeedSubscription, _ server: ServerURL) -> Bool {
-        guard let other = try? ServerURL(subscription.url, allowingQuery: true) else { return false }
+        guard let other = FeedSubscription.server(for: subscription.url) else { return false }
         return identity(other) == identity(server)
     }
 
@@ -18,7 +18,7 @@ extension Subscriptions {
     }
 
     static func identities(_ subscriptions: [FeedSubscription]) -> Set<[UInt8]> {
-        Set(subscriptions.compactMap { (try? ServerURL($0.url, allowingQuery: true)).map(identity) })
+        Set(subscriptions.compactMap { FeedSubscription.server(for: $0.url).map(identity) })
     }
 
     /// `subscriptions` with `urls` added, tagged `tags`; one already there is said to `warn`.
@@ -79,7 +79,7 @@ extension Subscriptions {
         var refused = 0
         for subscription in list.subscriptions {
             guard !subscription.url.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 <= 0x20 }),
-                  let server = try? ServerURL(subscription.url, allowingQuery: true) else {
+                  let server = FeedSubscription.server(for: subscription.url) else {
                 refused += 1
                 continue
             }

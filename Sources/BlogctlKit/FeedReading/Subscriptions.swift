@@ -105,10 +105,10 @@ public struct Subscriptions: Sendable {
         for (number, line) in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             let words = Self.words(Substring(String(decoding: line, as: UTF8.self)))
             guard let url = words.first, url.utf8.first != UInt8(ascii: "#") else { continue }
-            guard (try? ServerURL(url, allowingQuery: true)) != nil else {
+            guard FeedSubscription.server(for: url) != nil else {
                 if url.utf8.starts(with: "query:".utf8) { continue }  // `queries`
                 if let kind = ["exec:", "filter:"].first(where: { url.utf8.starts(with: $0.utf8) }) {
-                    warn("line \(number + 1): newsboat's \(kind) feeds are not read by blogctl; the line is kept, not used")
+                    warn("line \(number + 1): \(kind) takes a command\(kind == "filter:" ? " and an http or https URL (filter:COMMAND:URL)" : ""); the line is kept, not used")
                 } else {
                     warn("line \(number + 1): \(Terminal.quote(ServerURL.redacted(url))) is not an http or https URL; the line is kept, not used")
                 }

@@ -13,7 +13,7 @@ public enum PostMarking {
             let server = try ServerOption.resolved(server, tool: .blogctl)
             return try mark(ids, all: all, read: read, in: server, library)
         }
-        let servers = subscriptions.compactMap { try? ServerURL($0.url, allowingQuery: true) }
+        let servers = subscriptions.compactMap { FeedSubscription.server(for: $0.url) }
         if all {
             var count = 0
             for server in servers { count += try mark([], all: true, read: read, in: server, library, required: false) }

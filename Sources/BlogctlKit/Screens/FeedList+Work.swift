@@ -48,7 +48,7 @@ extension FeedList {
             do {
                 let library = try Library.standard()
                 for url in urls {
-                    let server = try ServerURL(url, allowingQuery: true)
+                    let server = try FeedSubscription.requiredServer(for: url)
                     _ = try library.mark(try library.ids(of: server) ?? [], read: true, server: server)
                 }
                 poster.post(.markedRead(nil))
@@ -64,7 +64,7 @@ extension FeedList {
         case .entries(let url, let opening, let inner):
             let entriesPoster = poster.wrapping { Message.entries(opening: opening, $0) }
             do {
-                let server = try ServerURL(url, allowingQuery: true)
+                let server = try FeedSubscription.requiredServer(for: url)
                 try await context.common.withClient(tool: .blogctl, server: server, waitSpinner: false) { api in
                     let client = BlogClient(api: api, warn: { _ in })
                     client.assumeFeed()

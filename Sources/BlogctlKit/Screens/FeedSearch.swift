@@ -49,7 +49,7 @@ struct FeedSearch: Sendable {
             let hits = try SubscribedSearch.search(subscriptions, words: words, limit: 200, marks: SearchQuery.marks, centred: false)
             var bySource: [String: String] = [:]
             for subscription in subscriptions {
-                guard let server = try? ServerURL(subscription.url, allowingQuery: true), bySource[server.folderName] == nil else { continue }
+                guard let server = FeedSubscription.server(for: subscription.url), bySource[server.folderName] == nil else { continue }
                 bySource[server.folderName] = subscription.url
             }
             return (.success(hits), hits.map { bySource[$0.source] ?? "" })

@@ -31,10 +31,12 @@ public struct ChildProcess: Sendable {
 
     /// Starts `arguments[0]` (a path) with `arguments`; nil when it cannot start. `environment`
     /// nil: this process's. `closing`: descriptors the child must not hold (the other end of a
-    /// pipe it reads, so that it sees the end of its input).
+    /// pipe it reads, so that it sees the end of its input). `ownGroup`: the child leads a
+    /// process group of its own, so that `killGroup` ends what it started too (a shell's
+    /// commands).
     public static func start(_ arguments: [String], environment: [String: String]? = nil,
                              input: Stream = .inherit, output: Stream = .inherit, errors: Stream = .inherit,
-                             closing: [Int32] = []) -> ChildProcess? {
+                             closing: [Int32] = [], ownGroup: Bool = false) -> ChildProcess? {
         guard let program = arguments.first else { return nil }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -62,7 +64,8 @@ public struct ChildProcess: Sendable {
         sigemptyset(&piped)
         sigaddset(&piped, SIGPIPE)
         posix_spawnattr_setsigdefault(&attributes, &piped)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+        if ownGroup { posix_spawnattr_setpgroup(&attributes, 0) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | (ownGroup ? POSIX_SPAWN_SETPGROUP : 0)))
         let environmentLines = environment.map { $0.map { "\($0.key)=\($0.value)" } }
         var pid: pid_t = 0
         let status = withCStrings(arguments) { argv in
@@ -71,6 +74,9 @@ public struct ChildProcess: Sendable {
         }
         return status == 0 ? ChildProcess(pid: pid) : nil
     }
+
+    /// SIGKILL to the child's process group (started with `ownGroup`): it and what it started.
+    public func killGroup() { kill(-pid, SIGKILL) }
 
     /// Waits for the child to end.
     @discardableResult

@@ -41,6 +41,23 @@ public final class APIClient: Sendable {
         /// The body, when it went to a temporary file instead of `body` (`send`'s `spillFrom`).
         public var spilled: SpilledBody? = nil
 
+        /// A body that came from no server (a feed command's output), as a 200 with no headers.
+        public init(local bytes: [UInt8]) {
+            status = 200
+            headers = [:]
+            body = ByteBuffer(bytes: bytes)
+        }
+
+        init(status: Int, headers: HTTPHeaders, body: ByteBuffer, movedPermanently: String? = nil, redirectedTo: String? = nil,
+             spilled: SpilledBody? = nil) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+            self.movedPermanently = movedPermanently
+            self.redirectedTo = redirectedTo
+            self.spilled = spilled
+        }
+
         /// How many bytes the body has, held or spilled.
         public var bodyCount: Int { spilled?.count ?? body.readableBytes }
 
