@@ -48,13 +48,15 @@ extension Blogctl {
             if rows.isEmpty, common.outputMode == .table {
                 return Tool.blogctl.say(ids.isEmpty ? "no entry in the library carries a file (blogctl list refreshes it)" : "no file in these posts")
             }
+            // Ids shown as list shows them: the start that tells each apart, typed back whole.
+            let idLength = common.outputMode == .table ? try Library.standard().idPrefixLength(of: try EnclosureLookup.servers(common)) : nil
             let table = Table(columns: ["ID", "TITLE", "SIZE", "LENGTH", "TYPE", "URL"],
                               rows: rows.map { row in
-                                  [row.id, row.title, row.length.map(ProgressDisplay.bytes) ?? "", row.duration.map(Enclosure.clock) ?? "",
-                                   row.type ?? "", row.url]
+                                  [idLength.map { String(String.UnicodeScalarView(row.id.unicodeScalars.prefix($0))) } ?? row.id, row.title,
+                                   row.length.map(ProgressDisplay.bytes) ?? "", row.duration.map(Enclosure.clock) ?? "", row.type ?? "", row.url]
                               },
-                              fits: [.shrink(order: 1, minimum: 0, middle: true), .shrink(order: 2, minimum: 12), .keep, .keep,
-                                     .shrink(order: 0, minimum: 0), .shrink(order: 3, minimum: 16, middle: true)])
+                              fits: [.keep, .shrink(order: 2, minimum: 12), .keep, .keep,
+                                     .shrink(order: 0, minimum: 0), .shrink(order: 1, minimum: 16, middle: true)])
             pager.print(table.render(common.outputMode))
         }
     }
@@ -65,13 +67,7 @@ enum EnclosureLookup {
     /// The entries named by `ids` (exactly, else the one id that starts so), in the servers
     /// in use (the named server, or every subscription); every entry when `ids` is empty.
     static func entries(_ ids: [String], common: CommonOptions) throws -> [PostMetadata] {
-        let servers: [ServerURL]
-        if let subscriptions = try SubscribedFeeds.inUse(common) {
-            servers = subscriptions.compactMap { FeedSubscription.server(for: $0.url) }
-        } else {
-            servers = [try common.serverURL(tool: .blogctl)]
-        }
-        let held = try Library.standard().entries(of: servers).map(\.post)
+        let held = try Library.standard().entries(of: try servers(common)).map(\.post)
         guard !ids.isEmpty else { return held }
         return try ids.map { id in
             _ = try ResourceID.validate(id, kind: "post id")
@@ -84,5 +80,11 @@ enum EnclosureLookup {
             }
             return starting[0]
         }
+    }
+
+    /// The servers in use: the named server, or every subscription's.
+    static func servers(_ common: CommonOptions) throws -> [ServerURL] {
+        if let subscriptions = try SubscribedFeeds.inUse(common) { return subscriptions.compactMap(\.server) }
+        return [try common.serverURL(tool: .blogctl)]
     }
 }
