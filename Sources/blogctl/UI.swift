@@ -40,7 +40,7 @@ extension Blogctl {
             // anew beside an old layout, a damaged file) is a line on stderr, not under curses.
             _ = try Library.standard()
             if try SubscribedFeeds.inUse(common) != nil {
-                let status = try await FeedList.run(FeedList.Context(common: common, arrangementPath: Arrangement.path()))
+                let status = try await FeedListWork.run(FeedListWork.Context(common: common, arrangementPath: Arrangement.path()))
                 if status != 0 { throw ExitCode(status) }
                 return
             }

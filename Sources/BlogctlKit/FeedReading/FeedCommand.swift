@@ -70,6 +70,22 @@ public enum FeedCommand: Sendable, Equatable {
         }
     }
 
+    /// The feed document as a response, asked every time (a command has no validators): an
+    /// exec's output, or a filter's feed, fetched by `fetch` as any feed is and inflated, read
+    /// through its command; and the URL its relative links resolve against (the filter's; an
+    /// exec feed has none, so they resolve to nothing).
+    func document(limit: Int, seconds: Double,
+                  fetch: (String) async throws(ToolError) -> APIClient.Response) async throws(ToolError) -> (APIClient.Response, String) {
+        var input: [UInt8] = []
+        var base = ""
+        if case .filter(_, let feed) = self {
+            let response = try await fetch(feed)
+            input = try FeedBody.decoded(response, shown: ServerURL.redactedIfCredentials(feed))
+            base = response.redirectedTo ?? feed
+        }
+        return (APIClient.Response(local: try await output(input: input, limit: limit, seconds: seconds)), base)
+    }
+
     /// The feed document: the command's output, `input` on its standard input (a filter's
     /// fetched feed; nothing for exec). Refused past `limit` bytes or `seconds`, or when it
     /// does not exit 0, with the first line it wrote on stderr.

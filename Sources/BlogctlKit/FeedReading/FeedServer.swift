@@ -236,7 +236,13 @@ public final class FeedServer: Sendable {
             if let modified = state.lastModified { headers.append(("If-Modified-Since", modified)) }
         }
         var url = state.feed
-        if let command = FeedCommand(server: api.server) { return try await output(of: command) }
+        if let command = FeedCommand(server: api.server) {
+            return try await command.document(limit: APIClient.maximumResponse(environment: environment), seconds: api.timeout) { feed throws(ToolError) in
+                let response = try await api.send(.GET, feed, headers: Self.accept, retrying: .connection)
+                try check(response, feed)
+                return response
+            }
+        }
         let response = try await api.send(.GET, url, headers: headers, retrying: .connection, spillFrom: FeedBody.spilledFrom)
         if let target = response.movedPermanently {
             moved.withLock { $0 = target }
@@ -255,23 +261,6 @@ public final class FeedServer: Sendable {
 
     /// How messages name the feed's `url`: a command feed by its urls-file line.
     func shown(_ url: String) -> String { FeedCommand(server: api.server)?.line ?? api.server.url(url) }
-
-    /// A command feed's document, asked every time (a command has no validators): an exec's
-    /// output, or a filter's feed, fetched as any feed is, read through its command (its
-    /// relative links resolve against the filter's URL).
-    private func output(of command: FeedCommand) async throws(ToolError) -> (APIClient.Response, String) {
-        var input: [UInt8] = []
-        // An exec feed has no URL of its own: its relative links resolve to nothing.
-        var base = ""
-        if case .filter(_, let feed) = command {
-            let response = try await api.send(.GET, feed, headers: Self.accept, retrying: .connection)
-            try check(response, feed)
-            input = try FeedBody.decoded(response, shown: api.server.url(feed))
-            base = response.redirectedTo ?? feed
-        }
-        let output = try await command.output(input: input, limit: APIClient.maximumResponse(environment: environment), seconds: api.timeout)
-        return (APIClient.Response(local: output), base)
-    }
 
     /// The feed a web page names (the first, as newsboat's `-i` and browsers take it).
     func feedNamed(by page: [UInt8], _ response: APIClient.Response, _ url: String) throws(ToolError) -> String {

@@ -1,7 +1,10 @@
 import ScreenKit
 import ToolboxKit
 
-extension FeedList {
+/// The work `FeedList`'s commands ask for, done where it may wait (the subscriptions file, the
+/// refresh, the library, each open feed's own work), and the messages that say what came of
+/// it: the screen stays a model of what is shown.
+public enum FeedListWork {
     public struct Context: Sendable {
         public let common: CommonOptions
         public let arrangementPath: String
@@ -23,7 +26,7 @@ extension FeedList {
         }
     }
 
-    static func perform(_ command: Command, context: Context, poster: ScreenRunner.Poster<Message>) async {
+    static func perform(_ command: FeedList.Command, context: Context, poster: ScreenRunner.Poster<FeedList.Message>) async {
         switch command {
         case .refreshFeeds:
             // Read again each time: a refresh may have moved a feed (301) in the file.
@@ -62,7 +65,7 @@ extension FeedList {
             let (result, urls) = FeedSearch.entries(ofQueryFeed: name, names: names)
             poster.post(.found(query: "query:" + name, result, urls: urls))
         case .entries(let url, let opening, let inner):
-            let entriesPoster = poster.wrapping { Message.entries(opening: opening, $0) }
+            let entriesPoster = poster.wrapping { FeedList.Message.entries(opening: opening, $0) }
             do {
                 let server = try FeedSubscription.requiredServer(for: url)
                 try await context.common.withClient(tool: .blogctl, server: server, waitSpinner: false) { api in
