@@ -46,8 +46,8 @@ extension Blogctl {
             }
             let cache = try PostCache.standard(server: try common.serverURL(tool: .blogctl))
             let status = try await common.withClient(tool: .blogctl, waitSpinner: false) { api in
-                try await PostBrowser.run(PostBrowser.Context(client: BlogClient(api: api), cache: cache, marks: ReadMarks.standard(server: try common.serverURL(tool: .blogctl)),
-                                                              arrangementPath: Arrangement.path(), common: common))
+                try await PostBrowserWork(client: BlogClient(api: api), cache: cache, marks: ReadMarks.standard(server: try common.serverURL(tool: .blogctl)),
+                                          arrangementPath: Arrangement.path(), common: common).run()
             }
             if status != 0 { throw ExitCode(status) }
         }

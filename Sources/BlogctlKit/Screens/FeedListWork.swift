@@ -71,7 +71,7 @@ public enum FeedListWork {
                 try await context.common.withClient(tool: .blogctl, server: server, waitSpinner: false) { api in
                     let client = BlogClient(api: api, warn: { _ in })
                     client.assumeFeed()
-                    let browserContext = PostBrowser.Context(client: client, cache: try PostCache.standard(server: server),
+                    let browserContext = PostBrowserWork(client: client, cache: try PostCache.standard(server: server),
                                                              marks: ReadMarks.standard(server: server), arrangementPath: context.arrangementPath,
                                                              common: context.common)
                     await browserContext.perform(inner, poster: entriesPoster)

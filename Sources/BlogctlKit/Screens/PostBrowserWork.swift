@@ -1,39 +1,35 @@
 import ScreenKit
 import ToolboxKit
 
-extension PostBrowser {
-    /// What the commands work with (the server, the cache, the marks, where the arrangement is
-    /// kept), and the commands' work itself (`PostBrowser+Work.swift`): the screen's state
-    /// and its work are two types, as a bubbletea model and its commands are.
-    public struct Context: Sendable {
-        public let client: BlogClient
-        public let cache: PostCache
-        public let marks: ReadMarks
-        public let arrangementPath: String
-        /// How clients of other servers are made (a download's): the command's options.
-        public let common: CommonOptions?
+/// What `PostBrowser`'s commands work with (the server, the cache, the marks, where the
+/// arrangement is kept), and the commands' work itself, off the screen's thread: the screen's
+/// state and its work are two types, as a bubbletea model and its commands are.
+public struct PostBrowserWork: Sendable {
+    public let client: BlogClient
+    public let cache: PostCache
+    public let marks: ReadMarks
+    public let arrangementPath: String
+    /// How clients of other servers are made (a download's): the command's options.
+    public let common: CommonOptions?
 
-        public init(client: BlogClient, cache: PostCache, marks: ReadMarks, arrangementPath: String, common: CommonOptions? = nil) {
-            self.client = client
-            self.cache = cache
-            self.marks = marks
-            self.arrangementPath = arrangementPath
-            self.common = common
-        }
+    public init(client: BlogClient, cache: PostCache, marks: ReadMarks, arrangementPath: String, common: CommonOptions? = nil) {
+        self.client = client
+        self.cache = cache
+        self.marks = marks
+        self.arrangementPath = arrangementPath
+        self.common = common
     }
 
     /// Runs `blogctl ui` until the user quits; returns the exit status.
-    public static func run(_ context: Context) async throws(ToolError) -> Int32 {
-        let program = PostBrowser(server: context.client.server.description,
-                                  arrangement: Arrangement.load(from: context.arrangementPath))
+    public func run() async throws(ToolError) -> Int32 {
+        let program = PostBrowser(server: client.server.description, arrangement: Arrangement.load(from: arrangementPath))
         return try await ScreenRunner.exitStatus(program, color: Terminal.colorEnabled()) { command, poster in
-            await context.perform(command, poster: poster)
+            await perform(command, poster: poster)
         }
     }
 }
 
-/// The commands' work, off the screen's thread.
-extension PostBrowser.Context {
+extension PostBrowserWork {
     /// Does one command's work off the screen's thread and posts what came of it.
     func perform(_ command: PostBrowser.Command, poster: ScreenRunner.Poster<PostBrowser.Message>) async {
         switch command {
