@@ -82,7 +82,7 @@ public enum EnclosureDownload {
                              progress: @escaping @Sendable (QueuedDownload, Int64, Int64?) -> Void,
                              ended: (QueuedDownload, ToolError?) -> Void) async throws(ToolError) -> ToolError? {
         var first: ToolError?
-        for file in try library.pendingDownloads() {
+        for file in try library.downloads.pending() {
             if Task.isCancelled { break }
             started(file)
             do throws(ToolError) {
@@ -97,10 +97,10 @@ public enum EnclosureDownload {
                 } catch {
                     throw .io(path: file.path, reason: String(describing: error))
                 }
-                try library.downloadEnded(file.url, error: nil)
+                try library.downloads.ended(file.url, error: nil)
                 ended(file, nil)
             } catch {
-                try? library.downloadEnded(file.url, error: error.message)
+                try? library.downloads.ended(file.url, error: error.message)
                 ended(file, error)
                 first = first ?? error
             }

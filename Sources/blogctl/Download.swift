@@ -49,9 +49,9 @@ extension Blogctl {
                 for entry in entries where (entry.enclosures ?? []).isEmpty {
                     Tool.blogctl.warn("post \(Terminal.quote(entry.id)) carries no file")
                 }
-                _ = try library.queue(entries.flatMap(EnclosureDownload.files), into: folder)
+                _ = try library.downloads.add(entries.flatMap(EnclosureDownload.files), into: folder)
             }
-            if try library.pendingDownloads().isEmpty {
+            if try library.downloads.pending().isEmpty {
                 if ids.isEmpty, !common.quiet { Tool.blogctl.say("nothing queued") }
                 return
             }

@@ -51,22 +51,22 @@ import Glibc
         let folder = TemporaryFolders.make("downloads")
         let library = try home.library()
         FileManagerless.touch(folder + "/ep.mp3")
-        let first = try library.queue([(url: "https://a.example/1/ep.mp3", entry: "e1", title: "One"),
+        let first = try library.downloads.add([(url: "https://a.example/1/ep.mp3", entry: "e1", title: "One"),
                                        (url: "https://b.example/2/ep.mp3", entry: "e2", title: "Two")], into: folder)
         #expect(first.map(\.path) == [folder + "/ep (2).mp3", folder + "/ep (3).mp3"])
-        let again = try library.queue([(url: "https://a.example/1/ep.mp3", entry: "e1", title: "One")], into: "/elsewhere")
+        let again = try library.downloads.add([(url: "https://a.example/1/ep.mp3", entry: "e1", title: "One")], into: "/elsewhere")
         #expect(again.map(\.path) == [folder + "/ep (2).mp3"])
         // A new connection (a later run) sees the queue.
-        #expect(try home.library().pendingDownloads().map(\.url) == ["https://a.example/1/ep.mp3", "https://b.example/2/ep.mp3"])
-        try library.downloadEnded("https://a.example/1/ep.mp3", error: nil)
-        try library.downloadEnded("https://b.example/2/ep.mp3", error: "HTTP 500")
-        let pending = try library.pendingDownloads()
+        #expect(try home.library().downloads.pending().map(\.url) == ["https://a.example/1/ep.mp3", "https://b.example/2/ep.mp3"])
+        try library.downloads.ended("https://a.example/1/ep.mp3", error: nil)
+        try library.downloads.ended("https://b.example/2/ep.mp3", error: "HTTP 500")
+        let pending = try library.downloads.pending()
         #expect(pending.map(\.url) == ["https://b.example/2/ep.mp3"] && pending.first?.error == "HTTP 500")
         // Done, and its file gone (never written here): queued again at the same path.
-        #expect(try library.queue([(url: "https://a.example/1/ep.mp3", entry: "e1", title: "One")], into: folder).map(\.path) == [folder + "/ep (2).mp3"])
+        #expect(try library.downloads.add([(url: "https://a.example/1/ep.mp3", entry: "e1", title: "One")], into: folder).map(\.path) == [folder + "/ep (2).mp3"])
         FileManagerless.touch(folder + "/ep (2).mp3")
-        try library.downloadEnded("https://a.example/1/ep.mp3", error: nil)
-        #expect(try library.queue([(url: "https://a.example/1/ep.mp3", entry: "e1", title: "One")], into: folder).isEmpty, "done and there")
+        try library.downloads.ended("https://a.example/1/ep.mp3", error: nil)
+        #expect(try library.downloads.add([(url: "https://a.example/1/ep.mp3", entry: "e1", title: "One")], into: folder).isEmpty, "done and there")
     }
 
     static let body = Array((0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })

@@ -104,7 +104,7 @@ extension PostBrowserWork {
                 let library = try Library.standard()
                 let folder = DownloadFolder.resolve(nil)
                 try LocalFile.makeDirectories(folder)
-                _ = try library.queue(EnclosureDownload.files(of: post), into: folder)
+                _ = try library.downloads.add(EnclosureDownload.files(of: post), into: folder)
                 let gate = ProgressGate()
                 _ = try await EnclosureDownload.drain(
                     library, common: common, maxBytes: 4_000_000_000,

@@ -25,16 +25,18 @@ public struct QueuedDownload: Sendable, Equatable {
     public var partPath: String { path + ".part" }
 }
 
-/// The download queue: files wait in it until they are whole at their path, whatever ends
-/// the run that fetched them.
-extension Library {
+/// The download queue, kept in the library (podboat's queue): files wait in it until they are
+/// whole at their path, whatever ends the run that fetched them.
+public struct DownloadQueue: Sendable {
+    let library: Library
+
     /// Queues each file of `files` (url, entry id, title) into `folder`, unless it is queued
     /// already: a file keeps the path it was first given, and one done whose file is gone is
     /// queued again. A new file's name is `EnclosureName.name(for:)`, numbered (`x (2).mp3`)
     /// past any path taken by another download or by a file already in the folder.
-    public func queue(_ files: [(url: String, entry: String, title: String)], into folder: String,
-                      now: Date = Date()) throws(ToolError) -> [QueuedDownload] {
-        try write { db in
+    public func add(_ files: [(url: String, entry: String, title: String)], into folder: String,
+                    now: Date = Date()) throws(ToolError) -> [QueuedDownload] {
+        try library.write { db in
             var queued: [QueuedDownload] = []
             for file in files {
                 if let row = try db.rows("SELECT path, entry, title, done FROM downloads WHERE url = ?", [.text(file.url)]).first {
@@ -64,8 +66,8 @@ extension Library {
     }
 
     /// The files queued and not yet whole, in the order they were queued.
-    public func pendingDownloads() throws(ToolError) -> [QueuedDownload] {
-        try read { db in
+    public func pending() throws(ToolError) -> [QueuedDownload] {
+        try library.read { db in
             var pending: [QueuedDownload] = []
             try db.each("SELECT url, path, entry, title, error FROM downloads WHERE done IS NULL ORDER BY queued, url") { row in
                 pending.append(QueuedDownload(url: row.values[0].string ?? "", path: row.values[1].string ?? "",
@@ -77,8 +79,8 @@ extension Library {
     }
 
     /// `url` is whole at its path (`error` nil), or its try failed, saying why.
-    public func downloadEnded(_ url: String, error: String?, now: Date = Date()) throws(ToolError) {
-        try write { db in
+    public func ended(_ url: String, error: String?, now: Date = Date()) throws(ToolError) {
+        try library.write { db in
             if let error {
                 try db.execute("UPDATE downloads SET error = ? WHERE url = ?", [.text(error), .text(url)])
             } else {
@@ -86,4 +88,9 @@ extension Library {
             }
         }
     }
+}
+
+extension Library {
+    /// The files `blogctl download` has queued.
+    public var downloads: DownloadQueue { DownloadQueue(library: self) }
 }
