@@ -93,7 +93,7 @@ public struct BlogClient: Sendable {
     func prefetchListing(warn: (String) -> Void, each: @escaping @Sendable (FeedEntry) -> Void) async throws(ToolError) -> [PostMetadata]? {
         if let posts = try await apiListingUnlessAFeed(warn: warn) { return posts }
         _ = try await feeds.writeListing(conditional: false, warn: warn, each: each)
-        await feeds.settle()
+        await feeds.bodies.settle()
         return nil
     }
 
@@ -115,7 +115,7 @@ public struct BlogClient: Sendable {
     }
 
     /// Waits for the bodies `writeListing` is still storing.
-    public func settle() async { await feeds.settle() }
+    public func settle() async { await feeds.bodies.settle() }
 
     func apiMetadataList(warn: (String) -> Void) async throws(ToolError) -> [PostMetadata] {
         let list = try await api.getList("/post-metadata", as: PostMetadata.self, fast: PostListDecoder.decode)

@@ -33,11 +33,11 @@ extension FeedServer {
                     }
                     return true
                 }
-                if each == nil { storeBeside(fetched.posts) }
+                if each == nil { bodies.storeBeside(fetched.posts) }
                 return true
             }
             if each == nil {
-                storeBeside(newest: fetched.posts)
+                bodies.storeBeside(newest: fetched.posts)
                 return true
             }
         }
@@ -54,7 +54,7 @@ extension FeedServer {
         _ = remember(State(feed: url, etag: response.header("ETag"), lastModified: response.header("Last-Modified"),
                            title: feed.title.isEmpty ? nil : feed.title, site: feed.link), fetched: nil)
         // `each` stores the bodies it wants itself (prefetch: every one not too large).
-        if each == nil { storeBeside(newest: written.newest) }
+        if each == nil { bodies.storeBeside(newest: written.newest) }
         return true
     }
 
@@ -85,7 +85,7 @@ extension FeedServer {
                 }
             }.get()
             feed.entries = []
-            return (.feed(feed), Self.newest(entries))
+            return (.feed(feed), FeedBodyKeeper.newest(entries))
         }
         return try await library.onQueue { () -> Result<(read: FeedDocument.Reader.Read, newest: [FeedEntry]), ToolError> in
             Result { () throws(ToolError) in try self.writeAsRead(response, url, into: library, server: server, maxItems: maxItems, each: each) }
@@ -111,12 +111,12 @@ extension FeedServer {
 }
 
 /// A feed's entries on their way from its parse into the library: each written as it is
-/// made, the newest `FeedServer.keptAtList` held for their bodies to be cached.
+/// made, the newest `FeedBodyKeeper.keptAtList` held for their bodies to be cached.
 final class FeedListingSink: FeedEntrySink {
     private let listing: ListingWriter
     private let ignored: (FeedEntry) -> Bool
     private let each: ((FeedEntry) -> Void)?
-    private(set) var newest = NewestEntries(capacity: FeedServer.keptAtList)
+    private(set) var newest = NewestEntries(capacity: FeedBodyKeeper.keptAtList)
 
     init(_ listing: ListingWriter, ignored: @escaping (FeedEntry) -> Bool = { _ in false }, each: ((FeedEntry) -> Void)? = nil) {
         self.listing = listing

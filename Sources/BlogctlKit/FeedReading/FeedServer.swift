@@ -60,8 +60,8 @@ public final class FeedServer: Sendable {
     let moved = Mutex<String?>(nil)
     /// The server's cache; nil when it cannot be used (the feed is then fetched each time).
     let cache: PostCache?
-    /// Bodies being stored beside the caller's work (`storeBeside`), for `settle`.
-    let storing = Mutex<[Task<Void, Never>]>([])
+    /// The newest entries' bodies, kept in `cache` as the feed is listed.
+    let bodies: FeedBodyKeeper
 
     /// Where what a feed's document had wrong is said.
     let warn: @Sendable (String) -> Void
@@ -79,6 +79,7 @@ public final class FeedServer: Sendable {
         self.warn = warn
         self.environment = environment
         cache = try? PostCache.standard(server: api.server, environment: environment)
+        bodies = FeedBodyKeeper(cache: cache)
         atStart = source
         if let source, let state = Self.remembered(source, server: api.server) {
             known.withLock { $0 = .feed(state, fetched: nil) }
@@ -326,7 +327,7 @@ public final class FeedServer: Sendable {
     func metadataList(warn: (String) -> Void) async throws(ToolError) -> [PostMetadata] {
         let hasSaved = atStart?.listedAt != nil
         if let posts = try await posts(conditional: hasSaved, warn: warn) {
-            store(posts)
+            bodies.store(posts)
             return posts.map(\.metadata)
         }
         if hasSaved, let saved = (try? cache?.savedListing()) ?? nil { return saved }
@@ -340,7 +341,7 @@ public final class FeedServer: Sendable {
     func post(_ postId: String, etag: String?, into writer: PostCache.BodyWriter) async throws(ToolError) -> BlogClient.Fetch {
         guard let posts = try await posts(conditional: etag != nil, warn: warn) else { return .notModified }
         // The entry asked for is stored once, by the caller's writer; the others here.
-        store(posts.filter { !$0.id.utf8.elementsEqual(postId.utf8) })
+        bodies.store(posts.filter { !$0.id.utf8.elementsEqual(postId.utf8) })
         guard let post = posts.first(where: { $0.id.utf8.elementsEqual(postId.utf8) }) else {
             throw .notFound(what: "post \(Terminal.quote(postId))")
         }

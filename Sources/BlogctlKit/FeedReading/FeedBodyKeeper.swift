@@ -1,9 +1,17 @@
+import Synchronization
 import FoundationEssentials
 import ToolboxKit
 
 /// What a feed leaves in the server's cache: its entries' bodies, so that `read`, `search`,
 /// `ui` and `--offline` find them as they find the API's posts.
-extension FeedServer {
+final class FeedBodyKeeper: Sendable {
+    /// The server's cache; nil when it cannot be used (the feed is then fetched each time).
+    let cache: PostCache?
+    /// Bodies being stored beside the caller's work (`storeBeside`), for `settle`.
+    private let storing = Mutex<[Task<Void, Never>]>([])
+
+    init(cache: PostCache?) { self.cache = cache }
+
     /// How many of a feed's entries, the newest, have their bodies kept at each list. A file
     /// each, as every cached post: a feed of 100,000 entries would be 200,000 files made at
     /// every change. An older entry's body is fetched with the feed when it is read.
