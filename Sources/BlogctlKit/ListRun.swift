@@ -50,7 +50,7 @@ public struct ListRun: Sendable {
     public func stream(_ library: Library, sources: [(server: ServerURL, name: String?)], marks: Bool,
                        width: Int = Terminal.width(), bold: Bool = Terminal.colorEnabled(), write: (String) -> Void) throws(ToolError) {
         // A table shows ids as short as typing them back allows.
-        let idLength = mode == .table ? try library.idPrefixLength(of: sources.map(\.server)) : nil
+        let idLength = mode == .table ? try library.acrossFeeds.idPrefixLength(of: sources.map(\.server)) : nil
         var output = PostListing.Stream(mode: mode, grouped: ordering.grouping != .none, marks: marks,
                                         feeds: sources.contains { $0.name != nil }, idLength: idLength, width: width, bold: bold)
         let matcher = filter.expression.map(FilterMatcher.init)

@@ -49,7 +49,7 @@ extension Blogctl {
                 return Tool.blogctl.say(ids.isEmpty ? "no entry in the library carries a file (blogctl list refreshes it)" : "no file in these posts")
             }
             // Ids shown as list shows them: the start that tells each apart, typed back whole.
-            let idLength = common.outputMode == .table ? try Library.standard().idPrefixLength(of: try EnclosureLookup.servers(common)) : nil
+            let idLength = common.outputMode == .table ? try Library.standard().acrossFeeds.idPrefixLength(of: try EnclosureLookup.servers(common)) : nil
             let table = Table(columns: ["ID", "TITLE", "SIZE", "LENGTH", "TYPE", "URL"],
                               rows: rows.map { row in
                                   [idLength.map { String(String.UnicodeScalarView(row.id.unicodeScalars.prefix($0))) } ?? row.id, row.title,
@@ -67,7 +67,7 @@ enum EnclosureLookup {
     /// The entries named by `ids` (exactly, else the one id that starts so), in the servers
     /// in use (the named server, or every subscription); every entry when `ids` is empty.
     static func entries(_ ids: [String], common: CommonOptions) throws -> [PostMetadata] {
-        let held = try Library.standard().entries(of: try servers(common)).map(\.post)
+        let held = try Library.standard().acrossFeeds.entries(of: try servers(common)).map(\.post)
         guard !ids.isEmpty else { return held }
         return try ids.map { id in
             _ = try ResourceID.validate(id, kind: "post id")

@@ -136,8 +136,8 @@ import ToolboxKit
         let long = ["https://blog.example/2024/05/a-first-post/", "https://blog.example/2024/05/another-post/", "https://blog.example/2023/x/"]
         try library.saveListing(long.map { LibraryTests.post($0, "Title of \($0.count)") }, server: blog)
         try library.saveListing([LibraryTests.post("https://blog.example/2024/05/b/")] + ["1", "22"].map { LibraryTests.post($0) }, server: other)
-        #expect(try library.idPrefixLength(of: [blog, other]) == "https://blog.example/2024/05/a-".count)
-        #expect(try library.idPrefixLength(of: [other]) == IDPrefix.minimum)
+        #expect(try library.acrossFeeds.idPrefixLength(of: [blog, other]) == "https://blog.example/2024/05/a-".count)
+        #expect(try library.acrossFeeds.idPrefixLength(of: [other]) == IDPrefix.minimum)
         let shown = "https://blog.example/2024/05/a-"
         var table = ""
         let run = ListRun(filter: PostFilter(), ordering: PostOrdering(), mode: .table)

@@ -31,7 +31,7 @@ public enum SubscribedFeeds {
         let feeds = subscriptions.compactMap { subscription in
             FeedSubscription.server(for: subscription.url).map { (subscription, $0) }
         }
-        let (exact, starting) = try Library.standard().holders(of: id, among: feeds.map(\.1))
+        let (exact, starting) = try Library.standard().acrossFeeds.holders(of: id, among: feeds.map(\.1))
         let found = exact.isEmpty ? starting : exact
         if found.count == 1 { return feeds[found[0]].1 }
         if found.isEmpty {

@@ -44,6 +44,6 @@ public enum SubscribedSearch {
     /// shows, typed back to `read`, names one entry.
     public static func idPrefixLength(_ subscriptions: [FeedSubscription],
                                       environment: [String: String] = Environment.current) throws(ToolError) -> Int {
-        try Library.standard(environment: environment).idPrefixLength(of: subscriptions.compactMap { FeedSubscription.server(for: $0.url) })
+        try Library.standard(environment: environment).acrossFeeds.idPrefixLength(of: subscriptions.compactMap { FeedSubscription.server(for: $0.url) })
     }
 }

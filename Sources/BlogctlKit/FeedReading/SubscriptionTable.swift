@@ -17,7 +17,7 @@ public enum SubscriptionTable {
     /// be read is the error.
     public static func rows(_ subscriptions: [FeedSubscription], environment: [String: String] = Environment.current) throws(ToolError) -> [Row] {
         let servers = subscriptions.map { FeedSubscription.server(for: $0.url) }
-        let counts = try Library.standard(environment: environment).counts(of: servers.compactMap { $0 })
+        let counts = try Library.standard(environment: environment).acrossFeeds.counts(of: servers.compactMap { $0 })
         return zip(subscriptions, servers).map { subscription, server in
             guard let server else {
                 return Row(name: subscription.title, url: subscription.url, entries: 0, unread: 0, updated: nil, error: "not a URL")
@@ -70,7 +70,7 @@ public enum SubscriptionTable {
             FeedSubscription.server(for: subscription.url).map { (server: $0, subscription: subscription) }
         }
         let now = Date()
-        return try Library.standard(environment: environment).entries(of: servers.map(\.server)).map { entry in
+        return try Library.standard(environment: environment).acrossFeeds.entries(of: servers.map(\.server)).map { entry in
             let (server, subscription) = servers[entry.source]
             let subject = FilterSubject(post: entry.post, read: entry.read, flags: entry.flags, feedTitle: subscription.title,
                                         feedURL: server.description, tags: subscription.tags, now: now)

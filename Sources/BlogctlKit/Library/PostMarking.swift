@@ -21,7 +21,7 @@ public enum PostMarking {
         }
         var byFeed: [Int: [String]] = [:]
         for id in ids {
-            let (exact, _) = try library.holders(of: id, among: servers)
+            let (exact, _) = try library.acrossFeeds.holders(of: id, among: servers)
             guard !exact.isEmpty else { throw ToolError.missing("no post \(Terminal.quote(id)) in the subscribed feeds' library; nothing was marked") }
             guard exact.count == 1 else {
                 throw ToolError.usage("post \(Terminal.quote(id)) is in \(exact.count) feeds; name one with --server URL; nothing was marked")
