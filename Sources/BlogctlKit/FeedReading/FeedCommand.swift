@@ -106,7 +106,9 @@ public enum FeedCommand: Sendable, Equatable {
     private static func run(_ command: String, input: [UInt8], limit: Int, seconds: Double) -> Result<[UInt8], Failure> {
         var toChild: [Int32] = [-1, -1], fromChild: [Int32] = [-1, -1], errors: [Int32] = [-1, -1]
         guard pipe(&toChild) == 0, pipe(&fromChild) == 0, pipe(&errors) == 0 else {
-            return .failure(Failure(message: "could not be given a pipe: " + String(cString: strerror(errno))))
+            let reason = String(cString: strerror(errno))
+            for fd in toChild + fromChild + errors where fd >= 0 { close(fd) }
+            return .failure(Failure(message: "could not be given a pipe: " + reason))
         }
         // Ours alone: a pager or browser started meanwhile must not hold a feed command's pipe.
         for fd in toChild + fromChild + errors { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
