@@ -10,8 +10,9 @@ extension Blogctl {
             abstract: "Subscribe to feeds, as newsboat's urls file: list, add, remove, import and export OPML.",
             discussion: """
                 Subscriptions live in $XDG_CONFIG_HOME/blogctl/urls, written as newsboat writes its \
-                urls file: a feed's URL a line, then its tags, "~Name" naming it. With \
-                subscriptions and no server named (no --server, $BLOGCTL_SERVER, $TOOLBOX_SERVER or \
+                urls file: a feed's URL a line, then its tags, "~Name" naming it; newsboat's \
+                "query:NAME:EXPRESSION", "exec:COMMAND" and "filter:COMMAND:URL" lines are read as \
+                newsboat reads them (blogctl(1), FILES). With subscriptions and no server named (no --server, $BLOGCTL_SERVER, $TOOLBOX_SERVER or \
                 config.yml server), blogctl list refreshes and lists every feed, with a FEED column.
 
                 Examples:
