@@ -194,3 +194,18 @@ public enum FeedCommand: Sendable, Equatable {
         return .success(output)
     }
 }
+
+extension FeedSubscription {
+    /// The server its entries are kept under: its URL's; for newsboat's `exec:` and `filter:`
+    /// feeds (`FeedCommand`), a name of their own that no request is sent to. Nil for a line
+    /// that is neither.
+    public var server: ServerURL? { Self.server(for: url) }
+
+    public static func server(for url: String) -> ServerURL? { try? requiredServer(for: url) }
+
+    /// `server(for:)`, or why `url` names none.
+    public static func requiredServer(for url: String) throws(ToolError) -> ServerURL {
+        if let command = FeedCommand(url) { return command.server }
+        return try ServerURL(url, allowingQuery: true)
+    }
+}

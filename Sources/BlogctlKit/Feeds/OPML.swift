@@ -18,19 +18,6 @@ public struct FeedSubscription: Sendable, Equatable {
         self.site = site
     }
 
-    /// The server its entries are kept under: its URL's; for newsboat's `exec:` and `filter:`
-    /// feeds (`FeedCommand`), a name of their own that no request is sent to. Nil for a line
-    /// that is neither.
-    public var server: ServerURL? { Self.server(for: url) }
-
-    public static func server(for url: String) -> ServerURL? { try? requiredServer(for: url) }
-
-    /// `server(for:)`, or why `url` names none.
-    public static func requiredServer(for url: String) throws(ToolError) -> ServerURL {
-        if let command = FeedCommand(url) { return command.server }
-        return try ServerURL(url, allowingQuery: true)
-    }
-
     /// Whether it has `tag`, or a tag inside it (`Tech` takes `Tech/Dev Video`), by bytes.
     public func has(tag: String) -> Bool {
         tags.contains { $0.utf8.elementsEqual(tag.utf8) || $0.utf8.starts(with: (tag + "/").utf8) }
