@@ -514,6 +514,18 @@ import CoreKit
                                                    Enclosure(url: "https://v.example/1.mp4", type: "video/mp4", duration: 62)])
         #expect(atom.entries.first?.picture == "https://v.example/1.jpg")
         #expect(atom.entries.first?.metadata.enclosures?.count == 2)
+        // media:player is a video's page: the entry's link when it has none of its own, at any
+        // depth of media:group; a link of its own comes first.
+        let players = try feed("""
+            <feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/"><title>Y</title>
+            <entry><id>yt:1</id><media:group><media:title>Only a player</media:title>
+              <media:content url="https://v.example/2.mp4"><media:player url="/watch?v=2"/></media:content></media:group></entry>
+            <entry><id>yt:2</id><title>t</title><link rel="alternate" href="https://v.example/page"/>
+              <media:group><media:player url="https://v.example/embed/3"/></media:group></entry>
+            </feed>
+            """)
+        #expect(players.entries.map(\.link) == ["https://blog.example/watch?v=2", "https://v.example/page"])
+        #expect(players.entries.first?.title == "Only a player")
         // A hostile entry of thousands of files keeps the first 64.
         let many = try feed("<rss version=\"2.0\"><channel><title>t</title><item><guid>x</guid>"
             + (0..<5000).map { "<enclosure url=\"https://m.example/\($0)\"/>" }.joined() + "</item></channel></rss>")

@@ -21,6 +21,8 @@ struct FeedEntryDraft {
     var enclosures: [(url: String, type: String?, length: String?, duration: String?, base: String?)] = []
     /// Its picture: Media RSS's thumbnail or iTunes's image, the first one given.
     var picture: (href: String, base: String?)?
+    /// Media RSS's player (a video's page), the first one given: its link when it has no other.
+    var player: (href: String, base: String?)?
 
     /// Keeps a file the entry carries, up to `Enclosure.mostPerEntry`.
     mutating func carry(_ url: String?, type: String?, length: String?, duration: String? = nil, base: String?) {

@@ -46,6 +46,7 @@ struct FeedEntryMaker {
         let link = draft[.link].flatMap { absolute($0.text, base: $0.base) }
             ?? draft.alternate.flatMap { absolute($0.href, base: $0.base) }
             ?? (draft.guidIsPermaLink ? draft[.id].flatMap(permalink) : nil)
+            ?? draft.player.flatMap { absolute($0.href, base: $0.base) }
         let summarySource = draft[.description] ?? draft[.summary] ?? draft[.mediaDescription]
         let bodySource = draft[.content] ?? summarySource
         let publishedText = draft[.published]?.text

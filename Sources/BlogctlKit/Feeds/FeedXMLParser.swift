@@ -215,6 +215,9 @@ struct FeedXMLParser {
         case (.thumbnail, Namespace.media), (.image, Namespace.itunes):
             if draft.picture == nil, let href = element.attribute(element.kind == .image ? "href" : "url") { draft.picture = (href, element.base) }
             field = nil
+        case (.player, Namespace.media):
+            if draft.player == nil, let url = element.attribute("url") { draft.player = (url, element.base) }
+            field = nil
         case (.duration, Namespace.itunes): field = .itunesDuration
         case (.title, Namespace.media): field = .mediaTitle
         case (.description, Namespace.media): field = .mediaDescription

@@ -36,7 +36,7 @@ struct FeedXMLElement {
 enum FeedXMLName {
     case other, item, entry, title, link, guid, id, description, encoded, content, summary, author, name, creator
     case pubDate, date, published, issued, created, updated, modified
-    case enclosure, thumbnail, image, duration
+    case enclosure, thumbnail, image, duration, player
 
     init(_ name: String) {
         self = switch name {
@@ -64,6 +64,7 @@ enum FeedXMLName {
         case "thumbnail": .thumbnail
         case "image": .image
         case "duration": .duration
+        case "player": .player
         default: .other
         }
     }
