@@ -190,8 +190,11 @@ import Testing
             // The pull at start finds both changed on the server meanwhile.
             let tmux = try ui(mockd.url, sandbox, columns: 100, rows: 30)
             defer { tmux.kill() }
-            let list = try tmux.waitForScreen { $0.contains("2 conflicts") && $0.contains("with your changes (marked !)") }
-            #expect(list.split(separator: "\n").contains { $0.hasPrefix("! CWM-1244-65") })
+            // The status and the rows may come in two frames: the screen waited for shows both.
+            _ = try tmux.waitForScreen { screen in
+                screen.contains("2 conflicts") && screen.contains("with your changes (marked !)")
+                    && screen.split(separator: "\n").contains { $0.hasPrefix("! CWM-1244-65") }
+            }
 
             try open("CWM-1244-65", in: tmux)
             _ = try tmux.waitForScreen { $0.contains("the server now has") && $0.contains("m keeps yours") }
