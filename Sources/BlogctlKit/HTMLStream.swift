@@ -66,8 +66,7 @@ final class HTMLStream {
         library = try LibXML2.loaded()
         var handler = htmlSAXHandler()
         // The stream is borrowed for each event, never retained and released: the parser runs
-        // only inside the stream's own calls (a retain and a release per event were a tenth of
-        // a page of `<br>`).
+        // only inside the stream's own calls, so a retain and a release per event buy nothing.
         handler.startElement = { user, name, attributes in
             guard let user else { return }
             Unmanaged<HTMLStream>.fromOpaque(user)._withUnsafeGuaranteedRef { stream in

@@ -36,7 +36,7 @@ enum HTMLTag: Equatable {
     /// Names of up to 8 bytes packed into an integer, in an open-addressed table of 256 slots
     /// made once and never freed: a lookup is a multiply, a shift and a compare or two, with
     /// no String, no hashing and no reference counting, for the millions of elements of a
-    /// large page (a dictionary's hashing was a twentieth of rendering a page of `<br>`).
+    /// large page.
     // Written once, when first used (a `static let` is made once, under a lock), read only after.
     nonisolated(unsafe) static let slots: UnsafeMutableBufferPointer<(key: UInt64, tag: HTMLTag)> = {
         let slots = UnsafeMutableBufferPointer<(key: UInt64, tag: HTMLTag)>.allocate(capacity: 256)

@@ -3,7 +3,7 @@ import CoreKit
 
 /// libxml2, opened when the first HTML body is rendered: every other start of blogctl (a
 /// `--version`, a completion, `list`, `search`) skips loading it, and with it the ICU and
-/// liblzma Debian's libxml2 links, 0.8 ms of each start. The functions are HTMLStream's and FeedXMLStream's.
+/// liblzma Debian's libxml2 links (bench/startup). The functions are HTMLStream's and FeedXMLStream's.
 struct LibXML2: @unchecked Sendable {
     static let soname = "libxml2.so.2"
     private static let shared: Result<LibXML2, SharedLibraryError> = Result { () throws(SharedLibraryError) in

@@ -14,7 +14,7 @@ extension PostCache {
     }
 
     /// `bodyWriter` once the folder has been made and checked (`storeAll` checks it once for
-    /// its batch: a thousand walks of the same path were a twelfth of storing a feed).
+    /// its batch, not once per body: the same path walked a thousand times over).
     func bodyWriterInCheckedFolder() throws(ToolError) -> BodyWriter {
         // A file with no name (O_TMPFILE) until it is committed: a download stopped by Ctrl-C,
         // SIGKILL or a crash leaves nothing behind. Where the file system has no such files,

@@ -42,7 +42,7 @@ public struct PostOrdering: Sendable {
     }
 
     /// The posts in their groups. Not grouped, the one group is `posts` itself, put in order
-    /// in place (`permute`): a second list of 100,000 posts was a seventh of `list`'s peak.
+    /// in place (`permute`): no second list is held beside the first at `list`'s peak.
     public func arrange(_ posts: consuming [PostMetadata]) -> [PostGroup] {
         let groups = arrangePositions(posts)
         guard grouping == .none, let order = groups.first?.positions, order.count == posts.count else {

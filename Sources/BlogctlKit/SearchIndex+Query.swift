@@ -17,8 +17,8 @@ extension SearchIndex {
 
     /// The posts holding every word, best first: those with a word in their title, then in
     /// their author, their summary, then the rest (the body alone), each group in the order the
-    /// posts were first listed. Groups, not BM25: scoring reads every match's positions, 26 ms
-    /// for a word in 25,000 of 100,000 posts, where a group is found in the word lists and
+    /// posts were first listed. Groups, not BM25: scoring reads every match's positions, of
+    /// every post that holds the word, where a group is found in the word lists and
     /// stops at `limit`.
     static func matches(_ db: SQLiteStatements, _ split: SplitQuery, terms: [String], sources: [String]?, limit: Int,
                         marks: (String, String), centred: Bool) throws -> [Hit] {
@@ -122,7 +122,7 @@ extension SearchIndex {
     /// `shown` (an FTS5 function of the table `shown`) for each of the `chunks`, by its post's
     /// row. Laid out on a copy of those chunks alone, in a table of this connection's own: over
     /// the index itself FTS5 would merge again the lists of every word a prefix such as `the`
-    /// matches, 15 ms in a 100 MB post, to lay out one chunk.
+    /// matches, over the whole post, to lay out one chunk.
     private static func layOut(_ db: SQLiteStatements, chunks: [Int], _ shown: String, _ shownValues: [SQLValue],
                                matching query: SQLValue) throws -> [Int: String] {
         guard !chunks.isEmpty else { return [:] }

@@ -44,8 +44,7 @@ public enum SearchQuery {
                     term.append(scalar)
                 }
                 // A word of one letter matches itself only: as a prefix it would match nearly every
-                // post (and make FTS5 merge the lists of every word starting with it, 60 ms in a
-                // 100 MB post).
+                // post (and make FTS5 merge the lists of every word starting with it).
                 term.append(contentsOf: (piece.count == 1 ? "\"" : "\"*").unicodeScalars)
                 let text = String(term)
                 if seen.insert(Array(text.utf8)).inserted { terms.append(text) }

@@ -130,11 +130,10 @@ struct TableLayout {
 
     /// `oneLineRowsInPlace`: a row whose every cell fits its column on one line is written
     /// straight into its line, with no wrapped lines made for each cell (most rows of a long
-    /// table; three allocations a cell were most of such a table's time). False only for
+    /// table, which would otherwise make three allocations a cell). False only for
     /// the test that holds the two ways to the same lines.
     func textLines(width: Int, styled: Bool, oneLineRowsInPlace: Bool) -> [(bytes: [UInt8], width: Int)] {
-        // Closures, not key paths: a key path projected at run time per row was a tenth of a
-        // table's time.
+        // Closures, not key paths: a key path is projected at run time, once per row.
         let columns = rows.reduce(0) { max($0, $1.cells.count) }
         guard columns > 0 else { return [] }
         let gap = 2

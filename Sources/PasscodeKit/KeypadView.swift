@@ -79,11 +79,29 @@ public struct KeypadView: Sendable {
         switch status {
         case .loading(let frame): (Spinner.frame(frame) + " loading…", .plain)
         case .ready: ("", .plain)
-        case .error(let message, let retrying):
-            ("error: " + message + (retrying ? " (retrying; press a key to retry now)" : " (press a key to try again)"), Style(color: .red))
+        case .error(let message, let retrying): (Self.errorLine(message, retrying: retrying, width: width), Style(color: .red))
         case .unlocked: ("✓ unlocked", Style(bold: true, color: .green))
         case .rejected: ("✗ wrong code", Style(bold: true, color: .red))
         }
+    }
+
+    /// A failure's line, fitted to `width`: the reason stays whole; the URL in parentheses
+    /// after it gives way first (cut in its middle, then left out), then the words on retrying.
+    static func errorLine(_ message: String, retrying: Bool, width: Int) -> String {
+        let long = retrying ? " (retrying; press a key to retry now)" : " (press a key to try again)"
+        let short = retrying ? " (retrying)" : " (press a key)"
+        let whole = "error: " + message + long
+        guard TextWidth.of(whole) > width else { return whole }
+        var reason = "error: " + message
+        if message.hasSuffix(")"), let open = message.lastIndex(of: "("), open > message.startIndex,
+           message[message.index(before: open)] == " ", message[open...].contains("://") {
+            reason = "error: " + message[..<message.index(before: open)]
+            let place = String(message[message.index(after: open)..<message.index(before: message.endIndex)])
+            let room = width - TextWidth.of(reason + " ()" + long)
+            if room >= 16 { return reason + " (" + TextWidth.elideMiddle(place, to: room) + ")" + long }
+        }
+        for line in [reason + long, reason + short] where TextWidth.of(line) <= width { return line }
+        return TextWidth.truncate(reason + short, to: width)
     }
 
     /// The button under a 0-based screen cell, if any.

@@ -77,4 +77,26 @@ import ToolboxKit
         #expect(KeypadView.move(9, .left) == 9)
         #expect(KeypadView.move(9, .right) == 10)
     }
+
+    /// A refused call's line keeps its reason and what to do whole at 60 and 80 columns; the
+    /// URL gives way (cut in its middle, then left out), and nothing passes the width.
+    @Test func aRefusedCallSaysItsReasonFirstAndTheURLGivesWay() {
+        let message = "credentials refused (http://127.0.0.1:47811/getPasscodeInternals)"
+        let wide = KeypadView.errorLine(message, retrying: false, width: 120)
+        #expect(wide == "error: " + message + " (press a key to try again)")
+        for width in [40, 60, 80] {
+            for retrying in [false, true] {
+                let line = KeypadView.errorLine(message, retrying: retrying, width: width)
+                #expect(TextWidth.of(line) <= width, "\(width): \(line)")
+                #expect(line.hasPrefix("error: credentials refused"), "\(width): \(line)")
+                #expect(line.contains(retrying ? "(retrying" : "(press a key"), "\(width): \(line)")
+            }
+        }
+        let eighty = KeypadView.errorLine(message, retrying: false, width: 80)
+        #expect(eighty.contains("(http://127.0") && eighty.contains("…"), "\(eighty)")
+        #expect(!KeypadView.errorLine(message, retrying: false, width: 60).contains("http"))
+        // A message without a URL is cut at its end only when nothing else fits.
+        let plain = KeypadView.errorLine(String(repeating: "x", count: 100), retrying: false, width: 60)
+        #expect(TextWidth.of(plain) == 60 && plain.hasSuffix("…"))
+    }
 }

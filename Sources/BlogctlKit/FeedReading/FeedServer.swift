@@ -29,7 +29,7 @@ public final class FeedServer: Sendable {
     /// A feed as fetched this run: its entries (the posts), and what was wrong with it, said once.
     struct Fetched: Sendable {
         /// The entries as read, not copied into posts: a post's metadata and tag are made
-        /// when asked for (a copy of 100,000 entries was a sixth of such a feed's peak memory).
+        /// when asked for (a copy of every entry would be held beside them at the peak).
         private(set) var posts: [FeedEntry]
         let url: String
         let problems: Int

@@ -2,8 +2,7 @@ import Dispatch
 
 extension Gzip {
     /// `decompress(_:limit:consume:)` with the inflating on a thread of its own while `consume`
-    /// runs on the caller's, one piece behind: a big compressed document (a feed of 100,000
-    /// entries, inflated at a twelfth of its parse) is read on two cores. Each piece is copied
+    /// runs on the caller's, one piece behind: a big compressed document is read on two cores. Each piece is copied
     /// into a buffer of its own and at most `ahead` wait, so memory stays bounded whatever the
     /// size. Returns once all is inflated and consumed; on a failure, throws it after every
     /// piece before it has been consumed, as `decompress` does.

@@ -70,7 +70,7 @@ extension LocalFile {
     /// `writeAtomically` for a file that is not there yet, of those written thousands at a
     /// time (a feed's cache sidecars): an unnamed file (O_TMPFILE) in the folder, written and
     /// given its mode, then linked to `path`, where it appears whole, with no temporary name
-    /// and no rename (a third of each sidecar's cost). False when it cannot be so (a file, or
+    /// and no rename. False when it cannot be so (a file, or
     /// a symlink, already at `path`; a file system without O_TMPFILE; a failed write):
     /// nothing is left behind, and the caller writes the usual way.
     static func linkedNew(_ path: String, _ bytes: [UInt8], mode: mode_t) -> Bool {

@@ -64,8 +64,7 @@ public struct StandardOutput: ~Copyable {
 
     /// One unbuffered write of a whole text to stdout.
     public static func print(_ text: String) {
-        // In place: a list of 100,000 posts is megabytes, and a copy of it was a tenth of
-        // that list's peak memory.
+        // In place: a long list is megabytes, and a copy would double it at its peak.
         var text = text
         text.withUTF8 { writeAll(1, UnsafeRawBufferPointer($0)) }
     }

@@ -1,7 +1,7 @@
 /// FNV-1a, 64 bits: a fast, stable hash of bytes for what is named or compared by content
 /// (cache folders, long ids, ETags, fingerprints). Stable across runs and machines, as what it
-/// names is kept on disk; never for security. Inlinable: a feed's 46 MB are hashed a byte at a
-/// time, and a call across the module for each byte made that a fifth of reading the feed.
+/// names is kept on disk; never for security. Inlinable: whole feeds are hashed a byte at a
+/// time, and a call across the module for each byte would be most of that work.
 @frozen public struct FNV1a: Sendable {
     public var value: UInt64 = 0xcbf2_9ce4_8422_2325
 

@@ -18,8 +18,8 @@ public enum ISO8601 {
     /// UTC, whole seconds: `2018-08-24T14:15:22Z`.
     public static func format(_ date: Date) -> String {
         let (day, second) = civil(date)
-        // Digits into one buffer, one String made: a list of 100,000 posts formats as many
-        // dates, and a dozen small strings joined for each was a fiftieth of it.
+        // Digits into one buffer, one String made: a long list formats a date a row, and a
+        // dozen small strings joined for each would be a dozen allocations a row.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
             var count = 0
             func put(_ byte: UInt8) { buffer[count] = byte; count += 1 }

@@ -10,7 +10,7 @@ public enum ToolMain {
     /// The synchronous entry point of every binary (`static func main()`). `--version` alone
     /// is answered here, before the async runtime starts its threads and before ArgumentParser,
     /// whose reflection makes the Swift runtime scan every protocol conformance in the binary
-    /// (about 3 ms with NIO): it is the one answer scripts ask for most. Everything else runs
+    /// (NIO's conformances among them): it is the one answer scripts ask for most. Everything else runs
     /// in `run`, started on the main thread itself (`Task.immediate`, nonisolated): a command
     /// that never suspends (a local `eval -e`, `--help`) runs to its exit without the global
     /// executor ever starting its threads (a quarter to a third of a static hello's whole
