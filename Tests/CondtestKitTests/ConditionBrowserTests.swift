@@ -167,8 +167,27 @@ import ToolboxKit
                 for character in argument { _ = tester.handle(.character(character)) }
                 if index == 0 { _ = tester.handle(.tab) }
             }
+            let typed = arguments.contains { !$0.isEmpty }
+            #expect(tester.result == (typed ? Evaluator(condition).evaluate(arguments) : nil), "\(arguments)")
+            tester.test()
             #expect(tester.result == Evaluator(condition).evaluate(arguments), "\(arguments)")
         }
+    }
+
+    /// A condition just opened has not been tested: no result is shown for arguments nobody
+    /// typed, and `a` asks for a test before it appends a case.
+    @Test func aConditionJustOpenedShowsNoResult() throws {
+        var browser = loaded()
+        _ = browser.handle(.enter)
+        _ = browser.receive(.condition(id: "c1", .success(try record("c1", #"eq(arg1, "rollout.io")"#))))
+        #expect(browser.tester?.result == nil)
+        let text = ScreenDriver.screen(&browser, rows: 16, columns: 60)
+        #expect(text.contains("result: not tested"))
+        #expect(!text.contains("result: false"))
+        _ = browser.handle(.tab)
+        _ = browser.handle(.enter)
+        #expect(browser.tester?.result == false)
+        #expect(ScreenDriver.screen(&browser, rows: 16, columns: 60).contains("[ Test ]  result: false"))
     }
 
     @Test func caseLinesReadBackAsTheSameCase() throws {

@@ -32,6 +32,7 @@ import ToolboxKit
 
     @Test func aSyncShowsEveryChangeLiveAndSaysWhatItDid() {
         var browser = onSync()
+        let pendingBefore = browser.pendingCount
         #expect(press(.enter, on: &browser) == [.sync])
         #expect(browser.sync.board.running && browser.isBusy)
         #expect(press(.character("S"), on: &browser) == [])
@@ -47,8 +48,14 @@ import ToolboxKit
         #expect(line("HEA-8127-29", in: ScreenDriver.screen(&browser)).contains("retry 1 in 1.0 s"))
         _ = browser.receive(.sync(.sending("HEA-8127-29", attempt: 2)))
         #expect(line("HEA-8127-29", in: ScreenDriver.screen(&browser)).contains("sending… (try 2)"))
+        #expect(browser.pendingCount == pendingBefore, "a change being sent is still pending")
         _ = browser.receive(.sync(.synced("HEA-8127-29")))
         #expect(line("HEA-8127-29", in: ScreenDriver.screen(&browser)).contains("synced ✓"))
+        // The pending count follows the sync, not only its end; an event said twice counts once.
+        #expect(browser.pendingCount == pendingBefore - 1)
+        #expect(ScreenDriver.screen(&browser, columns: 120).contains("\(pendingBefore - 1) pending"))
+        _ = browser.receive(.sync(.synced("HEA-8127-29")))
+        #expect(browser.pendingCount == pendingBefore - 1)
         #expect(ScreenDriver.screen(&browser).contains("syncing 1/1"))
         var report = SyncReport()
         report.synced = 1

@@ -71,7 +71,10 @@ extension ConditionBrowser {
             chrome.notice = "give --cases FILE to collect cases"
             return []
         }
-        guard let result = tester.result else { return [] }
+        guard let result = tester.result else {
+            chrome.notice = "test the condition first (Enter on Test)"
+            return []
+        }
         do {
             let line = try CaseFileLine.line(conditionID: tester.summary.id, arguments: tester.arguments, expect: result)
             return [.appendCase(line: line, path: casesPath)]

@@ -40,7 +40,8 @@ public struct ConditionTester: Sendable {
     public private(set) var fields: [TextField] = []
     /// 0..<fields.count: a field; fields.count: the Test button.
     public private(set) var focus = 0
-    /// The result for the arguments as typed now.
+    /// The result for the arguments as typed now, once something was typed or tested: a
+    /// condition just opened shows none (its empty arguments are not a test anyone made).
     public private(set) var result: Bool?
     /// The explanation of the last test (Enter), and the arguments it was made with.
     public private(set) var tested: (arguments: [String], explanation: Explanation)?
@@ -98,8 +99,9 @@ public struct ConditionTester: Sendable {
         load = .loaded(record)
         fields = (0..<record.argumentCount).map { TextField(label: "arg\($0 + 1)") }
         focus = 0
+        result = nil
+        tested = nil
         layOutParts()
-        evaluate()
     }
 
     public mutating func failed(_ message: String) {
@@ -203,8 +205,8 @@ public struct ConditionTester: Sendable {
         let button = buttonRect
         Button("Test").draw(into: &canvas, row: button.row, column: button.column, focused: isOnButton)
         canvas.put("result: ", row: button.row, column: rect.column + button.columns + 2)
-        canvas.put(result.map { $0 ? "true" : "false" } ?? "–", row: button.row, column: rect.column + button.columns + 10,
-                   style: .result(result))
+        canvas.put(result.map { $0 ? "true" : "false" } ?? "not tested", row: button.row, column: rect.column + button.columns + 10,
+                   width: rect.columns - button.columns - 10, style: result == nil ? .dim : .result(result))
         guard tested != nil, button.row + 2 < rect.row + rect.rows else { return }
         canvas.put("explain:", row: button.row + 2, column: rect.column, width: rect.columns, style: .heading)
         tree.draw(into: &canvas)

@@ -49,7 +49,8 @@ extension DeviceBrowser {
         case .changed(_, .failure(let failure)):
             if detail != nil { detail?.say(failure.brief) } else { chrome.status.error = failure.brief }
         case .sync(let event):
-            sync.apply(event)
+            // The counts follow the sync as it goes, not only at its end.
+            if sync.apply(event) { pendingCount = max(0, pendingCount - 1) }
         case .syncEnded(let result):
             return syncEnded(result)
         case .storeChanged:

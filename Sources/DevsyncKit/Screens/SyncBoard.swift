@@ -89,7 +89,14 @@ public struct SyncBoard: Sendable, Equatable {
 
     public mutating func stop() { if running { stopping = true } }
 
-    public mutating func apply(_ event: SyncEvent) {
+    /// Applies one event of the running sync; true when it settled a change for good (the
+    /// server took it), which the store then no longer holds as pending.
+    @discardableResult
+    public mutating func apply(_ event: SyncEvent) -> Bool {
+        if case .synced(let id) = event, let row = index[Array(id.utf8)], rows[row].state != .synced {
+            rows[row].state = .synced
+            return true
+        }
         switch event {
         case .claimed(let ids, _):
             let dates = Dictionary(rows.map { (Array($0.id.utf8), $0.date) }, uniquingKeysWith: { first, _ in first })
@@ -100,10 +107,11 @@ public struct SyncBoard: Sendable, Equatable {
             reindex()
         case .sending(let id, let attempt): set(id, .sending(attempt: attempt))
         case .waiting(let id, let retry, let seconds, let error): set(id, .retrying(retry: retry, seconds: seconds, error: error))
-        case .synced(let id): set(id, .synced)
+        case .synced: break
         case .rejected(let id, let message): set(id, .rejected(message))
         case .kept(let id, let message): set(id, .kept(message))
         }
+        return false
     }
 
     private mutating func set(_ id: String, _ state: State) {

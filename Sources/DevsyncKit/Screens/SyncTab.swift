@@ -81,10 +81,12 @@ struct SyncTab: Sendable {
         list.setSections([ListView.Section(items: board.rows.map(\.id))])
     }
 
-    /// One event of the running sync; a change it claims joins the list.
-    mutating func apply(_ event: SyncEvent) {
-        board.apply(event)
+    /// One event of the running sync; a change it claims joins the list. True when the
+    /// server took a change (one fewer pending).
+    mutating func apply(_ event: SyncEvent) -> Bool {
+        let settled = board.apply(event)
         if case .claimed = event { list.setSections([ListView.Section(items: board.rows.map(\.id))]) }
+        return settled
     }
 
     /// The device of the change with the focus, if a change has it.
