@@ -9,10 +9,11 @@ let swiftSettings: [SwiftSetting] = [
     .unsafeFlags(["-warnings-as-errors"], .when(configuration: .debug)),
 ]
 
-/// BlogctlKit's renderer and feed reader keep their state in classes that libxml2's callbacks
-/// drive, one event at a time on one thread. In a release build Swift's dynamic check of each
-/// access to that state cost a sixth of a page of `<br>` and a tenth of a big feed's parse;
-/// debug builds (the tests, ThreadSanitizer, CI) keep every check.
+/// The engines (BlogctlEngines) keep their state in classes that libxml2's callbacks drive,
+/// one event at a time on one thread of the caller's, so no access to it can overlap another:
+/// a release build leaves out Swift's dynamic check of each (bench/render-shapes and
+/// bench/feeds measure what it costs). This target alone: debug builds (the tests,
+/// ThreadSanitizer, CI) keep every check, and the apps keep them in release too.
 let exclusivityUncheckedInRelease: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 /// Where libxml2-dev puts the headers CLibXML2 includes (pkg-config --cflags libxml-2.0).
@@ -125,14 +126,23 @@ let package = Package(
             ],
             path: "Sources/passcode",
             swiftSettings: swiftSettings),
+        // blogctl's engines: the HTML stream and its scanner, the body renderer and its
+        // layout, the feed parsers. Pure, synchronous, single-threaded, driven by pushing
+        // bytes in; on the core and the C libraries alone. Speed lives here, and the unsafe
+        // switches with it; the apps above keep every check (ARCHITECTURE.md).
+        .target(
+            name: "BlogctlEngines",
+            dependencies: ["CoreKit", "CLibXML2", "CZlib"],
+            swiftSettings: swiftSettings + libxml2Headers + exclusivityUncheckedInRelease),
         .target(
             name: "BlogctlKit",
-            dependencies: ["CoreKit", "ToolboxKit", "ScreenKit", "SQLiteKit", "CLibXML2", "CZlib"],
-            swiftSettings: swiftSettings + libxml2Headers + exclusivityUncheckedInRelease),
+            dependencies: ["CoreKit", "ToolboxKit", "ScreenKit", "SQLiteKit", "BlogctlEngines", "CZlib"],
+            swiftSettings: swiftSettings),
         .target(
             name: "BlogctlCommands",
             dependencies: [
                 "BlogctlKit",
+                "BlogctlEngines",
                 "ToolboxKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -194,7 +204,7 @@ let package = Package(
             exclude: ["Frames"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "BlogctlKitTests", dependencies: ["BlogctlKit", "ScreenKit", "ScreenDriver", "SQLiteKit", "TestSupport"],
+            name: "BlogctlKitTests", dependencies: ["BlogctlKit", "BlogctlEngines", "ScreenKit", "ScreenDriver", "SQLiteKit", "TestSupport"],
             exclude: ["Golden", "Frames", "OldLayout"],
             swiftSettings: swiftSettings),
         .testTarget(
@@ -206,7 +216,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["CoreKit", "ToolboxKit", "BlogctlKit", "SQLiteKit", "TestSupport"],
+            name: "EndToEndTests", dependencies: ["CoreKit", "ToolboxKit", "BlogctlKit", "BlogctlEngines", "SQLiteKit", "TestSupport"],
             swiftSettings: swiftSettings),
     ]
 )

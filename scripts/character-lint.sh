@@ -18,7 +18,7 @@ Sources/ToolboxKit/Network/AbsoluteFormProxy.swift
 Sources/CoreKit/Configuration/ConfigFile.swift
 Sources/CoreKit/Text/JSONCoding.swift
 Sources/CoreKit/Text/JSONScanner.swift
-Sources/BlogctlKit/LinkResolver.swift
+Sources/BlogctlEngines/HTML/LinkResolver.swift
 Sources/BlogctlKit/SearchQuery.swift
 Sources/BlogctlKit/SearchIndex+Grams.swift
 Sources/BlogctlKit/PostStream.swift

@@ -12,7 +12,7 @@ source=$(mktemp --suffix=.c)
 trap 'rm -f "$source"' EXIT
 # Each file that opens a library, and the libraries its soname comes from.
 declare -A links=(
-  [Sources/BlogctlKit/LibXML2.swift]="-lxml2"
+  [Sources/BlogctlEngines/HTML/LibXML2.swift]="-lxml2"
   [Sources/ScreenKit/Curses.swift]="-lncursesw -ltinfo"
 )
 flags=()

@@ -18,10 +18,8 @@ out=.build-fuzz
 toolbox=$(find Sources/CoreKit -name '*.swift' -print0 | sort -z | xargs -0)
 # CondtestKit without the files that talk to the server (they need ToolboxKit's network client).
 condtest=$(grep -L -E '\bAPIClient\b|\bShellCompletion\b' Sources/CondtestKit/*.swift Sources/CondtestKit/Operators/*.swift)
-blogctl="$(ls Sources/BlogctlKit/BodyRenderer*.swift) $(ls Sources/BlogctlKit/HTMLStream*.swift) Sources/BlogctlKit/MarkupScanner.swift Sources/BlogctlKit/LibXML2.swift Sources/BlogctlKit/LibXML2Version.swift Sources/BlogctlKit/SharedParse.swift
-  Sources/BlogctlKit/HTMLTag.swift Sources/BlogctlKit/InlineText.swift Sources/BlogctlKit/InlineText+Layout.swift Sources/BlogctlKit/LineBreakClass.swift Sources/BlogctlKit/UTF8Scalar.swift Sources/BlogctlKit/LinkResolver.swift
-  Sources/BlogctlKit/PostBody.swift Sources/BlogctlKit/PostMetadata.swift Sources/BlogctlKit/Feeds/Enclosure.swift Sources/BlogctlKit/PostPage.swift
-  Sources/BlogctlKit/RenderOptions.swift Sources/BlogctlKit/TableLayout.swift"
+blogctl="$(ls Sources/BlogctlEngines/HTML/*.swift)
+  Sources/BlogctlKit/PostBody.swift Sources/BlogctlKit/PostMetadata.swift Sources/BlogctlEngines/Feeds/Enclosure.swift Sources/BlogctlKit/PostPage.swift"
 declare -A sources=(
   [condition-json]="$condtest"
   [condition-text]="$condtest"
@@ -33,7 +31,7 @@ declare -A sources=(
   [date-input]=""  # CoreKit's DateInput
   [feed-date]=""  # CoreKit's FeedDate
   # Feeds/ holds the parsers alone (no network, no cache): FeedReading/ is what uses them.
-  [feed-parse]="$(ls Sources/BlogctlKit/Feeds/*.swift) $(ls Sources/BlogctlKit/HTMLStream*.swift) Sources/BlogctlKit/MarkupScanner.swift Sources/BlogctlKit/HTMLTag.swift Sources/BlogctlKit/LibXML2.swift Sources/BlogctlKit/LibXML2Version.swift"
+  [feed-parse]="$(ls Sources/BlogctlEngines/Feeds/*.swift) $(ls Sources/BlogctlEngines/HTML/*.swift)"
   [models-json]="$blogctl $condtest Sources/DevsyncKit/Device.swift Sources/DevsyncKit/PendingChange.swift"
   [csv]="Sources/DevsyncKit/CSV.swift Sources/DevsyncKit/DeviceExport.swift Sources/DevsyncKit/Device.swift Sources/DevsyncKit/PendingChange.swift"
   [case-positions]="$condtest"
@@ -43,8 +41,8 @@ declare -A sources=(
   [canvas-table]="Sources/ScreenKit/Canvas.swift Sources/ScreenKit/Style.swift"
   [config-file]=""  # CoreKit's ConfigFile
   [post-stream]="Sources/BlogctlKit/PostStream.swift"
-  [listing-file]="Sources/BlogctlKit/ListingFile.swift Tests/BlogctlKitTests/ListingFileEncoder.swift Sources/BlogctlKit/PostMetadata.swift Sources/BlogctlKit/Feeds/Enclosure.swift"
-  [post-list]="Sources/BlogctlKit/PostListDecoder.swift Sources/BlogctlKit/PostMetadata.swift Sources/BlogctlKit/Feeds/Enclosure.swift"
+  [listing-file]="Sources/BlogctlKit/ListingFile.swift Tests/BlogctlKitTests/ListingFileEncoder.swift Sources/BlogctlKit/PostMetadata.swift Sources/BlogctlEngines/Feeds/Enclosure.swift"
+  [post-list]="Sources/BlogctlKit/PostListDecoder.swift Sources/BlogctlKit/PostMetadata.swift Sources/BlogctlEngines/Feeds/Enclosure.swift"
 )
 # Flags a harness needs beyond the shared ones. search-query asks SQLite's own FTS5 parser:
 # the SQLite sqlite-nio builds in (the toolbox's one SQLite), compiled here from the package's
@@ -81,8 +79,16 @@ declare -A seeds=(
 all=(condition-json condition-text batch-lines sse netrc html-render gzip date-input models-json
   csv case-positions file-stem url-redaction search-query canvas-table config-file post-stream listing-file post-list
   feed-date feed-parse)
+# The engines (Sources/BlogctlEngines) are compiled into the harness's one module with the
+# rest: the `import BlogctlEngines` of an app file a harness takes finds an empty module of
+# that name, and its types in the harness's own.
+engines_stub="$PWD/$out/engines-stub"
+mkdir -p "$engines_stub"
+[ -f "$engines_stub/BlogctlEngines.swiftmodule" ] || { : > "$engines_stub/empty.swift"
+  swiftc -emit-module -parse-as-library -module-name BlogctlEngines -package-name toolbox \
+    -o "$engines_stub/BlogctlEngines.swiftmodule" "$engines_stub/empty.swift"; }
 compile=(swiftc -parse-as-library -module-name CoreKit -package-name toolbox -swift-version 6
-  -I Sources/CToolboxVersion -I Sources/CLibXML2 -I Sources/CZlib -Xcc -I/usr/include/libxml2)
+  -I Sources/CToolboxVersion -I Sources/CLibXML2 -I Sources/CZlib -Xcc -I/usr/include/libxml2 -I "$engines_stub")
 
 if [ "${1:-}" = --check ]; then
   sqlite_module

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ToolboxKit
+import BlogctlEngines
 
 /// The blog API over the toolbox's `APIClient`: every id checked before it goes into a path.
 /// A server that is not the API but a feed, or a page naming one, is read as one

@@ -1,4 +1,5 @@
 import ToolboxKit
+import BlogctlEngines
 
 extension PostCache {
     /// The search index's half of a body parsed once (issue 48). `read` and the screen hand

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ToolboxKit
+import BlogctlEngines
 
 /// The cache keeps the search index in step: a body stored is indexed, a body evicted or
 /// cleared is forgotten. The index is a copy, so these are best effort; `cache reindex` (and

@@ -1,4 +1,5 @@
 import ToolboxKit
+import BlogctlEngines
 
 /// Post ids for the shell's Tab (`blogctl read <Tab>`): from what the library keeps (the last
 /// `list` or `ui`), else the cached posts; offline, never the network. With subscriptions and no server named, every subscribed feed's, as `read` then finds them.

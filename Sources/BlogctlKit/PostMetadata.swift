@@ -1,5 +1,6 @@
 import FoundationEssentials
 import CoreKit
+import BlogctlEngines
 
 /// A post's author as the blog API describes them; `image` is a path on the API's own host.
 public struct Author: Codable, Sendable, Equatable {

@@ -1,4 +1,5 @@
 import CoreKit
+import BlogctlEngines
 
 /// A post as `read` shows it: the header (title, author and their title, date), the body
 /// rendered, then the numbered links.
@@ -148,5 +149,13 @@ public enum PostPage {
         }
         emit(pending[...])
         if !endsWithNewline { sink([0x0A]) }
+    }
+}
+
+extension LinkResolver {
+    /// For a post's body: a feed entry's links against its base (`xml:base`, else the feed's
+    /// URL); an API post's against `/post/ID` on `server`.
+    public init(for metadata: PostMetadata, server: ServerURL?) {
+        if let base = metadata.base { self.init(document: base) } else { self.init(postId: metadata.postId, server: server) }
     }
 }

@@ -1,5 +1,6 @@
 import Synchronization
 import ToolboxKit
+import BlogctlEngines
 
 /// Warms the cache: at most `jobs` posts at a time, each asked for with HEAD first so that
 /// a body whose ETag matches the cached one, or one larger than `maxSize`, is not downloaded.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ToolboxKit
+import BlogctlEngines
 
 struct Blogctl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

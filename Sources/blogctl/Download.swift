@@ -2,6 +2,7 @@ import ArgumentParser
 import BlogctlKit
 import Synchronization
 import ToolboxKit
+import BlogctlEngines
 
 extension Blogctl {
     struct Download: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BlogctlKit
 import ToolboxKit
+import BlogctlEngines
 
 extension Blogctl {
     struct Enclosures: AsyncParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import BlogctlKit
 import FoundationEssentials
 import ToolboxKit
+import BlogctlEngines
 
 extension Blogctl.Feeds {
     struct FeedsImport: ParsableCommand {

@@ -1,5 +1,6 @@
 import BlogctlKit
 import ToolboxKit
+import BlogctlEngines
 
 /// A post's metadata and body for `read`, `links` and `open`: from the cache, revalidated
 /// with the server unless `offline` or younger than `maxAge`, with the download's progress on

@@ -4,6 +4,7 @@ import Glibc
 import ArgumentParser
 import BlogctlKit
 import ToolboxKit
+import BlogctlEngines
 
 extension RenderFormat: ExpressibleByArgument {}
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ToolboxKit
 @testable import BlogctlKit
+@testable import BlogctlEngines
 
 /// Issue 48: a body just downloaded is parsed once, for the reader and the search index
 /// together; the index gets what `indexStored` would have given it, spooled past a MiB, and a

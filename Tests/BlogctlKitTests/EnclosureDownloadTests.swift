@@ -6,6 +6,7 @@ import ToolboxKit
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import BlogctlEngines
 
 /// Issue 65: an entry's files fetched as podboat fetches them: named safely in their folder,
 /// queued so that a quit loses nothing, resumed from their part with a `Range` request.

@@ -1,6 +1,7 @@
 @testable import BlogctlKit
 import Testing
 import ToolboxKit
+@testable import BlogctlEngines
 
 /// Issue 65: newsboat's `exec:` and `filter:` feeds: the lines read as newsboat reads them,
 /// the library's name for each and back, and the command run with its output bounded, its

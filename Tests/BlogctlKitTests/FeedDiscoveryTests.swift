@@ -1,5 +1,6 @@
 import Testing
 @testable import BlogctlKit
+@testable import BlogctlEngines
 
 /// Issue 49: a web page's feeds, as browsers find them.
 @Suite struct FeedDiscoveryTests {

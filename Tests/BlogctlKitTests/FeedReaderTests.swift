@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import BlogctlKit
 import CoreKit
+@testable import BlogctlEngines
 
 /// Issue 49: a feed is parsed as it is inflated (`FeedDocument.Reader`), never whole.
 @Suite struct FeedReaderTests {

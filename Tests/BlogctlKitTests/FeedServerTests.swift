@@ -4,6 +4,7 @@ import Synchronization
 import TestSupport
 import ToolboxKit
 @testable import BlogctlKit
+@testable import BlogctlEngines
 
 /// Issue 63: `FeedServer`'s states as unit tests, against a scripted server on loopback: the
 /// API-or-feed decision, a page naming its feed, the conditional GET and its 304, a permanent

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BlogctlKit
+@testable import BlogctlEngines
 
 /// One golden file per HTML element the renderer handles: `NAME.html` renders to `NAME.txt`
 /// (text, 60 columns, no terminal attributes), `NAME.md` (Markdown), and for some `NAME.tty`

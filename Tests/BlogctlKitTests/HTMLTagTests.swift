@@ -1,5 +1,6 @@
 import Testing
 @testable import BlogctlKit
+@testable import BlogctlEngines
 
 /// Issue 46: element names are looked up without hashing (binary search over packed names);
 /// every known name finds its tag, and any other name, long or short, is an inline container.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import BlogctlKit
 import CoreKit
+@testable import BlogctlEngines
 
 /// Issue 63: a JSON Feed streams (`JSONStream`, `JSONFeedParser.Reading`) where it was decoded
 /// whole by JSONDecoder, which held every item and a map of every value: a 64 MiB feed of tiny

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import ToolboxKit
 @testable import BlogctlKit
+@testable import BlogctlEngines
 
 /// Issue 63: `list` reads the library in its display order, one row at a time, by SQLite's
 /// sorter; the order and the text must be what `PostOrdering` and `PostListing` make of the

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import ToolboxKit
 @testable import BlogctlKit
+@testable import BlogctlEngines
 
 /// Issue 63: one SQLite library for every source blogctl reads, as newsboat's cache.db.
 @Suite struct LibraryTests {

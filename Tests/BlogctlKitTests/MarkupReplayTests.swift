@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import BlogctlKit
 import CoreKit
+@testable import BlogctlEngines
 
 /// Issue 64: `MarkupScanner` follows libxml2 2.9's reading of markup, a shadow that could drift
 /// unseen when the library changes (2.14 rewrote its HTML tokenizer). Replayed here against the

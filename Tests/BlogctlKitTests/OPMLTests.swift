@@ -3,6 +3,7 @@ import Testing
 @testable import BlogctlKit
 import CoreKit
 import TestSupport
+@testable import BlogctlEngines
 
 /// Issue 49: subscription lists as OPML 1.0 and 2.0 write them, folders kept as tags.
 @Suite struct OPMLTests {

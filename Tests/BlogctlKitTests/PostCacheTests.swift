@@ -3,6 +3,7 @@ import Testing
 import ToolboxKit
 @testable import BlogctlKit
 import TestSupport
+@testable import BlogctlEngines
 
 @Suite struct PostCacheTests {
     /// A cache in a fresh temporary folder.

@@ -2,6 +2,7 @@ import CoreKit
 import ScreenKit
 import Testing
 @testable import BlogctlKit
+@testable import BlogctlEngines
 
 /// Issue 47: the reader takes a number before a command, as less does: `50%` goes to the
 /// middle, `10g` to line 10; any other key drops the number.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ToolboxKit
 @testable import BlogctlKit
+@testable import BlogctlEngines
 
 /// Issue 29: one sanitising rule for rendered posts, and memory bounded whatever the shape.
 @Suite struct RendererBoundsTests {

@@ -2,6 +2,7 @@ import CoreKit
 import Foundation
 import Testing
 @testable import BlogctlKit
+@testable import BlogctlEngines
 
 /// Issue 64: one bound at the one door every byte of a block comes in by, and lines that never
 /// grow past the page's width, whatever the markup glues; run at sizes just past each cap

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ToolboxKit
 @testable import BlogctlKit
+@testable import BlogctlEngines
 
 @Suite struct RendererTests {
     /// The body rendered; a failure to render (libxml2 not opened) is the calling test's issue.

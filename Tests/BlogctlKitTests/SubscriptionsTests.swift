@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import ToolboxKit
 @testable import BlogctlKit
+@testable import BlogctlEngines
 
 /// Issue 49: the urls file as newsboat writes it, read and written back.
 @Suite struct SubscriptionsTests {

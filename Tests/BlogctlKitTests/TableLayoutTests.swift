@@ -1,6 +1,7 @@
 import Testing
 @testable import BlogctlKit
 import CoreKit
+@testable import BlogctlEngines
 
 /// A long table's rows that fit on one line are written in place (issue 46): for random
 /// tables (styles, glued words, line breaks, empty and missing cells, wide characters, header

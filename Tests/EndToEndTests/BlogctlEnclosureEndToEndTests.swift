@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import BlogctlEngines
 
 /// Issue 65: a podcast's episode, from the feed to a file, through the real binary: `read`
 /// shows it and numbers it among the links, `enclosures` lists it from the library,

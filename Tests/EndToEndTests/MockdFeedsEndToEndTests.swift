@@ -2,6 +2,7 @@ import BlogctlKit
 import Foundation
 import Testing
 import ToolboxKit
+import BlogctlEngines
 
 /// Issue 49: mockd serves the blog as the web does, RSS, Atom and JSON Feed of the same posts
 /// and a page linking to them, and generated feeds for load; each read by blogctl's parser.

@@ -1,12 +1,9 @@
 import ToolboxKit
+import BlogctlEngines
 
 /// A feed's response body read as a document (`FeedDocument.Reader`), a piece at a time from
 /// memory or from the file it spilled to, inflated as it is read when the server gzipped it.
 enum FeedBody {
-    /// The compressed size from which a feed is inflated beside its parse: below it, the
-    /// hand-over between threads would cost more than it saves.
-    static let inflatedAside = 512 << 10
-
     /// The size of the pieces a body that came whole is handed to the parser in.
     static let piece = 64 << 10
 
@@ -59,14 +56,11 @@ enum FeedBody {
                 spilled.rewind()
                 do throws(Gzip.Failure) { try Gzip.decompress(fd: spilled.fd, limit: APIClient.maximumResponse(), consume: add) } catch { damage = error }
             } else {
+                // Inflated on the parse's own thread, piece by piece as libxml2 reads: a refresh
+                // runs feeds side by side (`--jobs`), one document to a task.
                 response.body.withUnsafeReadableBytes { compressed in
                     do throws(Gzip.Failure) {
-                        // A big feed inflated on a core of its own while libxml2 reads it on this one.
-                        if compressed.count >= Self.inflatedAside {
-                            try Gzip.decompressAside(compressed, limit: APIClient.maximumResponse(), consume: add)
-                        } else {
-                            try Gzip.decompress(compressed, limit: APIClient.maximumResponse(), consume: add)
-                        }
+                        try Gzip.decompress(compressed, limit: APIClient.maximumResponse(), consume: add)
                     } catch { damage = error }
                 }
             }

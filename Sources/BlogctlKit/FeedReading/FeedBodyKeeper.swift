@@ -1,6 +1,7 @@
 import Synchronization
 import FoundationEssentials
 import ToolboxKit
+import BlogctlEngines
 
 /// What a feed leaves in the server's cache: its entries' bodies, so that `read`, `search`,
 /// `ui` and `--offline` find them as they find the API's posts.

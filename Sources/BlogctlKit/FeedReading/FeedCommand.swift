@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ToolboxKit
+import BlogctlEngines
 
 /// newsboat's command feeds, as its urls file writes them: `exec:COMMAND` (the command's
 /// output is the feed) and `filter:COMMAND:URL` (the feed at URL, fetched as any other, read

@@ -1,4 +1,5 @@
 import CoreKit
+import BlogctlEngines
 
 /// A feed entry as a post: the metadata the API would give, its HTML body, and a tag for the
 /// body's content (the cache's ETag: a feed gives none per entry).

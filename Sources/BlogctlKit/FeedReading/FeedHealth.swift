@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ToolboxKit
+import BlogctlEngines
 
 /// How each subscribed feed fared at its last refresh, for `blogctl feeds`: kept in its row of
 /// the library (`SourceRecord`): the time of the last list it gave, and the error of the last

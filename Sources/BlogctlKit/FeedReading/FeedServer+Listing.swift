@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ToolboxKit
+import BlogctlEngines
 
 /// A feed's listing written into the library as the feed is read: what `list` and a refresh
 /// do, so that no feed's entries are ever all held at once (each costs far more than its

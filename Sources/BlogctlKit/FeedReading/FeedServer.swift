@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Synchronization
 import ToolboxKit
+import BlogctlEngines
 
 /// A server that is a feed (RSS, Atom, JSON Feed), or a web page naming one, read as the blog
 /// API is read: its entries are the posts. What kind a server is is learned from what it

@@ -1,4 +1,5 @@
 import ToolboxKit
+import BlogctlEngines
 
 /// Which feeds a `list` reads and what it keeps of them: `--tag` narrows the subscriptions,
 /// `--query` takes a query feed of the urls file, `--filter` its own expression (both must

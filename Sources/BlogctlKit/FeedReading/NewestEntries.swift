@@ -1,4 +1,5 @@
 import FoundationEssentials
+import BlogctlEngines
 
 /// The newest `capacity` of entries offered one at a time, for their bodies to be cached: the
 /// rest are let go as they come, so a feed of a million entries holds a thousand. Newest by

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ToolboxKit
+import BlogctlEngines
 
 /// Every subscription at once (`list` without a server): what `feeds add` and `feeds import`
 /// put in the urls file, read when no server is named anywhere (no --server, no

@@ -1,5 +1,6 @@
 import Synchronization
 import ToolboxKit
+import BlogctlEngines
 
 /// `prefetch` without a server, over every subscribed feed: each feed listed and its bodies
 /// fetched as one server's are, one feed after another (each `jobs` posts at a time); a feed

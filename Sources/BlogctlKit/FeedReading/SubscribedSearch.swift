@@ -1,4 +1,5 @@
 import ToolboxKit
+import BlogctlEngines
 
 /// `search` without a server, over every subscribed feed: one search of the one index, limited
 /// to the subscribed feeds' entries, best first (a word in the title before one in the body,

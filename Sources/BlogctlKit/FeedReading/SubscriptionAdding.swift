@@ -1,4 +1,5 @@
 import ToolboxKit
+import BlogctlEngines
 
 /// `blogctl feeds add`: each URL asked once before it is subscribed, and what was found said:
 /// a feed (subscribed, its entries kept in the library so the first `list` is a 304), a page

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import FoundationEssentials
 import ToolboxKit
+import BlogctlEngines
 
 /// `blogctl feeds import FILE`: what another reader kept, told apart by its first bytes:
 /// newsboat's `cache.db` (an SQLite file: feeds, entries, read marks and flags), an OPML file

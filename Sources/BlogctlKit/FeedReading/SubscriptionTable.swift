@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ToolboxKit
+import BlogctlEngines
 
 /// `blogctl feeds`: each subscription's name, URL, entries, unread entries, last update and last
 /// error, from the cache alone (what the last `list` kept).

@@ -1,4 +1,5 @@
 import ToolboxKit
+import BlogctlEngines
 
 /// What `feeds add`, `feeds remove` and `feeds import` do to a list of subscriptions. Two URLs
 /// naming the same server (`ServerURL` equality: with or without a trailing slash) are one

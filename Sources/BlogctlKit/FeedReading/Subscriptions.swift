@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ToolboxKit
+import BlogctlEngines
 
 /// The feeds subscribed to, in `$XDG_CONFIG_HOME/blogctl/urls`, written as newsboat writes its
 /// urls file (a newsboat user can copy theirs over): a feed's URL a line, then its tags, a tag

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import SQLiteKit
 import ToolboxKit
+import BlogctlEngines
 
 /// A file queued for download (`blogctl download`): where it comes from, where it goes, and
 /// the entry that carries it.

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import SQLiteKit
 import CoreKit
+import BlogctlEngines
 
 /// An entry's row of the library, as a post: the columns read, and the values written.
 enum EntryRow {

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import SQLiteKit
 import ToolboxKit
+import BlogctlEngines
 
 /// newsboat's `cache.db`, read so that a newsboat user keeps their reading: its feeds (title,
 /// validators) become sources, its items entries keyed by guid, read where newsboat had them

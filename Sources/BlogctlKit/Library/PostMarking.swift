@@ -1,4 +1,5 @@
 import ToolboxKit
+import BlogctlEngines
 
 /// `blogctl mark`: ids checked against what the library keeps, then marked in it. With a
 /// server named, that server's posts; with subscriptions and none named, each id in the feed

@@ -1,5 +1,6 @@
 import ScreenKit
 import ToolboxKit
+import BlogctlEngines
 
 extension FeedList {
     enum Action: Sendable, Equatable {

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import ScreenKit
 import ToolboxKit
+import BlogctlEngines
 
 /// `blogctl ui` with subscriptions: newsboat's first screen. Every subscribed feed in one row
 /// (unread and total entries, the last error), refreshed when the screen opens and with `r`;

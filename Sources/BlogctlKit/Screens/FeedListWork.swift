@@ -1,5 +1,6 @@
 import ScreenKit
 import ToolboxKit
+import BlogctlEngines
 
 /// The work `FeedList`'s commands ask for, done where it may wait (the subscriptions file, the
 /// refresh, the library, each open feed's own work), and the messages that say what came of

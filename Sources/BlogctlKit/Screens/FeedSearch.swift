@@ -1,5 +1,6 @@
 import ScreenKit
 import ToolboxKit
+import BlogctlEngines
 
 /// Entries of many feeds in one list that replaces the feeds until Esc, each with the URL of
 /// the feed it is of: what `/` then Enter on the feed list found, as `blogctl search` finds it

@@ -1,5 +1,6 @@
 import ScreenKit
 import ToolboxKit
+import BlogctlEngines
 
 /// What `PostBrowser`'s commands work with (the server, the cache, the marks, where the
 /// arrangement is kept), and the commands' work itself, off the screen's thread: the screen's

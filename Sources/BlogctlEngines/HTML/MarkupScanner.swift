@@ -1,0 +1,268 @@
+/// Follows HTML's markup byte by byte as libxml2 2.9's HTML parser reads it: text, a start
+/// tag and its attributes, an end tag, a comment, a declaration, and the raw text of script
+/// and style. `HTMLStream` counts start tags with it, so it must never think itself inside
+/// markup where libxml2 reads text: a start tag missed is one that nests uncounted. Where
+/// libxml2's rules are unclear it errs towards text (a start tag counted that libxml2 then
+/// skips only costs a parse call).
+package struct MarkupScanner: Equatable {
+    /// Inside a start tag, as `htmlParseStartTag` reads it: a quote opens a value only after
+    /// `=`; anything else that is no attribute name is skipped to the next blank.
+    package enum Tag: Equatable { case name, between, bogus, attributeName, afterName, beforeValue, unquoted, quoted(UInt8) }
+    package enum State: Equatable { case text, open, bang, bangDash, comment, declaration, doctype, endOpen, endTag, startTag(Tag), rawText }
+
+    private(set) var state = State.text
+    /// Comment: the run of `-` just read (`-->` ends it, and so does `--!>`), and whether a
+    /// `!` followed it.
+    private var dashes = 0
+    private var bangAfterDashes = false
+    /// Declaration: letters of `DOCTYPE` matched (-1: none); raw text: bytes of `</script` or
+    /// `</style` matched.
+    private var matched = 0
+    /// A doctype's quoted literal (its `>` is no end).
+    private var quote: UInt8 = 0
+    /// A start tag's name, packed (to know script and style), and whether `/>` ends it.
+    private var name: UInt64 = 0
+    private var nameLength = 0
+    private var slash = false
+    /// Which raw text: the end tag that ends it, lowercase.
+    private(set) var rawEnd: [UInt8] = []
+    /// After raw text's `</script`: whether the name goes on (`</scripts>`), an end tag
+    /// libxml2 ignores, reading raw text again after it.
+    private var checksRawName = false
+    private var rawAgain = false
+    /// Whether the start tag last read ended with `/>` (false until it ends).
+    private(set) var closedItself = false
+
+    var inText: Bool { state == .text }
+    /// Inside a start tag's quoted value: the quote that ends it.
+    var valueQuote: UInt8? { if case .startTag(.quoted(let quote)) = state { quote } else { nil } }
+    var isInStartTag: Bool { if case .startTag = state { true } else { false } }
+    /// The one byte that can change the state from here, where there is one: every other byte
+    /// leaves it as it is, so a reader may skip to it at memchr's speed (raw text away from a
+    /// possible end tag: `<`; a comment away from its closing dashes: `-`).
+    var onlyChangedBy: UInt8? {
+        switch state {
+        case .rawText where matched == 0: UInt8(ascii: "<")
+        case .comment where dashes == 0 && !bangAfterDashes: UInt8(ascii: "-")
+        default: nil
+        }
+    }
+    /// A doctype's open literal, whose quote must close before its `>`.
+    var doctypeQuote: UInt8? { state == .doctype && quote != 0 ? quote : nil }
+
+    mutating func scan(_ bytes: some Sequence<UInt8>) {
+        for byte in bytes { _ = step(byte) }
+    }
+
+    /// Reads `byte`; true when it is a quote in a start tag that opens no value (libxml2's
+    /// lookup for the tag's end takes it for one and waits for its match: `HTMLStream` hands
+    /// it over as a character reference).
+    @discardableResult @inline(__always)
+    mutating func step(_ byte: UInt8) -> Bool {
+        switch state {
+        case .text:
+            if byte == UInt8(ascii: "<") { state = .open }
+        case .open:
+            switch byte {
+            case UInt8(ascii: "!"): state = .bang
+            case UInt8(ascii: "?"): enterDeclaration(doctype: false)
+            case UInt8(ascii: "/"): state = .endOpen
+            case UInt8(ascii: "<"): state = .open
+            case _ where Self.isLetter(byte):
+                state = .startTag(.name)
+                name = UInt64(byte | 0x20)
+                nameLength = 1
+                slash = false
+                closedItself = false
+            default: state = .text  // a lone `<` is text
+            }
+        case .bang:
+            // `<!--` opens a comment and `<!DOCTYPE` a doctype; libxml2 2.9 reads any other
+            // `<!` as text.
+            if byte == UInt8(ascii: "-") {
+                state = .bangDash
+            } else if byte | 0x20 == UInt8(ascii: "d") {
+                enterDeclaration(doctype: true)
+                matched = 1
+            } else {
+                state = .text
+                return step(byte)
+            }
+        case .bangDash:
+            if byte == UInt8(ascii: "-") {
+                state = .comment
+                dashes = 0
+                bangAfterDashes = false
+            } else {
+                state = .text
+                return step(byte)
+            }
+        case .comment:
+            if byte == UInt8(ascii: ">") && dashes >= 2 { state = .text; return false }
+            if byte == UInt8(ascii: "-") {
+                dashes = bangAfterDashes ? 1 : dashes + 1
+                bangAfterDashes = false
+            } else if byte == UInt8(ascii: "!") && dashes >= 2 && !bangAfterDashes {
+                bangAfterDashes = true  // `--!`: a `>` next ends the comment too
+            } else {
+                dashes = 0
+                bangAfterDashes = false
+            }
+        case .declaration, .doctype:
+            return stepDeclaration(byte)
+        case .endOpen:
+            // `</` and no name: libxml2 takes the two bytes and reads on as text.
+            if Self.isNameStart(byte) {
+                state = .endTag
+            } else {
+                state = .text
+                return step(byte)
+            }
+        case .endTag:
+            if checksRawName {
+                checksRawName = false
+                rawAgain = Self.isNameByte(byte)
+            }
+            // libxml2 skips to the first `>`, quotes or not; a NUL ends its reading too.
+            if byte == UInt8(ascii: ">") || byte == 0 {
+                state = rawAgain ? .rawText : .text
+                matched = 0
+                rawAgain = false
+            }
+        case .startTag(let tag):
+            return stepStartTag(tag, byte)
+        case .rawText:
+            stepRawText(byte)
+        }
+        return false
+    }
+
+    private mutating func enterDeclaration(doctype: Bool) {
+        state = .declaration
+        matched = doctype ? 0 : -1
+        quote = 0
+    }
+
+    /// A processing instruction ends at `>`; `<!` and a name other than DOCTYPE is text; a
+    /// doctype ends at `>`, its quoted literals holding theirs.
+    private mutating func stepDeclaration(_ byte: UInt8) -> Bool {
+        if state == .doctype {
+            if quote != 0 {
+                if byte == quote { quote = 0 }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
+                state = .text
+            }
+            return false
+        }
+        guard matched >= 0 else {
+            if byte == UInt8(ascii: ">") { state = .text }
+            return false
+        }
+        guard byte | 0x20 == Self.doctype[matched] && Self.isLetter(byte) else {
+            state = .text
+            return step(byte)
+        }
+        matched += 1
+        if matched == Self.doctype.count { state = .doctype; quote = 0 }
+        return false
+    }
+
+    private mutating func stepStartTag(_ tag: Tag, _ byte: UInt8) -> Bool {
+        let blank = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+        let isQuote = byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+        if byte == 0 { state = .text; return false }  // libxml2 stops reading the tag at a NUL
+        switch tag {
+        case .quoted(let quote):
+            if byte == quote { state = .startTag(.between) }
+            return false
+        case .unquoted:
+            if byte == UInt8(ascii: ">") { endStartTag(); return false }
+            if blank { state = .startTag(.between) }
+            return isQuote
+        case .beforeValue:
+            if byte == UInt8(ascii: ">") { endStartTag(); return false }
+            if isQuote { state = .startTag(.quoted(byte)) } else if !blank { state = .startTag(.unquoted) }
+            return false
+        case .name:
+            if Self.isNameByte(byte) {
+                if nameLength < 8 { name |= UInt64(Self.isLetter(byte) ? byte | 0x20 : byte) << (8 * UInt64(nameLength)) }
+                nameLength += 1
+                return false
+            }
+            return stepBetween(byte, blank: blank, isQuote: isQuote)
+        case .attributeName:
+            if Self.isNameByte(byte) { return false }
+            if blank { state = .startTag(.afterName); return false }
+            if byte == UInt8(ascii: "=") { state = .startTag(.beforeValue); return false }
+            return stepBetween(byte, blank: blank, isQuote: isQuote)
+        case .afterName:
+            if blank { return false }
+            if byte == UInt8(ascii: "=") { state = .startTag(.beforeValue); return false }
+            return stepBetween(byte, blank: blank, isQuote: isQuote)
+        case .between, .bogus:
+            if tag == .bogus && !blank && byte != UInt8(ascii: ">") {
+                slash = byte == UInt8(ascii: "/")
+                return isQuote
+            }
+            return stepBetween(byte, blank: blank, isQuote: isQuote)
+        }
+    }
+
+    /// Between attributes: a blank is skipped, `>` ends the tag (`/>` closes it too), a name
+    /// starts an attribute, anything else is skipped to the next blank.
+    private mutating func stepBetween(_ byte: UInt8, blank: Bool, isQuote: Bool) -> Bool {
+        if byte == UInt8(ascii: ">") { endStartTag(); return false }
+        if blank { state = .startTag(.between); slash = false; return false }
+        if Self.isNameStart(byte) {
+            state = .startTag(.attributeName)
+            slash = false
+            return false
+        }
+        state = .startTag(.bogus)
+        slash = byte == UInt8(ascii: "/")
+        return isQuote
+    }
+
+    private static let script = HTMLTag.packed(Array("script".utf8)[...]), style = HTMLTag.packed(Array("style".utf8)[...])
+    private static let doctype = Array("doctype".utf8)
+
+    private mutating func endStartTag() {
+        state = .text
+        closedItself = slash
+        guard !slash, nameLength <= 6 else { return }
+        // libxml2 reads a script's or a style's content as raw text, to its end tag.
+        if name == Self.script { state = .rawText; rawEnd = Array("</script".utf8); matched = 0 }
+        if name == Self.style { state = .rawText; rawEnd = Array("</style".utf8); matched = 0 }
+    }
+
+    /// Raw text ends where `</` and the element's name begin (any case); the end tag follows.
+    private mutating func stepRawText(_ byte: UInt8) {
+        let expected = rawEnd[matched]
+        if byte == expected || (Self.isLetter(byte) && byte | 0x20 == expected) {
+            matched += 1
+            if matched == rawEnd.count {
+                state = .endTag
+                checksRawName = true
+            }
+        } else {
+            matched = byte == UInt8(ascii: "<") ? 1 : 0
+        }
+    }
+
+    /// Bytes of the `</name` being matched in raw text.
+    var rawEndMatched: Int { state == .rawText ? matched : 0 }
+
+    static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+
+    /// What may start a name (`htmlParseHTMLName`): a letter, `_`, `:` or `.`.
+    static func isNameStart(_ byte: UInt8) -> Bool {
+        isLetter(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".")
+    }
+
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ":")
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+    }
+}
