@@ -13,7 +13,7 @@ public enum SendOutcome: Sendable, Equatable {
 /// Sends one change to the server. The engine depends on this, not on HTTP, so its rules
 /// are tested against a scripted server.
 public protocol ChangeSender: Sendable {
-    func send(_ claim: DeviceStore.Claim) async -> SendOutcome
+    func send(_ claim: SyncQueue.Claim) async -> SendOutcome
     /// The server the changes go to, as the store names its server; nil when not a server.
     var server: String? { get }
 }
@@ -30,7 +30,7 @@ public struct HTTPChangeSender: ChangeSender {
 
     public var server: String? { String(client.server.requestURL("/").dropLast()) }
 
-    public func send(_ claim: DeviceStore.Claim) async -> SendOutcome {
+    public func send(_ claim: SyncQueue.Claim) async -> SendOutcome {
         do {
             // Not retried here: the engine retries, counting every try in the store.
             let patch = DevicePatch(claim)

@@ -10,7 +10,7 @@ public struct DevicePatch: Encodable, Sendable, Equatable {
     /// The body: the full intended value, so that sending it twice is harmless.
     public let body: String
 
-    public init(_ change: DeviceStore.Claim) {
+    public init(_ change: SyncQueue.Claim) {
         device = change.deviceID
         method = "PATCH"
         path = "/devices/" + ResourceID.pathSegment(change.deviceID)

@@ -14,7 +14,7 @@ extension DeviceStore {
         try write { db in
             let before = try Self.intendedValue(db, id)
             try Self.record(db, id, installationDate: installationDate, at: now)
-            try Self.log(db, at: now, device: id, .recorded, old: before, new: installationDate.map(StoredDate.format), detail: command)
+            try DeviceHistory.log(db, at: now, device: id, .recorded, old: before, new: installationDate.map(StoredDate.format), detail: command)
         }
     }
 
@@ -25,13 +25,6 @@ extension DeviceStore {
             FROM device d LEFT JOIN change c ON c.deviceID = d.id WHERE d.id = ?
             """, [.text(id)]).first
         return row?.column("changeID")?.string != nil ? row?.column("local")?.string : row?.column("server")?.string
-    }
-
-    /// Appends one entry to the history, in the transaction of what it records.
-    static func log(_ db: SQLiteStatements, at: Date, device: String, _ event: HistoryEvent.Kind,
-                    old: String? = nil, new: String? = nil, detail: String = "") throws {
-        try db.execute("INSERT INTO history (at, deviceID, event, oldValue, newValue, detail) VALUES (?, ?, ?, ?, ?, ?)",
-                       [.text(StoredDate.format(at)), .text(device), .text(event.rawValue), .optional(old), .optional(new), .text(detail)])
     }
 
     /// Records every change in one transaction: all of them, or (on any error, such as an id
@@ -130,7 +123,7 @@ extension DeviceStore {
             let dropped = try db.rows("SELECT installationDate FROM change WHERE deviceID = ?", [.text(id)]).first
             try db.execute("DELETE FROM change WHERE deviceID = ?", [.text(id)])
             guard let dropped else { return false }
-            try Self.log(db, at: Date(), device: id, .discarded, old: dropped.column("installationDate")?.string,
+            try DeviceHistory.log(db, at: Date(), device: id, .discarded, old: dropped.column("installationDate")?.string,
                          detail: detail ?? command)
             return true
         }
@@ -150,7 +143,7 @@ extension DeviceStore {
                     throw ToolError.missing("no local change for \(id)" + (ids.count > 1 ? "; nothing was discarded" : ""))
                 }
                 try db.execute("DELETE FROM change WHERE deviceID = ?", [.text(id)])
-                try Self.log(db, at: Date(), device: id, .discarded, old: row.column("installationDate")?.string, detail: command)
+                try DeviceHistory.log(db, at: Date(), device: id, .discarded, old: row.column("installationDate")?.string, detail: command)
                 dropped += 1
             }
             return dropped
@@ -171,7 +164,7 @@ extension DeviceStore {
                                   [.text(id)]).first
             guard let row else { return false }
             try db.execute("UPDATE change SET conflict = 0, conflictServerDate = NULL WHERE deviceID = ?", [.text(id)])
-            try Self.log(db, at: Date(), device: id, .resolved, old: row.column("conflictServerDate")?.string,
+            try DeviceHistory.log(db, at: Date(), device: id, .resolved, old: row.column("conflictServerDate")?.string,
                          new: row.column("installationDate")?.string, detail: "kept the local value over the server's")
             return true
         }

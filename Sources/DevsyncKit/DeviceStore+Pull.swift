@@ -48,9 +48,9 @@ extension DeviceStore {
                 guard let old = before[Array(device.id.utf8)] else { continue }
                 let serverValue = device.installationDate.map(StoredDate.format)
                 guard old.server != serverValue else { continue }
-                try Self.log(db, at: now, device: device.id, .pulled, old: old.server, new: serverValue, detail: source)
+                try DeviceHistory.log(db, at: now, device: device.id, .pulled, old: old.server, new: serverValue, detail: source)
                 if old.pending {
-                    try Self.log(db, at: now, device: device.id, .conflict, old: old.local, new: serverValue,
+                    try DeviceHistory.log(db, at: now, device: device.id, .conflict, old: old.local, new: serverValue,
                                  detail: "the server changed it while the local change waited; the local value wins at sync")
                     try db.execute("UPDATE change SET conflict = 1, conflictServerDate = ? WHERE deviceID = ?",
                                    [.optional(serverValue), .text(device.id)])

@@ -142,30 +142,6 @@ public final class DeviceStore: Sendable {
         GROUP BY d.installationDate
         """
 
-    /// The history, newest first: of one device or all, since a time or all of it, the newest
-    /// `limit` entries or all.
-    public func history(device: String? = nil, since: Date? = nil, limit: Int? = nil) throws(ToolError) -> [HistoryEvent] {
-        var conditions: [String] = []
-        var binds: [SQLValue] = []
-        if let device { conditions.append("deviceID = ?"); binds.append(.text(device)) }
-        if let since { conditions.append("at >= ?"); binds.append(.text(StoredDate.format(since))) }
-        var filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-        filter += " ORDER BY seq DESC"
-        if let limit { filter += " LIMIT \(max(limit, 0))" }
-        return try read { db in
-            try db.rows("SELECT seq, at, deviceID, event, oldValue, newValue, detail FROM history" + filter, binds)
-                .map { row in
-                    HistoryEvent(seq: row.column("seq")?.integer ?? 0,
-                                 at: StoredDate.parse(row.column("at")?.string) ?? Date(timeIntervalSince1970: 0),
-                                 device: row.column("deviceID")?.string ?? "",
-                                 event: HistoryEvent.Kind(rawValue: row.column("event")?.string ?? "") ?? .recorded,
-                                 oldValue: StoredDate.parse(row.column("oldValue")?.string),
-                                 newValue: StoredDate.parse(row.column("newValue")?.string),
-                                 detail: row.column("detail")?.string ?? "")
-                }
-        }
-    }
-
     // MARK: - Helpers
 
     static let deviceQuery = """

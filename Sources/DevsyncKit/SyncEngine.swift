@@ -45,7 +45,7 @@ public struct SyncEngine: Sendable {
     /// `progress` gets (done, total) after each change.
     public func runOnce(progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws(ToolError) -> SyncReport {
         let token = "\(getpid())-\(UInt64.random(in: 1...UInt64.max))"
-        let (claims, elsewhere, damaged) = try await store.perform { store throws(ToolError) in try store.claim(token: token, holdingConflicts: holdsConflicts) }
+        let (claims, elsewhere, damaged) = try await store.perform { store throws(ToolError) in try store.queue.claim(token: token, holdingConflicts: holdsConflicts) }
         observe(.claimed(claims.map(\.deviceID), heldElsewhere: elsewhere))
         var report = SyncReport()
         report.heldElsewhere = elsewhere
@@ -71,7 +71,7 @@ public struct SyncEngine: Sendable {
         // Claims a stop (or a store error) left unstarted are kept for later too.
         report.remaining += claims.count - done
         // Nothing above throws: what was not sent goes back, whatever happened.
-        try? await store.perform { store throws(ToolError) in try store.release(token: token) }
+        try? await store.perform { store throws(ToolError) in try store.queue.release(token: token) }
         if let failure { throw failure }
         return report
     }
@@ -106,7 +106,7 @@ public struct SyncEngine: Sendable {
 
     /// Sends one claimed change until it is through, rejected, or out of retries (`policy`);
     /// a stop ends it before its next try.
-    private func deliver(_ claim: DeviceStore.Claim) async -> Swift.Result<Result, ToolError> {
+    private func deliver(_ claim: SyncQueue.Claim) async -> Swift.Result<Result, ToolError> {
         let id = claim.deviceID
         do {
             let result = try await policy.run(
@@ -121,15 +121,15 @@ public struct SyncEngine: Sendable {
                 observe(.sending(id, attempt: attempt + 1))
                 switch await sender.send(claim) {
                 case .accepted:
-                    try await store.perform { [sender] store throws(ToolError) in try store.markSynced(claim, sentTo: sender.server) }
+                    try await store.perform { [sender] store throws(ToolError) in try store.queue.markSynced(claim, sentTo: sender.server) }
                     observe(.synced(id))
                     return .synced
                 case .rejected(let message):
-                    try await store.perform { store throws(ToolError) in try store.markRejected(claim, message: message) }
+                    try await store.perform { store throws(ToolError) in try store.queue.markRejected(claim, message: message) }
                     observe(.rejected(id, message: message))
                     return .rejected
                 case .failed(let message):
-                    try await store.perform { store throws(ToolError) in try store.recordFailedAttempt(claim, message: message) }
+                    try await store.perform { store throws(ToolError) in try store.queue.recordFailedAttempt(claim, message: message) }
                     throw TransientFailure(message: message)
                 }
             }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import BlogctlKit
 import ToolboxKit
-import BlogctlEngines
 
 extension Blogctl {
     struct List: AsyncParsableCommand {
@@ -81,21 +80,20 @@ extension Blogctl {
                                   unreadOnly: unread, limit: limit, expression: feeds.expression)
             let run = ListRun(filter: kept, ordering: PostOrdering(grouping: groupBy, sorting: sortBy, reversed: reverse),
                               mode: common.outputMode, tags: feeds.tags)
-            if let subscriptions = feeds.subscriptions { return try await listEvery(subscriptions, run) }
+            if let subscriptions = feeds.subscriptions {
+                // Every subscription, refreshed (or from the cache, offline), with a FEED column; a
+                // feed that fails is named, the others listed, and the run ends with exit 75.
+                var (failed, total) = (0, 0)
+                try await pager.print(pieces: { write in
+                    (failed, total) = try await SubscribedFeeds.list(subscriptions, run: run, jobs: jobs, offline: offline, common: common, write: write)
+                })
+                if failed > 0 { throw ToolError.tryLater("\(failed) of \(total) feeds could not be refreshed; the others are listed") }
+                return
+            }
             try await pager.print(pieces: { write in
                 if offline { return try await run.run(nil, server: try common.serverURL(tool: .blogctl), write: write) }
                 try await common.withClient(tool: .blogctl) { api in try await run.run(BlogClient(api: api), server: api.server, write: write) }
             })
-        }
-
-        /// Every subscription, refreshed (or from the cache, offline), with a FEED column; a feed
-        /// that fails is named, the others listed, and the run ends with exit 75.
-        func listEvery(_ subscriptions: [FeedSubscription], _ run: ListRun) async throws {
-            var (failed, total) = (0, 0)
-            try await pager.print(pieces: { write in
-                (failed, total) = try await SubscribedFeeds.list(subscriptions, run: run, jobs: jobs, offline: offline, common: common, write: write)
-            })
-            if failed > 0 { throw ToolError.tryLater("\(failed) of \(total) feeds could not be refreshed; the others are listed") }
         }
     }
 }

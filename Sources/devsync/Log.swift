@@ -41,7 +41,7 @@ extension Devsync {
 
         func run() async throws {
             let since = try self.since.map(DateInput.parse)
-            let events = try store.open(for: Self.self).history(device: id, since: since, limit: limit)
+            let events = try store.open(for: Self.self).history.events(device: id, since: since, limit: limit)
             let mode = output.mode
             if mode == .json { return StandardOutput.printJSON(events) }
             func value(_ date: Date?, _ event: HistoryEvent) -> String {

@@ -59,7 +59,7 @@ extension Devsync {
 
         /// `--dry-run`: the requests, in the order sync sends them; no network at all.
         func showPlan(_ deviceStore: DeviceStore) throws {
-            let (changes, damaged) = try deviceStore.planned()
+            let (changes, damaged) = try deviceStore.queue.planned()
             let patches = changes.map(DevicePatch.init)
             if common.json {
                 StandardOutput.printJSON(patches)

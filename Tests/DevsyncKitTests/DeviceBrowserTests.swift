@@ -282,8 +282,8 @@ extension DeviceBrowserTests {
 /// changes) reads the store whole.
 @Suite struct DeviceBrowserCatchUpTests: DeviceBrowserTesting {
     func changes(_ named: [Device]?, pending: [Device], seq: Int = 50, lastPull: Date? = fixedNow.addingTimeInterval(-60),
-                 total: Int = 5) -> DeviceStore.ChangesSince {
-        DeviceStore.ChangesSince(seq: seq, lastPull: lastPull, total: total, devices: named, pending: pending)
+                 total: Int = 5) -> DeviceHistory.ChangesSince {
+        DeviceHistory.ChangesSince(seq: seq, lastPull: lastPull, total: total, devices: named, pending: pending)
     }
 
     @Test func aDeviceAnotherProcessChangedIsPatchedIn() {

@@ -8,7 +8,7 @@ import TestSupport
 /// rewritten.
 @Suite struct HistoryTests {
     func events(_ store: DeviceStore, _ id: String? = nil) throws -> [String] {
-        try store.history(device: id).reversed().map { event in
+        try store.history.events(device: id).reversed().map { event in
             let old = event.oldValue.map(ISO8601.format) ?? "-"
             let new = event.newValue.map(ISO8601.format) ?? "-"
             return "\(event.device) \(event.event.rawValue) \(old) \(new) \(event.detail)"
@@ -24,13 +24,13 @@ import TestSupport
         try store.record("CWM-0012-62", installationDate: mine)
         try store.record("WWM-0001-12", installationDate: nil)
         #expect(try store.discard("WWM-0001-12"))
-        let (claims, _, _) = try store.claim(token: "t")
+        let (claims, _, _) = try store.queue.claim(token: "t")
         let claim = try #require(claims.first)
-        try store.recordFailedAttempt(claim, message: "HTTP 503")
-        try store.markSynced(claim)
+        try store.queue.recordFailedAttempt(claim, message: "HTTP 503")
+        try store.queue.markSynced(claim)
         try store.recordAll([("HEA-8127-29", mine)])
-        let (more, _, _) = try store.claim(token: "u")
-        try store.markRejected(try #require(more.first), message: "Bad Request: sealed")
+        let (more, _, _) = try store.queue.claim(token: "u")
+        try store.queue.markRejected(try #require(more.first), message: "Bad Request: sealed")
         #expect(try events(store) == [
             "CWM-0012-62 recorded - 2023-11-14T22:13:20Z install",
             "WWM-0001-12 recorded 2024-03-04T09:15:00Z - install",
@@ -41,7 +41,7 @@ import TestSupport
             "HEA-8127-29 rejected - 2023-11-14T22:13:20Z attempt 1: Bad Request: sealed",
         ])
         #expect(try events(store, "WWM-0001-12").count == 2)
-        #expect(try store.history(since: Date().addingTimeInterval(3600)).isEmpty)
+        #expect(try store.history.events(since: Date().addingTimeInterval(3600)).isEmpty)
     }
 
     @Test func pullsThatChangeADeviceAndConflictsAreKept() throws {

@@ -47,7 +47,7 @@ import TestSupport
 
         // And it goes on working: a new change is recorded and claimed beside the old ones.
         try store.record("CWM-1244-65", installationDate: nil)
-        let (claims, _, damaged) = try store.claim(token: "t")
+        let (claims, _, damaged) = try store.queue.claim(token: "t")
         #expect(damaged.isEmpty)
         #expect(claims.map(\.deviceID) == ["CWM-2214-65", "CWM-2458-97", "CWM-1244-65"])
     }

@@ -72,7 +72,7 @@ import TestSupport
         try store.record("CWM-0012-62", installationDate: Date(timeIntervalSince1970: 1_700_000_000))
         try store.record("HEA-8127-29", installationDate: nil)
         sqlite(store.path, "UPDATE change SET installationDate = 'garbage' WHERE deviceID = 'CWM-0012-62'")
-        let (claims, _, damaged) = try store.claim(token: "t")
+        let (claims, _, damaged) = try store.queue.claim(token: "t")
         #expect(damaged == ["CWM-0012-62"])
         #expect(claims.map(\.deviceID) == ["HEA-8127-29"])
         // Kept for the user to fix or discard.
@@ -110,9 +110,9 @@ import TestSupport
             try store.replaceServerCopy(seed)
             try store.record("CWM-0012-62", installationDate: Date(timeIntervalSince1970: 1_700_000_000))
             sqlite(store.path, "UPDATE change SET installationDate = \(damage) WHERE deviceID = 'CWM-0012-62'")
-            let planned = try store.planned()
+            let planned = try store.queue.planned()
             #expect(planned.damaged == ["CWM-0012-62"] && planned.changes.isEmpty, "\(damage)")
-            let (claims, _, damaged) = try store.claim(token: "t")
+            let (claims, _, damaged) = try store.queue.claim(token: "t")
             #expect(damaged == ["CWM-0012-62"] && claims.isEmpty, "\(damage)")
         }
     }

@@ -29,7 +29,7 @@ import TestSupport
         for device in devices.shuffled(using: &random).prefix(60) {
             try store.record(device.id, installationDate: Bool.random(using: &random) ? days.randomElement(using: &random) : nil)
         }
-        for claim in try store.claim(token: "t").claims.prefix(15) { try store.markRejected(claim, message: "no") }
+        for claim in try store.queue.claim(token: "t").claims.prefix(15) { try store.queue.markRejected(claim, message: "no") }
         let path = store.path
         // Conflicts, damaged change dates, and server dates no parser reads, as a damaged or
         // foreign store may hold.

@@ -38,16 +38,16 @@ let seed = [
         try store.replaceServerCopy(seed)
         try store.bind(to: "http://old.example", switching: false)
         try store.record("CWM-0012-62", installationDate: Date(timeIntervalSince1970: 1_700_000_000))
-        let (claims, _, _) = try store.claim(token: "a")
+        let (claims, _, _) = try store.queue.claim(token: "a")
         try store.bind(to: "http://new.example", switching: true)
-        try store.markSynced(claims[0], sentTo: "http://old.example")
+        try store.queue.markSynced(claims[0], sentTo: "http://old.example")
         #expect(try store.pending().map(\.id) == ["CWM-0012-62"])
         #expect(try store.device("CWM-0012-62")?.change?.claimedBy == nil)
-        let logged = try store.history(device: "CWM-0012-62").map(\.detail).joined(separator: "\n")
+        let logged = try store.history.events(device: "CWM-0012-62").map(\.detail).joined(separator: "\n")
         #expect(logged.contains("to http://old.example; the store moved to http://new.example"), "\(logged)")
         // Sent to the store's own server, it is synced as before.
-        let (again, _, _) = try store.claim(token: "b")
-        try store.markSynced(again[0], sentTo: "HTTP://NEW.example")
+        let (again, _, _) = try store.queue.claim(token: "b")
+        try store.queue.markSynced(again[0], sentTo: "HTTP://NEW.example")
         #expect(try store.pending().isEmpty)
     }
 
@@ -122,7 +122,7 @@ let seed = [
         try store.record("WWM-0001-12", installationDate: nil)
 
         // pending → in flight
-        let (claims, elsewhere, _) = try store.claim(token: "a")
+        let (claims, elsewhere, _) = try store.queue.claim(token: "a")
         #expect(claims.map(\.deviceID) == ["CWM-0012-62", "HEA-8127-29", "WWM-0001-12"])
         #expect(elsewhere == 0)
         #expect(DevicePatch(claims[2]).body == #"{"installationDate":null}"#)
@@ -130,21 +130,21 @@ let seed = [
         #expect(try store.device("CWM-0012-62")?.change?.claimedBy == getpid())
 
         // in flight → synced: the change leaves the queue, the server copy takes its value
-        try store.markSynced(claims[0])
+        try store.queue.markSynced(claims[0])
         #expect(try store.device("CWM-0012-62")?.syncState == .synced)
         #expect(try store.device("CWM-0012-62")?.serverDate == date)
 
         // in flight → rejected: kept with the server's message
-        try store.markRejected(claims[1], message: "Bad Request: nope")
+        try store.queue.markRejected(claims[1], message: "Bad Request: nope")
         let rejected = try store.device("HEA-8127-29")
         #expect(rejected?.syncState == .rejected)
         #expect(rejected?.change?.lastError == "Bad Request: nope")
         #expect(rejected?.change?.attempts == 1)
 
         // in flight → back to pending after failed tries
-        try store.recordFailedAttempt(claims[2], message: "HTTP 500")
-        try store.recordFailedAttempt(claims[2], message: "HTTP 503")
-        try store.release(token: "a")
+        try store.queue.recordFailedAttempt(claims[2], message: "HTTP 500")
+        try store.queue.recordFailedAttempt(claims[2], message: "HTTP 503")
+        try store.queue.release(token: "a")
         let back = try store.device("WWM-0001-12")
         #expect(back?.syncState == .pending)
         #expect(back?.change?.attempts == 2)
@@ -152,8 +152,8 @@ let seed = [
         #expect(back?.change?.claimedBy == nil)
 
         // a rejected change is not sent again, until it is recorded anew
-        #expect(try store.claim(token: "b").claims.map(\.deviceID) == ["WWM-0001-12"])
-        try store.release(token: "b")
+        #expect(try store.queue.claim(token: "b").claims.map(\.deviceID) == ["WWM-0001-12"])
+        try store.queue.release(token: "b")
         try store.record("HEA-8127-29", installationDate: nil)
         #expect(try store.device("HEA-8127-29")?.syncState == .pending)
         #expect(try store.device("HEA-8127-29")?.change?.attempts == 0)
@@ -163,9 +163,9 @@ let seed = [
         let store = try temporaryStore()
         try store.replaceServerCopy(seed)
         try store.record("CWM-0012-62", installationDate: Date(timeIntervalSince1970: 1))
-        let claim = try store.claim(token: "a").claims[0]
+        let claim = try store.queue.claim(token: "a").claims[0]
         try store.record("CWM-0012-62", installationDate: Date(timeIntervalSince1970: 2))
-        try store.markSynced(claim)
+        try store.queue.markSynced(claim)
         let device = try store.device("CWM-0012-62")
         #expect(device?.syncState == .pending)
         #expect(device?.installationDate == Date(timeIntervalSince1970: 2))
@@ -177,14 +177,14 @@ let seed = [
         try store.replaceServerCopy(seed)
         try store.record("CWM-0012-62", installationDate: nil)
         // pid 1 is always alive: another process is sending it.
-        #expect(try store.claim(token: "other", pid: 1).claims.count == 1)
-        let mine = try store.claim(token: "mine")
+        #expect(try store.queue.claim(token: "other", pid: 1).claims.count == 1)
+        let mine = try store.queue.claim(token: "mine")
         #expect(mine.claims.isEmpty)
         #expect(mine.heldElsewhere == 1)
         // A pid above pid_max never runs: its claim is stale.
-        try store.release(token: "other")
-        #expect(try store.claim(token: "dead", pid: 4_194_305).claims.count == 1)
-        #expect(try store.claim(token: "mine").claims.count == 1)
+        try store.queue.release(token: "other")
+        #expect(try store.queue.claim(token: "dead", pid: 4_194_305).claims.count == 1)
+        #expect(try store.queue.claim(token: "mine").claims.count == 1)
     }
 
     @Test func discardDropsOnlyTheChange() throws {
@@ -202,8 +202,8 @@ let seed = [
         try store.replaceServerCopy(seed)
         try store.record("CWM-0012-62", installationDate: Date(timeIntervalSince1970: 5))
         try store.record("HEA-8127-29", installationDate: Date(timeIntervalSince1970: 5))
-        let claim = try store.claim(token: "t").claims.first { $0.deviceID == "HEA-8127-29" }!
-        try store.markRejected(claim, message: "no")
+        let claim = try store.queue.claim(token: "t").claims.first { $0.deviceID == "HEA-8127-29" }!
+        try store.queue.markRejected(claim, message: "no")
         let status = try store.status()
         #expect(status.devices == 3)
         #expect(status.installed == 3)
@@ -271,8 +271,8 @@ let seed = [
         #expect(try store.replaceServerCopy(changed).isEmpty)
         #expect(try store.status().conflicts == 1)
         // Synced: the local value wins and the conflict is over.
-        let (claims, _, _) = try store.claim(token: "t")
-        for claim in claims { try store.markSynced(claim) }
+        let (claims, _, _) = try store.queue.claim(token: "t")
+        for claim in claims { try store.queue.markSynced(claim) }
         #expect(try store.device("CWM-0012-62")?.installationDate == mine)
         #expect(try store.status().conflicts == 0)
     }

@@ -20,7 +20,7 @@ final class ScriptedSender: ChangeSender {
         self.fallback = fallback
     }
 
-    func send(_ claim: DeviceStore.Claim) async -> SendOutcome {
+    func send(_ claim: SyncQueue.Claim) async -> SendOutcome {
         state.withLock { $0.inFlight += 1; $0.maxInFlight = max($0.maxInFlight, $0.inFlight) }
         await Task.yield()
         return state.withLock { state in
@@ -133,7 +133,7 @@ final class SleepLog: Sendable {
 
     @Test func aSecondProcessLeavesClaimedChangesAlone() async throws {
         let store = try storeWithChanges(5)
-        _ = try store.claim(token: "someone-else", pid: 1)
+        _ = try store.queue.claim(token: "someone-else", pid: 1)
         let sender = ScriptedSender([:])
         let report = try await SyncEngine(store: store, sender: sender, sleep: { _ in }).runOnce()
         #expect(sender.sent.isEmpty)

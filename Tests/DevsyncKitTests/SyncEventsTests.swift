@@ -49,7 +49,7 @@ import ToolboxKit
 
         // Keeping the local value clears the mark; the next sync sends it.
         #expect(try store.keepLocal("DEV-1"))
-        #expect(try store.history(device: "DEV-1").first?.event == .resolved)
+        #expect(try store.history.events(device: "DEV-1").first?.event == .resolved)
         #expect(try !store.keepLocal("DEV-1"))
         _ = try await SyncEngine(store: store, sender: sender, sleep: { _ in }, holdsConflicts: true).runOnce()
         #expect(sender.sent == ["DEV-0", "DEV-1"])
@@ -102,7 +102,7 @@ final class StoppingSender: ChangeSender {
 
     init(stop: SyncStop) { self.stop = stop }
 
-    func send(_ claim: DeviceStore.Claim) async -> SendOutcome {
+    func send(_ claim: SyncQueue.Claim) async -> SendOutcome {
         stop.request()
         log.withLock { $0.append(claim.deviceID) }
         return .accepted

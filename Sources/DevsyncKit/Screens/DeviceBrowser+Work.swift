@@ -46,7 +46,7 @@ extension DeviceBrowser.Context {
             let result = await Result.catching { () throws(ToolError) in
                 try await store.perform { store throws(ToolError) in
                     // The history's end first: the devices read after it are at least as new.
-                    let seq = try store.historySeq()
+                    let seq = try store.history.newestSeq()
                     let pending = try store.pending(), lastPull = try store.lastPull(), total = try store.deviceCount()
                     let devices = try store.devices(first: Self.firstRead) { first in
                         guard first.count < total else { return }
@@ -62,7 +62,7 @@ extension DeviceBrowser.Context {
             poster.post(.pulled(result))
         case .history(let id):
             let result = await Result.catching { () throws(ToolError) in
-                try await store.perform { store throws(ToolError) in try store.history(device: id) }
+                try await store.perform { store throws(ToolError) in try store.history.events(device: id) }
             }
             poster.post(.history(id: id, result))
         case .record(let id, let date):
@@ -99,7 +99,7 @@ extension DeviceBrowser.Context {
             await watch(poster: poster)
         case .catchUp(let seq):
             let result = await Result.catching { () throws(ToolError) in
-                try await store.perform { store throws(ToolError) in try store.changes(since: seq) }
+                try await store.perform { store throws(ToolError) in try store.history.changes(since: seq) }
             }
             if !Task.isCancelled { poster.post(.caughtUp(result)) }
         }

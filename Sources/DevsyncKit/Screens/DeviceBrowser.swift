@@ -75,7 +75,7 @@ public struct DeviceBrowser: ScreenProgram {
         case syncEnded(Result<SyncReport, ToolError>)
         /// Another process committed to the store.
         case storeChanged
-        case caughtUp(Result<DeviceStore.ChangesSince, ToolError>)
+        case caughtUp(Result<DeviceHistory.ChangesSince, ToolError>)
     }
 
     /// A change this screen made, as the store has it after the commit: enough to patch the
@@ -187,7 +187,7 @@ public struct DeviceBrowser: ScreenProgram {
     /// Another process's changes: the devices its history entries name, and those whose
     /// pending change differs from what the list shows (a sync's claims write no entry).
     /// A pull (a new time, devices added or gone) or too many changes: false.
-    mutating func catchUp(_ changes: DeviceStore.ChangesSince) -> Bool {
+    mutating func catchUp(_ changes: DeviceHistory.ChangesSince) -> Bool {
         guard let named = changes.devices, changes.lastPull == lastPull, changes.total == deviceTotal else { return false }
         let differing = changes.pending.filter { deviceTab.device($0.id) != $0 }
         guard patch(named + differing, pending: changes.pending) else { return false }
