@@ -101,47 +101,6 @@ public final class DeviceStore: Sendable {
         try read { db in StoredDate.parse(try db.value("SELECT value FROM meta WHERE key = 'lastPull'")?.string) }
     }
 
-    public struct Status: Sendable, Equatable {
-        public let devices: Int
-        public let installed: Int
-        public let pending: Int
-        public let rejected: Int
-        /// Changes whose stored date cannot be read: never sent, shown, to record again or discard.
-        public let damaged: Int
-        /// Pending changes whose device the server changed meanwhile.
-        public let conflicts: Int
-        public let lastSync: Date?
-        public let lastPull: Date?
-    }
-
-    /// Counted without reading every device: the devices with a change are few and are judged
-    /// as everywhere else (`Device`); the others (100,000 after a pull) are counted by SQLite,
-    /// each distinct server date parsed once, as `Device.installationDate` parses it.
-    public func status() throws(ToolError) -> Status {
-        try read { db in
-            let changed = try db.rows(Self.changedDevicesQuery).map(Self.device)
-            var installed = changed.filter { $0.installationDate != nil }.count
-            for row in try db.rows(Self.serverDatesOfUnchanged) where StoredDate.parse(row.column("date")?.string) != nil {
-                installed += row.column("devices")?.integer ?? 0
-            }
-            return Status(devices: try db.value("SELECT count(*) FROM device")?.integer ?? 0,
-                          installed: installed,
-                          pending: changed.filter { $0.syncState == .pending }.count,
-                          rejected: changed.filter { $0.syncState == .rejected }.count,
-                          damaged: changed.filter { $0.syncState == .damaged }.count,
-                          conflicts: changed.filter { $0.change?.serverChange != nil }.count,
-                          lastSync: StoredDate.parse(try db.value("SELECT value FROM meta WHERE key = 'lastSync'")?.string),
-                          lastPull: StoredDate.parse(try db.value("SELECT value FROM meta WHERE key = 'lastPull'")?.string))
-        }
-    }
-
-    /// How many devices without a change have each server date.
-    static let serverDatesOfUnchanged = """
-        SELECT d.installationDate AS date, count(*) AS devices FROM device d
-        WHERE d.installationDate IS NOT NULL AND NOT EXISTS (SELECT 1 FROM change c WHERE c.deviceID = d.id)
-        GROUP BY d.installationDate
-        """
-
     // MARK: - Helpers
 
     static let deviceQuery = """

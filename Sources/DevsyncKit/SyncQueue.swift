@@ -85,7 +85,7 @@ public struct SyncQueue: Sendable {
             let server = try db.value("SELECT installationDate FROM device WHERE id = ?", [id])?.string
             let attempts = try db.value("SELECT attempts FROM change WHERE deviceID = ?", [id])?.integer ?? 0
             let bound = try db.value("SELECT value FROM meta WHERE key = 'server'")?.string
-            if let sentTo, let bound, !DeviceStore.sameServer(sentTo, bound) {
+            if let sentTo, let bound, !ServerBinding.sameServer(sentTo, bound) {
                 try DeviceHistory.log(db, at: now, device: claim.deviceID, .synced, old: server, new: claim.installationDate.map(StoredDate.format),
                              detail: "attempt \(attempts + 1) to \(sentTo); the store moved to \(bound) meanwhile, so it stays pending for it")
                 try db.execute("UPDATE change SET claimToken = NULL, claimPID = NULL WHERE deviceID = ?", [id])

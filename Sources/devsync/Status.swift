@@ -22,12 +22,12 @@ extension Devsync {
 
         func run() async throws {
             let deviceStore = try store.open(for: Self.self)
-            let status = try deviceStore.status()
+            let status = try StoreStatus(of: deviceStore)
             let mode = common.outputMode
             // The store's own server (the one it was pulled from); the configured one until
             // the first pull, marked so; and a configured one that differs, named beside it.
             let configured = String(try common.serverURL(tool: .devsync).requestURL("/").dropLast())
-            let bound = try deviceStore.server()
+            let bound = try deviceStore.binding.server()
             let server = bound.map { $0 == configured ? $0 : "\($0) (configured: \(configured); pull and sync refuse it)" }
                 ?? configured + (mode == .table ? " (not pulled yet)" : "")
             let lastSync = status.lastSync.map { DateDisplay.format($0, for: mode) }

@@ -31,7 +31,7 @@ struct ServerBinding: ParsableArguments {
     /// Binds `store` to the server in force, or refuses another one; says a move once.
     func bind(_ store: DeviceStore, _ common: CommonOptions) throws {
         let server = try common.serverURL(tool: .devsync)
-        if let notice = try store.bind(to: String(server.requestURL("/").dropLast()), switching: switchServer) {
+        if let notice = try store.binding.bind(to: String(server.requestURL("/").dropLast()), switching: switchServer) {
             Tool.devsync.say(notice)
         }
     }

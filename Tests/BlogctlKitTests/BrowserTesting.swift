@@ -19,7 +19,7 @@ extension BrowserTesting {
 
 
 
-    func text(_ id: String, lines: [String], links: [String] = []) -> PostBrowser.PostText {
-        try! PostBrowser.PostText(metadata: Fixtures.posts.first { $0.id == id }!, lines: lines, links: links)
+    func text(_ id: String, lines: [String], links: [String] = []) -> PostText {
+        try! PostText(metadata: Fixtures.posts.first { $0.id == id }!, lines: lines, links: links)
     }
 }

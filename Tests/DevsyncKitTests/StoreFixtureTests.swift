@@ -37,7 +37,7 @@ import TestSupport
         #expect(rejected.installationDate == nil)
         #expect(rejected.lastError == "Bad Request: the meter is sealed")
 
-        let status = try store.status()
+        let status = try StoreStatus(of: store)
         #expect(status.devices == 88)
         #expect(status.installed == 31)
         #expect(status.pending == 2)

@@ -41,7 +41,7 @@ import TestSupport
         sqlite(path, "DELETE FROM device WHERE id = (SELECT deviceID FROM change LIMIT 1)")
 
         let reopened = try DeviceStore(path: path)
-        let status = try reopened.status()
+        let status = try StoreStatus(of: reopened)
         let expected = Self.counted(try reopened.devices())
         #expect([status.devices, status.installed, status.pending, status.rejected, status.conflicts] == expected)
         #expect(expected[1] > 0 && expected[2] > 0 && expected[3] > 0 && expected[4] > 0, "\(expected)")

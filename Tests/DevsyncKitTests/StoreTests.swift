@@ -22,12 +22,12 @@ let seed = [
     /// a default port written out (RFC 3986 §3.1, §6.2.2); another server is still refused.
     @Test func theSameServerInAnotherCaseIsTheSameServer() throws {
         let store = try temporaryStore()
-        try store.bind(to: "http://meters.example:8080", switching: false)
-        #expect(try store.bind(to: "HTTP://Meters.EXAMPLE:8080", switching: false) == nil)
-        #expect(try store.bind(to: "http://meters.example:8080/", switching: false) == nil)
-        #expect(throws: ToolError.self) { try store.bind(to: "http://other.example:8080", switching: false) }
-        try store.bind(to: "https://meters.example", switching: true)
-        #expect(try store.bind(to: "https://METERS.example:443", switching: false) == nil)
+        try store.binding.bind(to: "http://meters.example:8080", switching: false)
+        #expect(try store.binding.bind(to: "HTTP://Meters.EXAMPLE:8080", switching: false) == nil)
+        #expect(try store.binding.bind(to: "http://meters.example:8080/", switching: false) == nil)
+        #expect(throws: ToolError.self) { try store.binding.bind(to: "http://other.example:8080", switching: false) }
+        try store.binding.bind(to: "https://meters.example", switching: true)
+        #expect(try store.binding.bind(to: "https://METERS.example:443", switching: false) == nil)
     }
 
     /// Issue 64: a change a sync sent to the store's old server while `sync --switch-server`
@@ -36,10 +36,10 @@ let seed = [
     @Test func aChangeSentToTheOldServerStaysPendingForTheNewOne() throws {
         let store = try temporaryStore()
         try store.replaceServerCopy(seed)
-        try store.bind(to: "http://old.example", switching: false)
+        try store.binding.bind(to: "http://old.example", switching: false)
         try store.record("CWM-0012-62", installationDate: Date(timeIntervalSince1970: 1_700_000_000))
         let (claims, _, _) = try store.queue.claim(token: "a")
-        try store.bind(to: "http://new.example", switching: true)
+        try store.binding.bind(to: "http://new.example", switching: true)
         try store.queue.markSynced(claims[0], sentTo: "http://old.example")
         #expect(try store.pending().map(\.id) == ["CWM-0012-62"])
         #expect(try store.device("CWM-0012-62")?.change?.claimedBy == nil)
@@ -204,7 +204,7 @@ let seed = [
         try store.record("HEA-8127-29", installationDate: Date(timeIntervalSince1970: 5))
         let claim = try store.queue.claim(token: "t").claims.first { $0.deviceID == "HEA-8127-29" }!
         try store.queue.markRejected(claim, message: "no")
-        let status = try store.status()
+        let status = try StoreStatus(of: store)
         #expect(status.devices == 3)
         #expect(status.installed == 3)
         #expect(status.pending == 1)
@@ -266,14 +266,14 @@ let seed = [
         #expect(try store.replaceServerCopy(changed) == [DeviceStore.Conflict(deviceID: "CWM-0012-62", serverDate: theirs, localDate: mine)])
         #expect(try store.device("CWM-0012-62")?.change?.serverChange == PendingChange.ServerChange(installationDate: theirs))
         #expect(try store.device("CWM-0012-62")?.installationDate == mine)
-        #expect(try store.status().conflicts == 1)
+        #expect(try StoreStatus(of: store).conflicts == 1)
         // Pulled again unchanged: still marked, not reported again.
         #expect(try store.replaceServerCopy(changed).isEmpty)
-        #expect(try store.status().conflicts == 1)
+        #expect(try StoreStatus(of: store).conflicts == 1)
         // Synced: the local value wins and the conflict is over.
         let (claims, _, _) = try store.queue.claim(token: "t")
         for claim in claims { try store.queue.markSynced(claim) }
         #expect(try store.device("CWM-0012-62")?.installationDate == mine)
-        #expect(try store.status().conflicts == 0)
+        #expect(try StoreStatus(of: store).conflicts == 0)
     }
 }

@@ -139,13 +139,13 @@ extension PostBrowserWork {
 
     /// The body laid out for the pane: `read`'s renderer, without styles (the screen has its
     /// own), written as it is laid out into a spooled file in the cache's private folder.
-    func render(_ loaded: PostLoader.Loaded, width: Int, offline: Bool? = nil) -> Result<PostBrowser.PostText, ToolError> {
+    func render(_ loaded: PostLoader.Loaded, width: Int, offline: Bool? = nil) -> Result<PostText, ToolError> {
         let options = RenderOptions(format: .text, width: width, styled: false,
                                     links: LinkResolver(for: loaded.metadata, server: client.server))
         do throws(ToolError) {
             let writer = try SpooledText.Writer(folder: cache.directory)
             let links = try PostPage.renderBodyAndLinks(loaded.metadata, body: loaded.body, options: options, indexing: loaded.indexer?.parse) { writer.append($0) }
-            return .success(PostBrowser.PostText(metadata: loaded.metadata, text: try writer.finish(), links: links,
+            return .success(PostText(metadata: loaded.metadata, text: try writer.finish(), links: links,
                                      offline: offline ?? (loaded.source == .cache)))
         } catch {
             return .failure(error)

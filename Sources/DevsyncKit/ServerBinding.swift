@@ -5,11 +5,14 @@ import ToolboxKit
 /// one server's changes to another. So the first pull or sync records the server (without
 /// credentials), `status`, `log` and the screens name it, and any other server is refused in
 /// one line naming both, unless the user says to switch, which keeps every pending change.
-extension DeviceStore {
+/// (`store.binding`)
+public struct ServerBinding: Sendable {
+    let store: DeviceStore
+
     /// The server the store was pulled from or synced to, as messages show a URL; nil before
     /// the first pull or sync.
     public func server() throws(ToolError) -> String? {
-        try read { db in try db.value("SELECT value FROM meta WHERE key = 'server'")?.string }
+        try store.read { db in try db.value("SELECT value FROM meta WHERE key = 'server'")?.string }
     }
 
     /// Binds the store to `server` (its URL without credentials, `ServerURL.description`), or
@@ -19,12 +22,13 @@ extension DeviceStore {
     public func bind(to server: String, switching: Bool) throws(ToolError) -> String? {
         let bound = try self.server()
         if let bound, Self.sameServer(bound, server) { return nil }
+        let path = store.path
         if let bound, !switching {
             throw .usage("the store \(path) belongs to \(bound), not \(server); pass --switch-server to move it "
                          + "(its pending changes are kept and go to the new server), or use another --store")
         }
-        let pending = try pending().count
-        try write { db in try db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('server', ?)", [.text(server)]) }
+        let pending = try store.pending().count
+        try store.write { db in try db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('server', ?)", [.text(server)]) }
         guard let bound else { return nil }
         return "the store moves from \(bound) to \(server); "
             + (pending == 0 ? "no change is pending" : "\(pending) pending change\(pending == 1 ? "" : "s") will be sent to \(server)")
@@ -38,4 +42,9 @@ extension DeviceStore {
         guard let first = URLReference(one), let second = URLReference(other) else { return false }
         return first.absolute == second.absolute
     }
+}
+
+extension DeviceStore {
+    /// The server the store belongs to.
+    public var binding: ServerBinding { ServerBinding(store: self) }
 }
