@@ -103,15 +103,17 @@ public final class DeviceStore: Sendable {
 
     // MARK: - Helpers
 
-    static let deviceQuery = """
+    static let deviceColumns = """
         SELECT d.id, d.type, d.meterPointDescription, d.installationDate AS serverDate,
                c.deviceID AS changeID, c.installationDate AS changeDate, c.revision, c.state, c.attempts,
                c.lastError, c.recordedAt, c.claimPID, c.conflict, c.conflictServerDate
-        FROM device d LEFT JOIN change c ON c.deviceID = d.id
         """
+    static let deviceQuery = deviceColumns + " FROM device d LEFT JOIN change c ON c.deviceID = d.id"
 
     /// The devices with a change, in no order: `pending` lists them, `status` counts them.
-    static let changedDevicesQuery = deviceQuery + " WHERE c.deviceID IS NOT NULL"
+    /// Stepped from the few changes to their devices (CROSS JOIN keeps that order in SQLite's
+    /// plan), never through every device of a pulled list.
+    static let changedDevicesQuery = deviceColumns + " FROM change c CROSS JOIN device d ON d.id = c.deviceID"
 
     static func device(_ row: SQLRow) -> Device {
         func text(_ name: String) -> String? { row.column(name)?.string }

@@ -59,6 +59,41 @@ enum StoreSchema {
             """,
             "CREATE INDEX history_device ON history (deviceID, seq)",
         ]),
+        // How many devices there are, and how many have each server date, kept by SQLite
+        // itself as rows come and go (whoever writes them), so that `status` reads a row a
+        // distinct date, never the 100,000 rows of a pulled list.
+        ("v4", [
+            "CREATE TABLE device_total (devices INTEGER NOT NULL)",
+            "INSERT INTO device_total (devices) SELECT count(*) FROM device",
+            "CREATE TRIGGER device_total_insert AFTER INSERT ON device BEGIN UPDATE device_total SET devices = devices + 1; END",
+            "CREATE TRIGGER device_total_delete AFTER DELETE ON device BEGIN UPDATE device_total SET devices = devices - 1; END",
+            "CREATE TABLE server_dates (date TEXT PRIMARY KEY NOT NULL, devices INTEGER NOT NULL) WITHOUT ROWID",
+            """
+            INSERT INTO server_dates (date, devices)
+            SELECT installationDate, count(*) FROM device WHERE installationDate IS NOT NULL GROUP BY installationDate
+            """,
+            """
+            CREATE TRIGGER server_dates_insert AFTER INSERT ON device WHEN NEW.installationDate IS NOT NULL BEGIN
+                INSERT INTO server_dates (date, devices) VALUES (NEW.installationDate, 1)
+                ON CONFLICT (date) DO UPDATE SET devices = devices + 1;
+            END
+            """,
+            """
+            CREATE TRIGGER server_dates_delete AFTER DELETE ON device WHEN OLD.installationDate IS NOT NULL BEGIN
+                UPDATE server_dates SET devices = devices - 1 WHERE date = OLD.installationDate;
+                DELETE FROM server_dates WHERE date = OLD.installationDate AND devices <= 0;
+            END
+            """,
+            """
+            CREATE TRIGGER server_dates_update AFTER UPDATE OF installationDate ON device
+            WHEN OLD.installationDate IS NOT NEW.installationDate BEGIN
+                UPDATE server_dates SET devices = devices - 1 WHERE date = OLD.installationDate;
+                DELETE FROM server_dates WHERE date = OLD.installationDate AND devices <= 0;
+                INSERT INTO server_dates (date, devices) SELECT NEW.installationDate, 1 WHERE NEW.installationDate IS NOT NULL
+                ON CONFLICT (date) DO UPDATE SET devices = devices + 1;
+            END
+            """,
+        ]),
     ])
 
     /// First use: a complete store (schema, application id, WAL mode) built under a temporary
@@ -121,13 +156,15 @@ enum StoreSchema {
         }
     }
 
-    /// Only tables of ours, and no row in any of them but the migration log.
+    /// Only tables of ours, and no row in any of them but the migration log (and a total of 0).
     static func isEmptyStoreOfOurs(_ db: SQLiteStatements) throws -> Bool {
         let names = try db.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.column("name")?.string }
-        let ours: Set<String> = ["device", "change", "meta", "history", "grdb_migrations", "sqlite_sequence"]
+        let ours: Set<String> = ["device", "change", "meta", "history", "server_dates", "device_total", "grdb_migrations", "sqlite_sequence"]
         guard Set(names).isSubset(of: ours) else { return false }
+        // The kept total is a row of its own, 0 in an empty store.
         for name in names where name != "grdb_migrations" {
-            if try db.value("SELECT count(*) FROM \(name)")?.integer != 0 { return false }
+            let rows = name == "device_total" ? "SELECT count(*) FROM device_total WHERE devices != 0" : "SELECT count(*) FROM \(name)"
+            if try db.value(rows)?.integer != 0 { return false }
         }
         return true
     }

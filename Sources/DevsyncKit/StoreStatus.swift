@@ -16,19 +16,23 @@ public struct StoreStatus: Sendable, Equatable {
     public let lastPull: Date?
 
     /// Counted without reading every device: the devices with a change are few and are judged
-    /// as everywhere else (`Device`); the others (100,000 after a pull) are counted by SQLite,
-    /// each distinct server date parsed once, as `Device.installationDate` parses it.
+    /// as everywhere else (`Device`); the others (100,000 after a pull) are counted from what
+    /// SQLite keeps of the server dates (`server_dates`, a row a distinct date), each parsed
+    /// once as `Device.installationDate` parses it, less the server dates of the changed ones.
     public init(of store: DeviceStore) throws(ToolError) {
         self = try store.read { db in
             let changed = try db.rows(DeviceStore.changedDevicesQuery).map(DeviceStore.device)
-            var installed = changed.filter { $0.installationDate != nil }.count
-            for row in try db.rows(Self.serverDatesOfUnchanged) where StoredDate.parse(row.column("date")?.string) != nil {
+            var installed = changed.filter { $0.installationDate != nil }.count - changed.filter { $0.serverDate != nil }.count
+            // A store of an older devsync opened read-only has not been given the tables.
+            let kept = try db.value("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('server_dates', 'device_total')")?.integer == 2
+            for row in try db.rows(kept ? Self.serverDates : Self.serverDatesCounted) where StoredDate.parse(row.column("date")?.string) != nil {
                 installed += row.column("devices")?.integer ?? 0
             }
             func meta(_ key: String) throws -> Date? {
                 StoredDate.parse(try db.value("SELECT value FROM meta WHERE key = ?", [.text(key)])?.string)
             }
-            return StoreStatus(devices: try db.value("SELECT count(*) FROM device")?.integer ?? 0,
+            let devices = try db.value(kept ? "SELECT devices FROM device_total" : "SELECT count(*) FROM device")?.integer ?? 0
+            return StoreStatus(devices: devices,
                                installed: installed,
                                pending: changed.filter { $0.syncState == .pending }.count,
                                rejected: changed.filter { $0.syncState == .rejected }.count,
@@ -44,10 +48,11 @@ public struct StoreStatus: Sendable, Equatable {
         (self.damaged, self.conflicts, self.lastSync, self.lastPull) = (damaged, conflicts, lastSync, lastPull)
     }
 
-    /// How many devices without a change have each server date.
-    static let serverDatesOfUnchanged = """
-        SELECT d.installationDate AS date, count(*) AS devices FROM device d
-        WHERE d.installationDate IS NOT NULL AND NOT EXISTS (SELECT 1 FROM change c WHERE c.deviceID = d.id)
-        GROUP BY d.installationDate
+    /// How many devices have each server date, as the store keeps it (`StoreSchema`'s v4);
+    /// counted, for a store of an older devsync opened read-only.
+    static let serverDates = "SELECT date, devices FROM server_dates"
+    static let serverDatesCounted = """
+        SELECT installationDate AS date, count(*) AS devices FROM device
+        WHERE installationDate IS NOT NULL GROUP BY installationDate
         """
 }

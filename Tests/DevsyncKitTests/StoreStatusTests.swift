@@ -46,4 +46,40 @@ import TestSupport
         #expect([status.devices, status.installed, status.pending, status.rejected, status.conflicts] == expected)
         #expect(expected[1] > 0 && expected[2] > 0 && expected[3] > 0 && expected[4] > 0, "\(expected)")
     }
+
+    /// What the store keeps of its server dates (`server_dates`, by triggers) is what counting
+    /// every device gives, through pulls that add, change and drop devices, syncs that take a
+    /// local date as the server's, and rows written by another program.
+    @Test(arguments: [11, 12, 13])
+    func theKeptServerDatesAreWhatCountingGives(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let store = try temporaryStore()
+        let days = (0..<9).map { Date(timeIntervalSince1970: 1_700_000_000 + Double($0) * 86_400) }
+        func pulled(_ count: Int) -> [ServerDevice] {
+            (0..<count).map { number in
+                ServerDevice(id: "DEV-\(number)", installationDate: Bool.random(using: &random) ? days.randomElement(using: &random) : nil,
+                             meterPointDescription: "Room \(number)", type: .heating)
+            }
+        }
+        func kept() throws -> [String] {
+            try store.read { db in try db.rows("SELECT date, devices FROM server_dates ORDER BY date").map { "\($0.column("date")?.string ?? "") \($0.column("devices")?.integer ?? 0)" } }
+                + [try store.read { db in "total \(try db.value("SELECT devices FROM device_total")?.integer ?? -1)" }]
+        }
+        func counted() throws -> [String] {
+            try store.read { db in try db.rows(StoreStatus.serverDatesCounted + " ORDER BY date").map { "\($0.column("date")?.string ?? "") \($0.column("devices")?.integer ?? 0)" } }
+                + [try store.read { db in "total \(try db.value("SELECT count(*) FROM device")?.integer ?? -1)" }]
+        }
+        try store.replaceServerCopy(pulled(300))
+        #expect(try kept() == counted() && counted().count > 1)
+        for device in try store.deviceIDs().shuffled(using: &random).prefix(40) {
+            try store.record(device, installationDate: Bool.random(using: &random) ? days.randomElement(using: &random) : nil)
+        }
+        for claim in try store.queue.claim(token: "t").claims.prefix(25) { try store.queue.markSynced(claim) }
+        #expect(try kept() == counted())
+        try store.replaceServerCopy(pulled(200))  // dates changed, 100 devices gone (but those with a change)
+        #expect(try kept() == counted())
+        sqlite(store.path, "UPDATE device SET installationDate = 'not a date' WHERE rowid % 13 = 0")
+        sqlite(store.path, "DELETE FROM device WHERE rowid % 7 = 0")
+        #expect(try kept() == counted())
+    }
 }
