@@ -85,7 +85,7 @@ public struct BlogClient: Sendable {
             try cache.saveListing(posts)
             return true
         }
-        return try await feeds.writeListing(conditional: feeds.atStart?.listedAt != nil, warn: warn)
+        return try await feeds.listing.write(conditional: feeds.atStart?.listedAt != nil, warn: warn)
     }
 
     /// What `prefetch` reads: the API's listing, each body then asked for; or nil for a feed,
@@ -93,7 +93,7 @@ public struct BlogClient: Sendable {
     /// with its body.
     func prefetchListing(warn: (String) -> Void, each: @escaping @Sendable (FeedEntry) -> Void) async throws(ToolError) -> [PostMetadata]? {
         if let posts = try await apiListingUnlessAFeed(warn: warn) { return posts }
-        _ = try await feeds.writeListing(conditional: false, warn: warn, each: each)
+        _ = try await feeds.listing.write(conditional: false, warn: warn, each: each)
         await feeds.bodies.settle()
         return nil
     }

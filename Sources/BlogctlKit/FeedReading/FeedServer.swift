@@ -137,10 +137,10 @@ public final class FeedServer: Sendable {
         }
         let read: Result<FeedDocument.Reader.Read, ToolError>
         var listed: [FeedEntry]?
-        if listing, response.bodyCount >= Self.streamedFrom, let cache {
+        if listing, response.bodyCount >= FeedListing.streamedFrom, let cache {
             do throws(ToolError) {
                 let (library, server) = try cache.library()
-                let written = try await write(response, url, into: library, server: server, maxItems: Settings.current.integer(.maxItems))
+                let written = try await self.listing.write(response, url, into: library, server: server, maxItems: Settings.current.integer(.maxItems))
                 read = .success(written.read)
                 listed = written.newest
             } catch {

@@ -2,10 +2,13 @@ import FoundationEssentials
 import ToolboxKit
 import BlogctlEngines
 
-/// A feed's listing written into the library as the feed is read: what `list` and a refresh
-/// do, so that no feed's entries are ever all held at once (each costs far more than its
-/// bytes: a feed of a million tiny items was gigabytes of entries).
-extension FeedServer {
+/// A feed's listing written into the library as the feed is read (`FeedServer.listing`):
+/// what `list` and a refresh do, so that no feed's entries are ever all held at once (each
+/// costs far more than its bytes: a feed of a million tiny items was gigabytes of entries).
+struct FeedListing: Sendable {
+    /// The feed read, as fetched and remembered.
+    let source: FeedServer
+
     /// The body size from which a feed is written into the library as it is parsed, inside
     /// the listing's transaction. Below it the feed is parsed first and written after, so that
     /// a refresh's many small feeds parse on every core and hold the library a moment each.
@@ -15,56 +18,48 @@ extension FeedServer {
     /// bodies stored beside the caller (`settle`). false when it answered 304 to
     /// `conditional` and the library's copy stands. `each` sees every entry written, as it is
     /// (`prefetch` stores its body), in document order.
-    func writeListing(conditional: Bool, warn: (String) -> Void,
+    func write(conditional: Bool, warn: (String) -> Void,
                       each: (@Sendable (FeedEntry) -> Void)? = nil) async throws(ToolError) -> Bool {
-        guard let cache else { throw .missing("no cache folder for \(api.server) to keep its listing in") }
+        guard let cache = source.cache else { throw .missing("no cache folder for \(source.api.server) to keep its listing in") }
         let (library, server) = try cache.library()
         let maxItems = Settings.current.integer(.maxItems)
-        guard case .feed(let state, let fetched) = known.withLock({ $0 }) else { return false }
+        guard case .feed(let state, let fetched) = source.known.withLock({ $0 }) else { return false }
         // What the probe fetched this run is written, not asked again; unless the probe wrote
         // it already and kept only the newest, and `each` is to see every entry.
         if let fetched {
-            if !fetched.said { Self.describe(fetched, shown: Terminal.sanitizeField(shown(fetched.url)), warn: warn) }
-            known.withLock { $0 = .feed(state, fetched: nil) }
+            if !fetched.said { FeedServer.describe(fetched, shown: Terminal.sanitizeField(source.shown(fetched.url)), warn: warn) }
+            source.known.withLock { $0 = .feed(state, fetched: nil) }
             if !fetched.isListed {
-                let ignored = ignoredEntries()
+                let ignored = source.ignoredEntries()
                 _ = try library.writeListing(server, maxItems: maxItems, feed: true) { listing in
                     for entry in fetched.posts where !ignored(entry) {
                         if try listing.add(entry.metadata) { each?(entry) }
                     }
                     return true
                 }
-                if each == nil { bodies.storeBeside(fetched.posts) }
+                if each == nil { source.bodies.storeBeside(fetched.posts) }
                 return true
             }
             if each == nil {
-                bodies.storeBeside(newest: fetched.posts)
+                source.bodies.storeBeside(newest: fetched.posts)
                 return true
             }
         }
-        guard var (response, url) = try await fetch(state, conditional: conditional) else { return false }
+        guard var (response, url) = try await source.fetch(state, conditional: conditional) else { return false }
         var written = try await write(response, url, into: library, server: server, maxItems: maxItems, each: each)
         // A page (a subscription to a blog's address): the first feed it names.
         if case .page(let page) = written.read {
-            url = try feedNamed(by: page, response, url)
-            response = try await fetchNamed(url)
+            url = try source.feedNamed(by: page, response, url)
+            response = try await source.fetchNamed(url)
             written = try await write(response, url, into: library, server: server, maxItems: maxItems, each: each)
         }
-        guard case .feed(let feed) = written.read else { throw .protocolViolation(url: shown(url), detail: "a web page, not a feed") }
-        Self.describe(Fetched(feed, url: url), shown: Terminal.sanitizeField(shown(url)), warn: warn)
-        _ = remember(State(feed: url, etag: response.header("ETag"), lastModified: response.header("Last-Modified"),
+        guard case .feed(let feed) = written.read else { throw .protocolViolation(url: source.shown(url), detail: "a web page, not a feed") }
+        FeedServer.describe(FeedServer.Fetched(feed, url: url), shown: Terminal.sanitizeField(source.shown(url)), warn: warn)
+        _ = source.remember(FeedServer.State(feed: url, etag: response.header("ETag"), lastModified: response.header("Last-Modified"),
                            title: feed.title.isEmpty ? nil : feed.title, site: feed.link), fetched: nil)
         // `each` stores the bodies it wants itself (prefetch: every one not too large).
-        if each == nil { bodies.storeBeside(newest: written.newest) }
+        if each == nil { source.bodies.storeBeside(newest: written.newest) }
         return true
-    }
-
-    /// Whether an entry of this feed is left out at refresh (`IgnoredEntries`, newsboat's
-    /// `ignore-article`): a test made once for the refresh.
-    func ignoredEntries() -> (FeedEntry) -> Bool {
-        guard let matcher = IgnoredEntries.standard(environment: environment, warn: warn).matcher(for: api.server.resource) else { return { _ in false } }
-        let title = state?.title ?? "", url = api.server.description, now = Date()
-        return { entry in matcher.matches(FilterSubject(post: entry.metadata, read: false, feedTitle: title, feedURL: url, now: now)) }
     }
 
     /// The document in `response` read and, when it is a feed, written as the library's
@@ -73,9 +68,9 @@ extension FeedServer {
     func write(_ response: APIClient.Response, _ url: String, into library: Library, server: ServerURL, maxItems: Int?,
                each: (@Sendable (FeedEntry) -> Void)? = nil) async throws(ToolError) -> (read: FeedDocument.Reader.Read, newest: [FeedEntry]) {
         guard response.bodyCount >= Self.streamedFrom else {
-            let read = try document(response, url).get()
+            let read = try source.document(response, url).get()
             guard case .feed(var feed) = read else { return (read, []) }
-            let ignored = ignoredEntries()
+            let ignored = source.ignoredEntries()
             let entries = feed.entries.filter { !ignored($0) }
             _ = try await library.onQueue { () -> Result<Bool, ToolError> in
                 Result { () throws(ToolError) in
@@ -100,13 +95,13 @@ extension FeedServer {
         var read: FeedDocument.Reader.Read?
         var newest: [FeedEntry] = []
         _ = try library.writeListing(server, maxItems: maxItems, feed: true) { listing in
-            let sink = FeedListingSink(listing, ignored: ignoredEntries(), each: each)
-            read = try document(response, url, sink: sink).get()
+            let sink = FeedListingSink(listing, ignored: source.ignoredEntries(), each: each)
+            read = try source.document(response, url, sink: sink).get()
             newest = sink.newest.sorted()
             guard case .feed = read else { return false }
             return true
         }
-        guard let read else { throw .protocolViolation(url: shown(url), detail: "an empty document") }
+        guard let read else { throw .protocolViolation(url: source.shown(url), detail: "an empty document") }
         return (read, newest)
     }
 }
@@ -132,5 +127,18 @@ final class FeedListingSink: FeedEntrySink {
         newest.offer(entry, position: listing.count - 1)
         each?(entry)
         return true
+    }
+}
+
+extension FeedServer {
+    /// This feed's listing, written into the library as it is read.
+    var listing: FeedListing { FeedListing(source: self) }
+
+    /// Whether an entry of this feed is left out at refresh (`IgnoredEntries`, newsboat's
+    /// `ignore-article`): a test made once for the refresh.
+    func ignoredEntries() -> (FeedEntry) -> Bool {
+        guard let matcher = IgnoredEntries.standard(environment: environment, warn: warn).matcher(for: api.server.resource) else { return { _ in false } }
+        let title = state?.title ?? "", url = api.server.description, now = Date()
+        return { entry in matcher.matches(FilterSubject(post: entry.metadata, read: false, feedTitle: title, feedURL: url, now: now)) }
     }
 }
