@@ -75,7 +75,7 @@ public struct PostLoader: Sendable {
             }
         } catch {
             // The server is out of reach but we hold a copy: show it, and say so.
-            if let cached, APIClient.isTransient(error) {
+            if let cached, NetworkFailure.isTransient(error) {
                 warn("\(error.message); showing the cached copy")
                 return Loaded(metadata: cached.entry.metadata, body: cached.body, source: .cache)
             }

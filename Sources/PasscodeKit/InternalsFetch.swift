@@ -5,7 +5,7 @@ import ToolboxKit
 public enum InternalsFetch {
     public static func once(_ source: any InternalsSource, policy: RetryPolicy) async throws(ToolError) -> (code: String, setup: [Int]) {
         do {
-            return try await policy.run(isRetryable: { ($0 as? ToolError).map(APIClient.isTransient) ?? false }) { _ in
+            return try await policy.run(isRetryable: { ($0 as? ToolError).map(NetworkFailure.isTransient) ?? false }) { _ in
                 let received = Mutex<(String?, [Int]?)>((nil, nil))
                 try await source.fetch { arrival in
                     received.withLock { state in

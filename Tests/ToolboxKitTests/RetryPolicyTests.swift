@@ -23,7 +23,7 @@ import Testing
         let sleeps = Sleeps()
         let policy = RetryPolicy(retries: 3)
         await #expect(throws: refused) {
-            try await policy.run(isRetryable: { APIClient.isTransient($0 as! ToolError) },
+            try await policy.run(isRetryable: { NetworkFailure.isTransient($0 as! ToolError) },
                                  random: { 0.5 }, sleep: { sleeps.record($0) }) { _ -> Int in
                 _ = attempts.next()
                 throw refused
@@ -37,7 +37,7 @@ import Testing
         let attempts = Counter()
         let notFound = ToolError.httpStatus(url: "http://x/y", status: 404, message: "")
         await #expect(throws: notFound) {
-            try await RetryPolicy(retries: 5).run(isRetryable: { APIClient.isTransient($0 as! ToolError) },
+            try await RetryPolicy(retries: 5).run(isRetryable: { NetworkFailure.isTransient($0 as! ToolError) },
                                                  sleep: { _ in }) { _ -> Int in
                 _ = attempts.next()
                 throw notFound
@@ -49,7 +49,7 @@ import Testing
     @Test func retries5xxThenSucceeds() async throws {
         let attempts = Counter()
         let result = try await RetryPolicy(retries: 2).run(
-            isRetryable: { APIClient.isTransient($0 as! ToolError) }, sleep: { _ in }
+            isRetryable: { NetworkFailure.isTransient($0 as! ToolError) }, sleep: { _ in }
         ) { attempt -> String in
             _ = attempts.next()
             if attempt < 2 { throw ToolError.httpStatus(url: "u", status: 503, message: "") }
@@ -83,11 +83,11 @@ import Testing
     }
 
     @Test func transientClassification() {
-        #expect(APIClient.isTransient(.timedOut(url: "u", seconds: 1)))
-        #expect(APIClient.isTransient(.httpStatus(url: "u", status: 500, message: "")))
-        #expect(!APIClient.isTransient(.httpStatus(url: "u", status: 400, message: "")))
-        #expect(!APIClient.isTransient(.httpStatus(url: "u", status: 499, message: "")))
-        #expect(!APIClient.isTransient(.protocolViolation(url: "u", detail: "")))
-        #expect(!APIClient.isTransient(.interrupted))
+        #expect(NetworkFailure.isTransient(.timedOut(url: "u", seconds: 1)))
+        #expect(NetworkFailure.isTransient(.httpStatus(url: "u", status: 500, message: "")))
+        #expect(!NetworkFailure.isTransient(.httpStatus(url: "u", status: 400, message: "")))
+        #expect(!NetworkFailure.isTransient(.httpStatus(url: "u", status: 499, message: "")))
+        #expect(!NetworkFailure.isTransient(.protocolViolation(url: "u", detail: "")))
+        #expect(!NetworkFailure.isTransient(.interrupted))
     }
 }

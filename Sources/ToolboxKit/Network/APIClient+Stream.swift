@@ -38,7 +38,7 @@ extension APIClient {
             return try await policy.run(
                 isRetryable: { error in
                     if let deadline, deadline - .now < .milliseconds(100) { return false }
-                    return Self.isTransient(self.describe(error, url: url))
+                    return NetworkFailure.isTransient(self.describe(error, url: url))
                 },
                 onRetry: { [log] attempt, error, wait in
                     log("* retry \(attempt) of \(policy.retries) in \(Int(wait * 1000)) ms after: \(self.describe(error, url: url).message)")

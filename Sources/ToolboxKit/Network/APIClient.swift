@@ -28,89 +28,12 @@ public final class APIClient: Sendable {
     public let proxy: ProxyChoice?
     let log: @Sendable (String) -> Void
 
-    /// A response whose body has been read whole.
-    public struct Response: Sendable {
-        public let status: Int
-        public let headers: HTTPHeaders
-        public let body: ByteBuffer
-        /// Where every redirect followed said, permanently (301, 308), the resource now lives.
-        public var movedPermanently: String? = nil
-        /// Where the body came from after any redirect (nil: the URL asked for): the base
-        /// its relative links resolve against.
-        public var redirectedTo: String? = nil
-        /// The body, when it went to a temporary file instead of `body` (`send`'s `spillFrom`).
-        public var spilled: SpilledBody? = nil
-
-        /// A body that came from no server (a feed command's output), as a 200 with no headers.
-        public init(local bytes: [UInt8]) {
-            status = 200
-            headers = [:]
-            body = ByteBuffer(bytes: bytes)
-        }
-
-        init(status: Int, headers: HTTPHeaders, body: ByteBuffer, movedPermanently: String? = nil, redirectedTo: String? = nil,
-             spilled: SpilledBody? = nil) {
-            self.status = status
-            self.headers = headers
-            self.body = body
-            self.movedPermanently = movedPermanently
-            self.redirectedTo = redirectedTo
-            self.spilled = spilled
-        }
-
-        /// How many bytes the body has, held or spilled.
-        public var bodyCount: Int { spilled?.count ?? body.readableBytes }
-
-        /// The body's first `count` bytes, held or spilled.
-        public func bodyHead(_ count: Int) -> [UInt8] { spilled?.head(count) ?? Array(body.readableBytesView.prefix(count)) }
-
-        public var bytes: [UInt8] { Array(body.readableBytesView) }
-        public var data: Data { Data(body.readableBytesView) }
-        public var text: String { String(decoding: body.readableBytesView, as: UTF8.self) }
-        public func header(_ name: String) -> String? { headers.first(name: name) }
-        /// The first line of the body, cleaned and cut, for an error message.
-        public var summary: String {
-            let line = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).first.map(String.init) ?? ""
-            let clean = Terminal.sanitizeField(line)
-            return clean.count > 200 ? String(clean.prefix(200)) + "…" : clean
-        }
-    }
-
-    /// A response whose body is still arriving, for server-sent events and large downloads.
-    public struct StreamingResponse: Sendable {
-        public let status: Int
-        public let headers: HTTPHeaders
-        public let body: HTTPClientResponse.Body
-    }
-
-    /// How the client reaches the server: timeouts, retries, whom to trust, which proxy.
-    public struct Network: Sendable {
-        /// Seconds for the whole of a request, body included, retries included (curl's `-m`).
-        /// A download that reports progress is bounded by silence instead: no byte for this long.
-        public var timeout: Double = 30
-        /// Seconds to establish a connection (TCP and TLS), within `timeout`.
-        public var connectTimeout: Double?
-        public var retries: Int = 2
-        public var trust: TrustStore = .resolve(cacert: nil)
-        /// Accept any certificate (`-k`).
-        public var insecure = false
-        public var proxy: ProxyChoice?
-        /// Reach an http:// server through the proxy's CONNECT tunnel too (curl's `-p`), rather
-        /// than with absolute-form requests, which is what most proxies allow for plain HTTP.
-        public var proxyTunnel = false
-
-        public init(timeout: Double = 30, connectTimeout: Double? = nil, retries: Int = 2,
-                    trust: TrustStore = .resolve(cacert: nil), insecure: Bool = false, proxy: ProxyChoice? = nil,
-                    proxyTunnel: Bool = false) {
-            self.proxyTunnel = proxyTunnel
-            self.timeout = timeout
-            self.connectTimeout = connectTimeout
-            self.retries = retries
-            self.trust = trust
-            self.insecure = insecure
-            self.proxy = proxy
-        }
-    }
+    /// A response whose body has been read whole (`APIResponse`).
+    public typealias Response = APIResponse
+    /// A response whose body is still arriving (`APIStreamingResponse`).
+    public typealias StreamingResponse = APIStreamingResponse
+    /// How the client reaches the server (`NetworkSettings`).
+    public typealias Network = NetworkSettings
 
     /// - Parameters:
     ///   - verbose: a sink for `> METHOD URL` and `< STATUS` lines, or nil.
@@ -204,7 +127,7 @@ public final class APIClient: Sendable {
     /// connection error or a timeout is retried when the request is idempotent, then thrown.
     /// Without `progress`, the whole of it, retries and body included, ends within `timeout`.
     public func send(_ method: HTTPMethod, _ path: String, headers: [(String, String)] = [],
-                     body: [UInt8]? = nil, idempotent: Bool? = nil, retrying scope: RetryScope = .transient,
+                     body: [UInt8]? = nil, idempotent: Bool? = nil, retrying scope: NetworkFailure.RetryScope = .transient,
                      maxBytes: Int = APIClient.maximumResponse(), spillFrom: Int? = nil,
                      progress: (@Sendable (Int64, Int64?) -> Void)? = nil) async throws(ToolError) -> Response {
         let url = server.url(path)
@@ -216,7 +139,7 @@ public final class APIClient: Sendable {
                 isRetryable: { error in
                     // A retry that could not finish before the deadline is not worth starting.
                     if let deadline, deadline - .now < .milliseconds(100) { return false }
-                    return Self.isRetryable(self.describe(error, url: url), scope: scope)
+                    return NetworkFailure.isRetryable(self.describe(error, url: url), scope: scope)
                 },
                 onRetry: { [log] attempt, error, wait in
                     log("* retry \(attempt) of \(policy.retries) in \(Int(wait * 1000)) ms after: \(self.describe(error, url: url).message)")

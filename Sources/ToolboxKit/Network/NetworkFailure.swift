@@ -10,10 +10,9 @@ import NIOSSL
 
 /// How a failed request is said: every error AsyncHTTPClient, NIO or NIOSSL can give becomes
 /// one `ToolError` naming the URL and what to do, and `isTransient` says which are worth
-/// another try.
-extension APIClient {
-    /// Connection errors, timeouts and 5xx are worth another try; 4xx, bad data, usage
-    /// errors and Ctrl-C are not.
+/// another try (connection errors, timeouts and 5xx; not 4xx, bad data, usage errors or
+/// Ctrl-C).
+public enum NetworkFailure {
     /// Which failures a request is tried again after.
     public enum RetryScope: Sendable {
         /// Connection errors, timeouts and 5xx (`isTransient`).
@@ -42,11 +41,6 @@ extension APIClient {
         }
     }
 
-    /// `describe(_:url:timeout:proxy:)` with this client's timeout and proxy.
-    public func describe(_ error: any Error, url: String) -> ToolError {
-        Self.describe(error, url: url, timeout: timeout, proxy: proxy)
-    }
-
     /// Maps whatever AsyncHTTPClient, NIO or NIOSSL threw to a `ToolError` naming the URL,
     /// by the error's type and case, never by the words of its description, and in words a
     /// user reads (no Swift type names).
@@ -62,7 +56,7 @@ extension APIClient {
     private static func describeDirect(_ error: any Error, url: String, timeout: Double, proxy: String) -> ToolError {
         switch error {
         case let error as ToolError: return error
-        case let error as FailedHop: return describeDirect(error.underlying, url: error.url, timeout: timeout, proxy: proxy)
+        case let error as APIClient.FailedHop: return describeDirect(error.underlying, url: error.url, timeout: timeout, proxy: proxy)
         case is CancellationError: return .interrupted
         case let error as HTTPClientError: return describe(error, url: url, timeout: timeout, proxy: proxy)
         case let error as NIOConnectionError:
@@ -124,5 +118,12 @@ extension APIClient {
         case ETIMEDOUT: return "connection timed out"
         default: return String(cString: strerror(code))
         }
+    }
+}
+
+extension APIClient {
+    /// `NetworkFailure.describe(_:url:timeout:proxy:)` with this client's timeout and proxy.
+    public func describe(_ error: any Error, url: String) -> ToolError {
+        NetworkFailure.describe(error, url: url, timeout: timeout, proxy: proxy)
     }
 }
