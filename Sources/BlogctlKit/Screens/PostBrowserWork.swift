@@ -152,3 +152,55 @@ extension PostBrowserWork {
         }
     }
 }
+
+/// What `blogctl ui`'s reader asks for: the network, the cache, the marks and the browser.
+public enum PostBrowserCommand: ScreenCommand, Equatable {
+    /// The saved listing at once, then the server's.
+    case loadList
+    case openPost(id: String, width: Int)
+    /// Back on the list: a download still running is cancelled.
+    case stopLoading
+    /// The open post laid out again for a new width, from the cache.
+    case render(id: String, width: Int)
+    case mark(ids: [String], read: Bool)
+    case search(String)
+    case openLink(String)
+    case prefetch([PostMetadata])
+    case saveArrangement(Arrangement)
+    /// The post's files queued, and the queue fetched (`blogctl download`).
+    case download(PostMetadata)
+
+    public var policy: CommandPolicy {
+        switch self {
+        case .loadList: .latest("list")
+        case .openPost, .stopLoading: .latest("post")
+        case .render: .latest("render")
+        case .mark: .serial("marks")
+        case .search: .latest("search")
+        case .openLink: .serial("browser")
+        case .prefetch: .latest("prefetch")
+        case .saveArrangement: .serial("state")
+        case .download: .serial("downloads")
+        }
+    }
+}
+
+/// What arrives for `blogctl ui`'s reader from the work its commands started.
+public enum PostBrowserMessage: Sendable, Equatable {
+    /// A listing, from the saved copy or the server, and the read marks (nil: unreadable).
+    case listing([PostMetadata], read: ReadMarks.IDs?, fromServer: Bool)
+    case listFailed(ToolError)
+    case progress(id: String, done: Int64, total: Int64?, seconds: Double)
+    case post(id: String, Result<PostText, ToolError>)
+    case rendered(id: String, width: Int, PostText)
+    /// The post shown from the cache could not be checked: the server is out of reach.
+    case cachedOnly(id: String)
+    case marked(ToolError?)
+    case found(query: String, Result<[SearchIndex.Hit], ToolError>)
+    case opened(url: String, ToolError?)
+    case prefetchProgress(done: Int, total: Int)
+    case prefetched(fetched: Int, failed: Int, firstFailure: String?)
+    case downloadProgress(name: String, done: Int64, total: Int64?)
+    /// A queued file is whole at `path`, or failed (it stays queued).
+    case downloaded(path: String, ToolError?)
+}
