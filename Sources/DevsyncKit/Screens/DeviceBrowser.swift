@@ -9,89 +9,12 @@ import ToolboxKit
 /// and on `R`. Pure state: keys and arriving data change it, `Command`s ask for the store
 /// and the server.
 public struct DeviceBrowser: ScreenProgram {
-    public enum Command: ScreenCommand, Equatable {
-        /// Every device from the store, with the last pull's time.
-        case load
-        case pull
-        case history(id: String)
-        case record(id: String, Date?)
-        case discard(id: String, detail: String?)
-        case keepLocal(id: String)
-        case sync
-        /// Esc while syncing: nothing more starts; what is in flight finishes.
-        case stopSync
-        /// Watches the store for changes other processes commit (`devsync install` in
-        /// another terminal), for as long as the screen is open.
-        case watchStore
-        /// What the store's history says changed after entry `since`, to patch in.
-        case catchUp(since: Int)
-
-        public var policy: CommandPolicy {
-            switch self {
-            case .load: .latest("load")
-            case .pull: .latest("pull")
-            case .history: .latest("history")
-            case .record, .discard, .keepLocal: .serial("store")
-            case .sync: .latest("sync")
-            case .stopSync: .serial("stop")
-            case .watchStore: .latest("watch")
-            case .catchUp: .latest("catchUp")
-            }
-        }
-    }
-
-    /// The store as the screens show it.
-    public struct Snapshot: Sendable, Equatable {
-        public var devices: [Device]
-        /// Each device's filter text (built off the screen's thread).
-        public var texts: [String]
-        /// The devices with a change, in the order sync sends them.
-        public var pending: [Device]
-        public var lastPull: Date?
-        /// The devices in the store: more than `devices` while the rest is still being read.
-        public var total: Int
-        /// The store's newest history entry, read before the devices.
-        public var historySeq: Int
-        public var isComplete: Bool { devices.count >= total }
-
-        public init(devices: [Device], pending: [Device], lastPull: Date?, total: Int? = nil, historySeq: Int = 0) {
-            self.devices = devices
-            texts = devices.map(DeviceLine.filterText)
-            self.pending = pending
-            self.lastPull = lastPull
-            self.total = total ?? devices.count
-            self.historySeq = historySeq
-        }
-    }
-
-    public enum Message: Sendable, Equatable {
-        case loaded(Result<Snapshot, ToolError>)
-        case pulled(Result<DevicePull.Outcome, ToolError>)
-        case history(id: String, Result<[HistoryEvent], ToolError>)
-        /// A change is in the store (what to say, and the device and pending changes as the
-        /// store now has them), or was refused.
-        case changed(id: String, Result<Change, ToolError>)
-        case sync(SyncEvent)
-        case syncEnded(Result<SyncReport, ToolError>)
-        /// Another process committed to the store.
-        case storeChanged
-        case caughtUp(Result<DeviceHistory.ChangesSince, ToolError>)
-    }
-
-    /// A change this screen made, as the store has it after the commit: enough to patch the
-    /// screen without reading every device again.
-    public struct Change: Sendable, Equatable {
-        public var said: String
-        /// The device now; nil if it is gone from the store.
-        public var device: Device?
-        public var pending: [Device]
-
-        public init(said: String, device: Device?, pending: [Device]) {
-            self.said = said
-            self.device = device
-            self.pending = pending
-        }
-    }
+    /// What the screen asks its work for, what the work answers, and the store as the
+    /// screens show it (`DeviceBrowserWork`).
+    public typealias Command = DeviceBrowserCommand
+    public typealias Message = DeviceBrowserMessage
+    public typealias Snapshot = StoreSnapshot
+    public typealias Change = StoreChange
 
     public enum Tab: Sendable, Equatable { case devices, sync }
 

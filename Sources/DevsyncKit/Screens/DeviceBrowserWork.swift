@@ -3,24 +3,27 @@ import ScreenKit
 import Synchronization
 import ToolboxKit
 
-extension DeviceBrowser {
-    /// What the commands work with (the store, the server, the running sync's stop), and the
-    /// commands' work itself: the screen's state and its work are two types.
-    public struct Context: Sendable {
-        public let store: DeviceStore
-        public let client: APIClient
-        public let jobs: Int
-        public let retries: Int
-        /// The stop of the sync running now, for Esc.
-        let currentStop = StopSlot()
+/// What the commands work with (the store, the server, the running sync's stop), and the
+/// commands' work itself: the screen's state and its work are two types.
+public struct DeviceBrowserWork: Sendable {
+    public let store: DeviceStore
+    public let client: APIClient
+    public let jobs: Int
+    public let retries: Int
+    /// The stop of the sync running now, for Esc.
+    let currentStop = StopSlot()
 
-        public init(store: DeviceStore, client: APIClient, jobs: Int = 4, retries: Int) {
-            self.store = store
-            self.client = client
-            self.jobs = jobs
-            self.retries = retries
-        }
+    public init(store: DeviceStore, client: APIClient, jobs: Int = 4, retries: Int) {
+        self.store = store
+        self.client = client
+        self.jobs = jobs
+        self.retries = retries
     }
+}
+
+extension DeviceBrowser {
+    /// What the commands work with, and their work (`DeviceBrowserWork`).
+    public typealias Context = DeviceBrowserWork
 
     /// Runs `devsync ui` until the user quits; returns the exit status.
     public static func run(_ context: Context) async throws(ToolError) -> Int32 {
@@ -32,7 +35,7 @@ extension DeviceBrowser {
 }
 
 /// The commands' work, off the screen's thread.
-extension DeviceBrowser.Context {
+extension DeviceBrowserWork {
     /// Devices read before the first frame with data: more than any terminal shows.
     static let firstRead = 500
 
@@ -142,5 +145,91 @@ extension Result where Failure == ToolError {
     /// The result of async throwing work, as a value to post.
     static func catching(_ body: () async throws(ToolError) -> Success) async -> Self {
         do { return .success(try await body()) } catch { return .failure(error) }
+    }
+}
+
+/// What `devsync ui` asks for: the store and the server.
+public enum DeviceBrowserCommand: ScreenCommand, Equatable {
+    /// Every device from the store, with the last pull's time.
+    case load
+    case pull
+    case history(id: String)
+    case record(id: String, Date?)
+    case discard(id: String, detail: String?)
+    case keepLocal(id: String)
+    case sync
+    /// Esc while syncing: nothing more starts; what is in flight finishes.
+    case stopSync
+    /// Watches the store for changes other processes commit (`devsync install` in
+    /// another terminal), for as long as the screen is open.
+    case watchStore
+    /// What the store's history says changed after entry `since`, to patch in.
+    case catchUp(since: Int)
+
+    public var policy: CommandPolicy {
+        switch self {
+        case .load: .latest("load")
+        case .pull: .latest("pull")
+        case .history: .latest("history")
+        case .record, .discard, .keepLocal: .serial("store")
+        case .sync: .latest("sync")
+        case .stopSync: .serial("stop")
+        case .watchStore: .latest("watch")
+        case .catchUp: .latest("catchUp")
+        }
+    }
+}
+
+/// The store as `devsync ui`'s screens show it.
+public struct StoreSnapshot: Sendable, Equatable {
+    public var devices: [Device]
+    /// Each device's filter text (built off the screen's thread).
+    public var texts: [String]
+    /// The devices with a change, in the order sync sends them.
+    public var pending: [Device]
+    public var lastPull: Date?
+    /// The devices in the store: more than `devices` while the rest is still being read.
+    public var total: Int
+    /// The store's newest history entry, read before the devices.
+    public var historySeq: Int
+    public var isComplete: Bool { devices.count >= total }
+
+    public init(devices: [Device], pending: [Device], lastPull: Date?, total: Int? = nil, historySeq: Int = 0) {
+        self.devices = devices
+        texts = devices.map(DeviceLine.filterText)
+        self.pending = pending
+        self.lastPull = lastPull
+        self.total = total ?? devices.count
+        self.historySeq = historySeq
+    }
+}
+
+/// What arrives for `devsync ui` from the work its commands started.
+public enum DeviceBrowserMessage: Sendable, Equatable {
+    case loaded(Result<StoreSnapshot, ToolError>)
+    case pulled(Result<DevicePull.Outcome, ToolError>)
+    case history(id: String, Result<[HistoryEvent], ToolError>)
+    /// A change is in the store (what to say, and the device and pending changes as the
+    /// store now has them), or was refused.
+    case changed(id: String, Result<StoreChange, ToolError>)
+    case sync(SyncEvent)
+    case syncEnded(Result<SyncReport, ToolError>)
+    /// Another process committed to the store.
+    case storeChanged
+    case caughtUp(Result<DeviceHistory.ChangesSince, ToolError>)
+}
+
+/// A change this screen made, as the store has it after the commit: enough to patch the
+/// screen without reading every device again.
+public struct StoreChange: Sendable, Equatable {
+    public var said: String
+    /// The device now; nil if it is gone from the store.
+    public var device: Device?
+    public var pending: [Device]
+
+    public init(said: String, device: Device?, pending: [Device]) {
+        self.said = said
+        self.device = device
+        self.pending = pending
     }
 }
