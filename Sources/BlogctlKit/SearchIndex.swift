@@ -29,33 +29,8 @@ public final class SearchIndex {
     /// each statement is prepared and planned anew, so 10,000 posts are checked in 20.
     static let lookupBatch = 500
 
-    public struct Hit: Sendable, Equatable, Encodable {
-        public let id: String
-        public let title: String
-        public let author: String
-        /// A few words around the best match, the matched words between `marks`.
-        public let snippet: String
-        public let cached: Bool
-        /// Which field `snippet` is from, when the search was asked to centre it (terminal only).
-        public var field: String?
-        /// How good a match it is: 0 with a word in the title, then the author, the summary,
-        /// 3 in the body alone (hits of several indexes, one a feed, merge by it).
-        public var rank = 3
-        /// The subscribed feed the post is from, when the search covers every subscription.
-        public var feed: String?
-        /// The source the post is of (`ServerURL.folderName`).
-        public var source = ""
-
-        enum CodingKeys: String, CodingKey { case feed, id, title, author, snippet, cached }
-
-        public init(id: String, title: String, author: String, snippet: String, cached: Bool) {
-            self.id = id
-            self.title = title
-            self.author = author
-            self.snippet = snippet
-            self.cached = cached
-        }
-    }
+    /// A post a search found (`SearchHit`).
+    public typealias Hit = SearchHit
 
     /// Opens (creating it when missing) the index at `path`; a damaged or foreign file is
     /// removed and created anew. `rebuilt` says the index is new and must be filled.
@@ -128,8 +103,8 @@ public final class SearchIndex {
         "CREATE VIRTUAL TABLE chunks USING fts5(text, tokenize = 'unicode61 remove_diacritics 2')",
         "CREATE TABLE ids(row INTEGER PRIMARY KEY, source TEXT NOT NULL, id TEXT NOT NULL, UNIQUE(source, id))",
         "CREATE TABLE cached(row INTEGER PRIMARY KEY)",
-        gramsSchema,
-        gramChunksSchema,
+        SearchGrams.gramsSchema,
+        SearchGrams.gramChunksSchema,
     ]
 
     // MARK: - Updates
@@ -162,13 +137,13 @@ public final class SearchIndex {
         try Self.run(db, SQL.forgetListing, [.text(SQL.listingKey(source))])
         try Self.removeChunks(db, row)
         var failure: (any Error)?
-        var next = row << Self.chunkShift
+        var next = row << SearchIndex.chunkShift
         produce { chunk in
-            guard failure == nil, next & ((1 << Self.chunkShift) - 1) != (1 << Self.chunkShift) - 1 else { return }
+            guard failure == nil, next & ((1 << SearchIndex.chunkShift) - 1) != (1 << SearchIndex.chunkShift) - 1 else { return }
             do {
                 let text = SearchQuery.unmarked(chunk)
                 try Self.run(db, SQL.insertChunk, [.integer(next), .text(text)])
-                try Self.putGramChunk(db, next, text)
+                try SearchGrams.putGramChunk(db, next, text)
                 next += 1
             } catch {
                 failure = error
@@ -214,8 +189,8 @@ public final class SearchIndex {
     }
 
     private static func removeChunks(_ db: SQLiteStatements, _ row: Int) throws {
-        try run(db, SQL.deleteChunks, chunkRows(row))
-        try run(db, SQL.deleteGramChunks, chunkRows(row))
+        try run(db, SQL.deleteChunks, SearchIndex.chunkRows(row))
+        try run(db, SQL.deleteGramChunks, SearchIndex.chunkRows(row))
     }
 
     static func row(_ db: SQLiteStatements, _ source: String, _ id: String) throws -> Int {
@@ -230,7 +205,7 @@ public final class SearchIndex {
         try run(db, SQL.delete + list(posts.count), posts.map { .integer($0.row) })
         try run(db, SQL.insert + values(posts.count, columns: 5),
                 posts.flatMap { [.integer($0.row), .text($0.id)] + $0.fields.map { .text(SearchQuery.unmarked($0)) } })
-        try putGrams(db, posts.map { ($0.row, $0.fields) })
+        try SearchGrams.putGrams(db, posts.map { ($0.row, $0.fields) })
     }
 
     /// `(?, ?, …)`: `count` parameters.
@@ -243,15 +218,22 @@ public final class SearchIndex {
 
     // MARK: - Search
 
+    /// A body's chunks are rows `row << chunkShift` up to the next post's (16 million chunks).
+    static let chunkShift = 24
+
+    static func chunkRows(_ row: Int) -> [SQLValue] {
+        [.integer(row << chunkShift), .integer((row << chunkShift) | ((1 << chunkShift) - 1))]
+    }
+
     /// The posts holding every word (each word, or a word's start) in a field or their body,
     /// best first (`SearchIndex+Query`). Damage found on the way throws `damaged`.
     /// `centred` (a terminal): the snippet from the field that matched, centred on its first
     /// matched word and named (`SearchSnippet`). `sources`: the sources searched (nil: all).
     public func search(_ words: [String], sources: [String]? = nil, limit: Int = 50, marks: (String, String) = ("[", "]"),
                        centred: Bool = false) throws(ToolError) -> [Hit] {
-        let split = SplitQuery(words)
+        let split = SearchGrams.SplitQuery(words)
         let terms = try SearchQuery.terms(split.spaced)
-        return try alone { db in try Self.matches(db, split, terms: terms, sources: sources, limit: limit, marks: marks, centred: centred) }
+        return try alone { db in try SearchMatches.matches(db, split, terms: terms, sources: sources, limit: limit, marks: marks, centred: centred) }
     }
 
     static func damaged(_ path: String) -> ToolError { .badData("\(path): damaged; run blogctl cache reindex") }

@@ -55,15 +55,15 @@ import ToolboxKit
         #expect(UnspacedScript.runs("Hello world") == "", "an English post costs the second index nothing")
         #expect(UnspacedScript.runs("Tokyo 東京 and ラーメン!") == "東京 ラーメン")
         #expect(UnspacedScript.contains("한국어") && UnspacedScript.contains("ภาษา") && !UnspacedScript.contains("café"))
-        #expect(SearchIndex.SplitQuery(["ramen ラーメン", "北京"]).spaced == ["ramen"])
-        #expect(SearchIndex.SplitQuery(["ramen ラーメン", "北京"]).long == ["ラーメン"])
-        #expect(SearchIndex.SplitQuery(["ramen ラーメン", "北京"]).short == ["北京"])
+        #expect(SearchGrams.SplitQuery(["ramen ラーメン", "北京"]).spaced == ["ramen"])
+        #expect(SearchGrams.SplitQuery(["ramen ラーメン", "北京"]).long == ["ラーメン"])
+        #expect(SearchGrams.SplitQuery(["ramen ラーメン", "北京"]).short == ["北京"])
         // Issue 63: a run is what the index holds, unspaced scripts alone: LIKE's wildcards,
         // punctuation and marks end it, as they end the index's runs.
-        #expect(SearchIndex.SplitQuery(["北%"]).shortPatterns == ["%北%"])
-        #expect(SearchIndex.SplitQuery(["(大阪)", "東京。"]).short == ["大阪", "東京"])
-        #expect(SearchIndex.SplitQuery(["(大阪)", "東京。"]).spaced == [])
-        #expect(SearchIndex.SplitQuery(["D隚"]).spaced == ["D隚"], "a word mixing scripts is one token of the word index")
+        #expect(SearchGrams.SplitQuery(["北%"]).shortPatterns == ["%北%"])
+        #expect(SearchGrams.SplitQuery(["(大阪)", "東京。"]).short == ["大阪", "東京"])
+        #expect(SearchGrams.SplitQuery(["(大阪)", "東京。"]).spaced == [])
+        #expect(SearchGrams.SplitQuery(["D隚"]).spaced == ["D隚"], "a word mixing scripts is one token of the word index")
     }
 }
 
@@ -88,9 +88,9 @@ import ToolboxKit
         #expect(throws: Never.self) { _ = try ids("東\"\u{301}京駅") }
         // `_` followed by a combining mark is still a LIKE wildcard: escaped where it could
         // reach a pattern, and it never does (a run holds unspaced scripts alone).
-        #expect(SearchIndex.SplitQuery(["北_"]).shortPatterns == ["%北%"])
+        #expect(SearchGrams.SplitQuery(["北_"]).shortPatterns == ["%北%"])
         #expect("北_\u{301}".escapingScalars(["_": "\\_"]) == "北\\_\u{301}")
-        #expect(SearchIndex.SplitQuery(["東\"\u{301}京駅"]).short == ["東", "京駅"])
+        #expect(SearchGrams.SplitQuery(["東\"\u{301}京駅"]).short == ["東", "京駅"])
         #expect(try ids("東\"\u{301}京駅") == ["quote"])
     }
 }

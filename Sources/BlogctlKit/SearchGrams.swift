@@ -6,8 +6,8 @@ import ToolboxKit
 /// the rowid of its row in `posts`, and `gramchunks` those of each body chunk, with the chunk's
 /// rowid. A word of three characters or more is a trigram phrase (the index finds it); a
 /// shorter one (`北京`, two characters, a whole word in Chinese) is a LIKE over those
-/// runs only, which are short beside the posts' text.
-extension SearchIndex {
+/// runs only, which are short beside the posts' text. (`SearchIndex` writes them and asks them.)
+enum SearchGrams {
     static let gramsSchema = """
         CREATE VIRTUAL TABLE grams USING fts5(title, author, summary,
             tokenize = 'trigram case_sensitive 0 remove_diacritics 1')
@@ -60,13 +60,13 @@ extension SearchIndex {
     /// The index's rows of the posts' unspaced runs in their fields, replaced (none for a post
     /// without any).
     static func putGrams(_ db: SQLiteStatements, _ posts: [(row: Int, fields: [String])]) throws {
-        _ = try db.rows("DELETE FROM grams WHERE rowid IN " + list(posts.count), posts.map { .integer($0.row) })
+        _ = try db.rows("DELETE FROM grams WHERE rowid IN " + SearchIndex.list(posts.count), posts.map { .integer($0.row) })
         let runs = posts.compactMap { post -> [SQLValue]? in
             let runs = post.fields.map { UnspacedScript.runs(SearchQuery.unmarked($0)) }
             return runs.contains(where: { !$0.isEmpty }) ? [.integer(post.row)] + runs.map { .text($0) } : nil
         }
         guard !runs.isEmpty else { return }
-        _ = try db.rows("INSERT INTO grams(rowid, title, author, summary) VALUES " + values(runs.count, columns: 4), runs.flatMap { $0 })
+        _ = try db.rows("INSERT INTO grams(rowid, title, author, summary) VALUES " + SearchIndex.values(runs.count, columns: 4), runs.flatMap { $0 })
     }
 
     /// A body chunk's unspaced runs, under the chunk's own rowid (none when it has none).

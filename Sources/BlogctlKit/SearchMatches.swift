@@ -3,25 +3,18 @@ import ToolboxKit
 
 /// How a search runs. A post matches when each word is somewhere in it: in its title, author
 /// or summary (`posts`, `grams`) or in any chunk of its body (`chunks`, `gramchunks`, whose
-/// rowids are the post's row shifted left by `chunkShift` plus the chunk's number). So each
+/// rowids are the post's row shifted left by `SearchIndex.chunkShift` plus the chunk's number). So each
 /// word is its own lookup in the indexes' word lists, the posts found for every word are
 /// intersected, and only the posts shown read a chunk for their snippet: the cost follows the
-/// matches, never the length of a body.
-extension SearchIndex {
-    /// A body's chunks are rows `row << chunkShift` up to the next post's (16 million chunks).
-    static let chunkShift = 24
-
-    static func chunkRows(_ row: Int) -> [SQLValue] {
-        [.integer(row << chunkShift), .integer((row << chunkShift) | ((1 << chunkShift) - 1))]
-    }
-
+/// matches, never the length of a body. (`SearchIndex.search` asks it.)
+enum SearchMatches {
     /// The posts holding every word, best first: those with a word in their title, then in
     /// their author, their summary, then the rest (the body alone), each group in the order the
     /// posts were first listed. Groups, not BM25: scoring reads every match's positions, of
     /// every post that holds the word, where a group is found in the word lists and
     /// stops at `limit`.
-    static func matches(_ db: SQLiteStatements, _ split: SplitQuery, terms: [String], sources: [String]?, limit: Int,
-                        marks: (String, String), centred: Bool) throws -> [Hit] {
+    static func matches(_ db: SQLiteStatements, _ split: SearchGrams.SplitQuery, terms: [String], sources: [String]?, limit: Int,
+                        marks: (String, String), centred: Bool) throws -> [SearchIndex.Hit] {
         var sets: [String] = []
         var values: [SQLValue] = []
         func word(_ sql: String, _ binds: [SQLValue]) {
@@ -37,17 +30,17 @@ extension SearchIndex {
             try db.execute("INSERT INTO temp.hits SELECT rowid FROM chunks WHERE chunks MATCH ?", [.text(terms.joined(separator: " OR "))])
         }
         for term in terms {
-            let body = terms.count == 1 ? "SELECT c >> \(chunkShift) FROM temp.hits" : "SELECT rowid >> \(chunkShift) FROM chunks WHERE chunks MATCH ?"
+            let body = terms.count == 1 ? "SELECT c >> \(SearchIndex.chunkShift) FROM temp.hits" : "SELECT rowid >> \(SearchIndex.chunkShift) FROM chunks WHERE chunks MATCH ?"
             word("SELECT rowid FROM posts WHERE posts MATCH ? UNION " + body, Array(repeating: .text(term), count: terms.count == 1 ? 1 : 2))
         }
         for phrase in split.longPhrases {
-            word("SELECT rowid FROM grams WHERE grams MATCH ? UNION SELECT rowid >> \(chunkShift) FROM gramchunks WHERE gramchunks MATCH ?",
+            word("SELECT rowid FROM grams WHERE grams MATCH ? UNION SELECT rowid >> \(SearchIndex.chunkShift) FROM gramchunks WHERE gramchunks MATCH ?",
                  [.text(phrase), .text(phrase)])
         }
         for pattern in split.shortPatterns {
             word("""
                 SELECT rowid FROM grams WHERE title LIKE ? ESCAPE '\\' OR author LIKE ? ESCAPE '\\' OR summary LIKE ? ESCAPE '\\'
-                UNION SELECT rowid >> \(chunkShift) FROM gramchunks WHERE text LIKE ? ESCAPE '\\'
+                UNION SELECT rowid >> \(SearchIndex.chunkShift) FROM gramchunks WHERE text LIKE ? ESCAPE '\\'
                 """, Array(repeating: .text(pattern), count: 4))
         }
         guard !sets.isEmpty, limit > 0 else { return [] }
@@ -61,8 +54,8 @@ extension SearchIndex {
             // number of sources or of their posts.
             try db.execute("CREATE TEMP TABLE IF NOT EXISTS wanted(source TEXT PRIMARY KEY)")
             try db.execute("DELETE FROM temp.wanted")
-            for start in stride(from: 0, to: sources.count, by: lookupBatch) {
-                let batch = sources[start..<min(start + lookupBatch, sources.count)]
+            for start in stride(from: 0, to: sources.count, by: SearchIndex.lookupBatch) {
+                let batch = sources[start..<min(start + SearchIndex.lookupBatch, sources.count)]
                 try db.execute("INSERT OR IGNORE INTO temp.wanted VALUES " + SearchIndex.values(batch.count, columns: 1), batch.map { .text($0) })
             }
             try db.execute("DELETE FROM temp.matched WHERE (SELECT source FROM ids WHERE row = r) NOT IN (SELECT source FROM temp.wanted)")
@@ -87,7 +80,7 @@ extension SearchIndex {
                                          : snippets(db, rows: shown, terms: terms, marks: marks, centred: centred)
         return shown.compactMap { row in
             guard let post = byRow[row] else { return nil }
-            var hit = Hit(id: post[0], title: post[1], author: post[2], snippet: snippets[row]?.text ?? "", cached: post[3] == "1")
+            var hit = SearchIndex.Hit(id: post[0], title: post[1], author: post[2], snippet: snippets[row]?.text ?? "", cached: post[3] == "1")
             hit.field = snippets[row]?.field
             hit.rank = rank[row] ?? 3
             hit.source = post[4]
@@ -96,7 +89,7 @@ extension SearchIndex {
     }
 
     /// The posts with a word in their title, their author, their summary: a query of rowids each.
-    private static func groups(_ split: SplitQuery, terms: [String]) -> [(sql: String, values: [SQLValue])] {
+    private static func groups(_ split: SearchGrams.SplitQuery, terms: [String]) -> [(sql: String, values: [SQLValue])] {
         let fields = ["title", "author", "summary"]
         if !terms.isEmpty {
             return fields.map { ("SELECT rowid FROM posts WHERE posts MATCH ?", [.text("{\($0)} : (\(terms.joined(separator: " OR ")))")]) }
@@ -115,7 +108,7 @@ extension SearchIndex {
     /// FTS5's hands, `+`, which would otherwise run its whole query again for each).
     private static func firstChunks(_ db: SQLiteStatements, rows: [Int], found: (sql: String, values: [SQLValue])) throws -> [Int] {
         try db.rows("""
-            SELECT min(c) FROM (\(found.sql)) WHERE +(c >> \(chunkShift)) IN \(SearchIndex.list(rows.count)) GROUP BY c >> \(chunkShift)
+            SELECT min(c) FROM (\(found.sql)) WHERE +(c >> \(SearchIndex.chunkShift)) IN \(SearchIndex.list(rows.count)) GROUP BY c >> \(SearchIndex.chunkShift)
             """, found.values + rows.map { .integer($0) }).compactMap { $0.first?.integer }
     }
 
@@ -131,7 +124,7 @@ extension SearchIndex {
         try db.execute("INSERT INTO temp.shown(rowid, text) SELECT rowid, text FROM chunks WHERE rowid IN \(SearchIndex.list(chunks.count))",
                        chunks.map { .integer($0) })
         var laidOut: [Int: String] = [:]
-        for row in try db.rows("SELECT rowid >> \(chunkShift), \(shown) FROM temp.shown WHERE shown MATCH ?", shownValues + [query]) {
+        for row in try db.rows("SELECT rowid >> \(SearchIndex.chunkShift), \(shown) FROM temp.shown WHERE shown MATCH ?", shownValues + [query]) {
             laidOut[row.values[0].integer ?? -1] = row.values[1].string ?? ""
         }
         return laidOut
@@ -167,7 +160,7 @@ extension SearchIndex {
 
     /// Snippets for words that are all unspaced: the first chunk holding the first word, else
     /// the fields, each with the words marked and centred on the first.
-    private static func unspacedSnippets(_ db: SQLiteStatements, rows: [Int], _ split: SplitQuery,
+    private static func unspacedSnippets(_ db: SQLiteStatements, rows: [Int], _ split: SearchGrams.SplitQuery,
                                          marks: (String, String)) throws -> [Int: (text: String, field: String?)] {
         let condition: (sql: String, value: String)? = split.longPhrases.first.map { ("gramchunks MATCH ?", $0) }
             ?? split.shortPatterns.first.map { ("text LIKE ? ESCAPE '\\'", $0) }
@@ -175,7 +168,7 @@ extension SearchIndex {
         let first = try firstChunks(db, rows: rows, found: ("SELECT rowid AS c FROM gramchunks WHERE " + condition.sql, [.text(condition.value)]))
         var chunks: [Int: String] = [:]
         for row in try db.rows("SELECT rowid, text FROM gramchunks WHERE rowid IN \(SearchIndex.list(first.count))", first.map { .integer($0) }) {
-            chunks[(row.values[0].integer ?? -1) >> chunkShift] = row.values[1].string ?? ""
+            chunks[(row.values[0].integer ?? -1) >> SearchIndex.chunkShift] = row.values[1].string ?? ""
         }
         var fields: [Int: [String]] = [:]
         for row in try db.rows("SELECT rowid, summary, author, title FROM grams WHERE rowid IN \(SearchIndex.list(rows.count))",
@@ -186,7 +179,7 @@ extension SearchIndex {
         var found: [Int: (text: String, field: String?)] = [:]
         for row in rows {
             let texts = [chunks[row] ?? ""] + (fields[row] ?? [])
-            found[row] = SearchSnippet.centred(texts.map { marked($0, words: words, marks: marks) }, marks: marks).map { ($0.text, $0.field) }
+            found[row] = SearchSnippet.centred(texts.map { SearchGrams.marked($0, words: words, marks: marks) }, marks: marks).map { ($0.text, $0.field) }
         }
         return found
     }
