@@ -170,7 +170,7 @@ public struct BlogClient: Sendable {
         let url = server.url(path)
         // With progress shown, a minimum rate ends a trickle; without, the whole download
         // ends within --timeout.
-        let response = try await api.stream(.GET, path, headers: headers, maxBytes: Self.largestAnswer,
+        let response = try await api.download.stream(.GET, path, headers: headers, maxBytes: Self.largestAnswer,
                                             pace: progress == nil ? .whole : .minimumRate,
                                             progress: { progress?($0, $1) },
                                             restart: { writer.restart(); parser = PostStream { writer.write($0) } },

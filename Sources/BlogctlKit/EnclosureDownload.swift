@@ -28,7 +28,7 @@ public enum EnclosureDownload {
         lseek(fd, off_t(start), SEEK_SET)
         // The body may be the whole file (a server that ignores the range): the file's cap is
         // checked as it is written, where the start is known.
-        let response = try await api.stream(
+        let response = try await api.download.stream(
             .GET, file.url, headers: resumedAt > 0 ? [("Range", "bytes=\(resumedAt)-")] : [], maxBytes: Int(maxBytes),
             pace: .minimumRate,
             progress: { done, total in progress(start + done, total.map { start + $0 }) },

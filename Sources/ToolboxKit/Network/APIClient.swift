@@ -47,46 +47,15 @@ public final class APIClient: Sendable {
         self.retryPolicy = RetryPolicy(retries: network.retries)
         self.log = verbose ?? { _ in }
         self.proxy = network.proxy
-        let total = TimeAmount.milliseconds(Int64(max(network.timeout, 0.001) * 1000))
-        let connect = TimeAmount.milliseconds(Int64(max(min(network.connectTimeout ?? network.timeout, network.timeout), 0.001) * 1000))
-        let trusting = !network.insecure && (server.isHTTPS || network.proxy != nil)
-        func make() throws(ToolError) -> HTTPClient {
-            var tls = TLSConfiguration.makeClientConfiguration()
-            if network.insecure {
-                tls.certificateVerification = .none
-            } else if trusting {
-                tls.trustRoots = try network.trust.trustRoots()
-            }
-            var configuration = HTTPClient.Configuration(
-                tlsConfiguration: tls,
-                redirectConfiguration: .disallow,  // followed by `execute`, as curl -L does
-                timeout: .init(connect: connect, read: total))
-            configuration.decompression = .disabled
-            if let proxy = network.proxy {
-                let authorization = proxy.user.map { HTTPClient.Authorization.basic(username: $0, password: proxy.password ?? "") }
-                configuration.proxy = proxy.kind == .http
-                    ? .server(host: proxy.host, port: proxy.port, authorization: authorization)
-                    : .socksServer(host: proxy.host, port: proxy.port)
-            }
-            // Our RetryPolicy retries with backoff and counts against --retries; AsyncHTTPClient's
-            // own retrying of failed connects would hold a refused connection until the timeout.
-            configuration.connectionPool.retryConnectionEstablishment = false
-            configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
-            return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        }
         if let shared {
-            // Everything `make` reads, and nothing else: clients that agree on it share one.
-            let proxy = network.proxy.map { [$0.kind == .http ? "http" : "socks", $0.host, String($0.port), $0.user ?? "", $0.password ?? ""] }
-            let setup = (proxy ?? ["direct"]) + [network.insecure ? "insecure" : "checked", trusting ? network.trust.files : "",
-                                                 String(connect.nanoseconds), String(total.nanoseconds)]
-            self.http = try shared.client(setup.joined(separator: "\n"), make: make)
+            self.http = try shared.client(network.sharingKey(for: server)) { () throws(ToolError) in try network.makeHTTPClient(for: server) }
             ownsHTTP = false
         } else {
-            self.http = try make()
+            self.http = try network.makeHTTPClient(for: server)
             ownsHTTP = true
         }
         if let proxy = network.proxy, proxy.kind == .http, !network.proxyTunnel, !server.isHTTPS {
-            absoluteFormProxy = AbsoluteFormProxy(proxy: proxy, connectTimeout: connect, readTimeout: total)
+            absoluteFormProxy = AbsoluteFormProxy(proxy: proxy, connectTimeout: network.connectAmount, readTimeout: network.totalAmount)
         } else {
             absoluteFormProxy = nil
         }

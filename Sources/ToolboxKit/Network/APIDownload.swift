@@ -6,8 +6,11 @@ import Synchronization
 
 /// Downloads whose body is used as it arrives and never held (a post of a gigabyte): retried
 /// as `send` retries, from the start, after `restart` has thrown away what the try before
-/// had consumed. Every download has an end (`Pace`).
-extension APIClient {
+/// had consumed. Every download has an end (`Pace`). (`APIClient.download`)
+public struct APIDownload: Sendable {
+    /// The client the download goes through: its server, retries, timeout and log.
+    let client: APIClient
+
     /// How long a download may last. `.whole`: all of it, retries included, within the
     /// timeout, however the bytes come (a server trickling one byte a second included).
     /// `.minimumRate`: while a progress bar shows, it may take longer as long as it moves:
@@ -29,24 +32,24 @@ extension APIClient {
     /// the method is idempotent.
     public func stream(_ method: HTTPMethod, _ path: String, headers: [(String, String)] = [], maxBytes: Int,
                        pace: Pace = .whole,
-                       progress: (Int64, Int64?) -> Void = { _, _ in }, answered: (Response) throws -> Void = { _ in },
-                       restart: () -> Void, consume: (UnsafeRawBufferPointer) throws -> Void) async throws(ToolError) -> Response {
-        let url = server.url(path)
-        let policy = [.GET, .HEAD].contains(method) ? retryPolicy : RetryPolicy(retries: 0)
-        let deadline: ContinuousClock.Instant? = pace == .whole ? .now + .milliseconds(Int64(timeout * 1000)) : nil
+                       progress: (Int64, Int64?) -> Void = { _, _ in }, answered: (APIResponse) throws -> Void = { _ in },
+                       restart: () -> Void, consume: (UnsafeRawBufferPointer) throws -> Void) async throws(ToolError) -> APIResponse {
+        let url = client.server.url(path)
+        let policy = [.GET, .HEAD].contains(method) ? client.retryPolicy : RetryPolicy(retries: 0)
+        let deadline: ContinuousClock.Instant? = pace == .whole ? .now + .milliseconds(Int64(client.timeout * 1000)) : nil
         do {
             return try await policy.run(
                 isRetryable: { error in
                     if let deadline, deadline - .now < .milliseconds(100) { return false }
-                    return NetworkFailure.isTransient(self.describe(error, url: url))
+                    return NetworkFailure.isTransient(client.describe(error, url: url))
                 },
-                onRetry: { [log] attempt, error, wait in
-                    log("* retry \(attempt) of \(policy.retries) in \(Int(wait * 1000)) ms after: \(self.describe(error, url: url).message)")
+                onRetry: { [client] attempt, error, wait in
+                    client.log("* retry \(attempt) of \(policy.retries) in \(Int(wait * 1000)) ms after: \(client.describe(error, url: url).message)")
                 },
                 operation: { attempt in
                     if attempt > 0 { restart() }
                     let start = ContinuousClock.now
-                    log("> \(method.rawValue) \(url)")
+                    client.log("> \(method.rawValue) \(url)")
                     var status = 0
                     var reason = ""
                     var answerHeaders = HTTPHeaders()
@@ -64,7 +67,7 @@ extension APIClient {
                                 if let expected, expected > Int64(maxBytes) {
                                     throw ToolError.protocolViolation(url: url, detail: "a body of \(expected) bytes, over the limit of \(maxBytes)")
                                 }
-                                try answered(Response(status: status, headers: answerHeaders, body: ByteBuffer()))
+                                try answered(APIResponse(status: status, headers: answerHeaders, body: ByteBuffer()))
                                 progress(0, expected)
                             }
                         case .chunk(let chunk):
@@ -81,15 +84,15 @@ extension APIClient {
                             }
                         }
                     }
-                    log("< \(status) \(reason) (\(Elapsed.milliseconds(since: start)) ms, \(total) bytes)")
+                    client.log("< \(status) \(reason) (\(Elapsed.milliseconds(since: start)) ms, \(total) bytes)")
                     if status >= 500 {
-                        let answer = Response(status: status, headers: answerHeaders, body: kept)
+                        let answer = APIResponse(status: status, headers: answerHeaders, body: kept)
                         throw ToolError.httpStatus(url: url, status: status, message: answer.summary)
                     }
-                    return Response(status: status, headers: answerHeaders, body: kept)
+                    return APIResponse(status: status, headers: answerHeaders, body: kept)
                 })
         } catch {
-            throw await explained(self.describe(error, url: url))
+            throw await client.explained(client.describe(error, url: url))
         }
     }
 
@@ -111,7 +114,7 @@ extension APIClient {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 do {
-                    let response = try await self.execute(method, path, headers: headers, body: nil)
+                    let response = try await client.execute(method, path, headers: headers, body: nil)
                     await channel.send(.head(response))
                     for try await chunk in response.body {
                         try Task.checkCancellation()
@@ -122,7 +125,7 @@ extension APIClient {
                     channel.fail(error)
                 }
             }
-            group.addTask { [timeout] in
+            group.addTask { [timeout = client.timeout] in
                 if let deadline {
                     try await Task.sleep(until: deadline, clock: .continuous)
                     channel.fail(ToolError.timedOut(url: url, seconds: timeout))
@@ -152,4 +155,9 @@ extension APIClient {
 /// Bytes received so far, read by the watchdog while the download adds to it.
 private final class ByteCount: Sendable {
     let value = Mutex<Int64>(0)
+}
+
+extension APIClient {
+    /// Downloads through this client whose body is used as it arrives.
+    public var download: APIDownload { APIDownload(client: self) }
 }
