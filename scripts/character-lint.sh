@@ -20,7 +20,7 @@ Sources/CoreKit/Text/JSONCoding.swift
 Sources/CoreKit/Text/JSONScanner.swift
 Sources/BlogctlEngines/HTML/LinkResolver.swift
 Sources/BlogctlKit/SearchQuery.swift
-Sources/BlogctlKit/SearchIndex+Grams.swift
+Sources/BlogctlKit/SearchGrams.swift
 Sources/BlogctlKit/PostStream.swift
 Sources/DevsyncKit/CSV.swift
 Sources/PasscodeKit/Netrc.swift"

@@ -8,7 +8,7 @@ import ToolboxKit
 /// The full-text index of `blogctl search`, one `search.sqlite` for every source the library
 /// holds (each API server and feed, named by `ServerURL.folderName`): an SQLite FTS5 table of
 /// every listed post's title, author and summary, and one of the rendered text of every cached
-/// body in chunks (`SearchChunker`, `SearchIndex+Query`). A search across every subscription is
+/// body in chunks (`SearchChunker`, `SearchMatches`). A search across every subscription is
 /// one query. The library's listing is taken in at the first search after it changed, the cache
 /// adds a body when it stores one and drops it when it evicts or clears it, and `cache reindex`
 /// rebuilds it. It is only ever a copy: an index that cannot be opened or fails its check is
@@ -226,7 +226,7 @@ public final class SearchIndex {
     }
 
     /// The posts holding every word (each word, or a word's start) in a field or their body,
-    /// best first (`SearchIndex+Query`). Damage found on the way throws `damaged`.
+    /// best first (`SearchMatches`). Damage found on the way throws `damaged`.
     /// `centred` (a terminal): the snippet from the field that matched, centred on its first
     /// matched word and named (`SearchSnippet`). `sources`: the sources searched (nil: all).
     public func search(_ words: [String], sources: [String]? = nil, limit: Int = 50, marks: (String, String) = ("[", "]"),

@@ -45,7 +45,7 @@ extension Devsync {
             let deviceStore = try store.open(for: Self.self)
             try binding.bind(deviceStore, common)
             let status = try await common.withClient(tool: .devsync, waitSpinner: false) { client in
-                try await DeviceBrowser.run(DeviceBrowser.Context(store: deviceStore, client: client, jobs: jobs, retries: common.retries))
+                try await DeviceBrowser.run(DeviceBrowserWork(store: deviceStore, client: client, jobs: jobs, retries: common.retries))
             }
             if status != 0 { throw ExitCode(status) }
         }

@@ -14,7 +14,7 @@ import ToolboxKit
         var browser = DeviceBrowser(server: "http://127.0.0.1:8107", now: { fixedNow })
         _ = browser.start()
         let all = (0..<2_000).map { device(String(format: "HEA-%04d", $0), .heating, "Room \($0)") }
-        var first = snapshot(Array(all.prefix(DeviceBrowser.Context.firstRead)))
+        var first = snapshot(Array(all.prefix(DeviceBrowserWork.firstRead)))
         first.total = all.count
         _ = browser.receive(.loaded(.success(first)))
         let partial = ScreenDriver.screen(&browser, columns: 120)

@@ -22,11 +22,8 @@ public struct DeviceBrowserWork: Sendable {
 }
 
 extension DeviceBrowser {
-    /// What the commands work with, and their work (`DeviceBrowserWork`).
-    public typealias Context = DeviceBrowserWork
-
     /// Runs `devsync ui` until the user quits; returns the exit status.
-    public static func run(_ context: Context) async throws(ToolError) -> Int32 {
+    public static func run(_ context: DeviceBrowserWork) async throws(ToolError) -> Int32 {
         let program = DeviceBrowser(server: context.client.server.description)
         return try await ScreenRunner.exitStatus(program, color: Terminal.colorEnabled()) { command, poster in
             await context.perform(command, poster: poster)
