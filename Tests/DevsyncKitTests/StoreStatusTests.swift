@@ -82,4 +82,20 @@ import TestSupport
         sqlite(store.path, "DELETE FROM device WHERE rowid % 7 = 0")
         #expect(try kept() == counted())
     }
+
+    /// A store without the kept counts (an older devsync's, opened read-only, is never given
+    /// them) is counted from its devices, with the same result.
+    @Test func aStoreWithoutTheKeptCountsIsCounted() throws {
+        let store = try temporaryStore()
+        let days = (0..<5).map { Date(timeIntervalSince1970: 1_700_000_000 + Double($0) * 86_400) }
+        try store.replaceServerCopy((0..<50).map { number in
+            ServerDevice(id: "DEV-\(number)", installationDate: number % 3 == 0 ? nil : days[number % 5],
+                         meterPointDescription: "Room \(number)", type: .heating)
+        })
+        try store.record("DEV-1", installationDate: nil)
+        let kept = try StoreStatus(of: store)
+        sqlite(store.path, "DROP TABLE server_dates; DROP TABLE device_total")
+        let counted = try StoreStatus(of: DeviceStore(path: store.path))
+        #expect(counted == kept && kept.devices == 50 && kept.installed == 32, "\(kept)")
+    }
 }
