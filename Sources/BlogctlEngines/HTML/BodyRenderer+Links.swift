@@ -16,8 +16,8 @@ extension BodyRenderer {
             let label = "[\(index + 1)]"
             emitLine(Array((label + String(repeating: " ", count: numberWidth - label.count + 1) + link).utf8), width: 0)
         }
-        if linksBeyondLimit > 0 {
-            emitLine(Array("[…] \(linksBeyondLimit) more links, past the first \(Self.linkLimit), not numbered".utf8), width: 0)
+        if linkNumbers.beyondLimit > 0 {
+            emitLine(Array("[…] \(linkNumbers.beyondLimit) more links, past the first \(Self.linkLimit), not numbered".utf8), width: 0)
         }
     }
 
@@ -37,66 +37,22 @@ extension BodyRenderer {
         requestBlank()
     }
 
-    /// The most links numbered, and the longest target kept: a body of millions of links
-    /// costs no more memory than one of ten thousand (blogctl(1), read).
-    static let linkLimit = 10_000
-    static let linkTargetLimit = 2_048
+    /// The most links numbered, and the longest target kept (`LinkNumbers`).
+    static var linkLimit: Int { LinkNumbers.limit }
+    static var linkTargetLimit: Int { LinkNumbers.targetLimit }
 
     /// A target's number in the list; nil past `linkLimit` (the link's text stays, unnumbered).
-    func linkNumber(_ target: String) -> Int? {
-        // A number, once given or refused, stays so: the last one needs no lookup.
-        if let last = lastNumbered, last.target == target {
-            if last.number == nil { linksBeyondLimit += 1 }
-            return last.number
-        }
-        let number = newLinkNumber(target)
-        lastNumbered = (target, number)
-        return number
-    }
-
-    private func newLinkNumber(_ target: String) -> Int? {
-        let kept = target.utf8.count > Self.linkTargetLimit ? String(decoding: target.utf8.prefix(Self.linkTargetLimit), as: UTF8.self) + "…" : target
-        if let number = linkNumbers[kept] { return number }
-        guard links.count < Self.linkLimit else {
-            linksBeyondLimit += 1
-            return nil
-        }
-        links.append(kept)
-        linkNumbers[kept] = links.count
-        return links.count
-    }
+    func linkNumber(_ target: String) -> Int? { linkNumbers.number(target) }
 
     func markdownURL(_ url: String) -> String {
         url.contains(" ") || url.contains(")") ? "<" + url + ">" : url
     }
 
     func openLink(_ attributes: HTMLAttributes) {
-        guard let raw = attributes.bytes("href") else {
+        guard let raw = attributes.bytes("href"),
+              let target = linkNumbers.target(of: raw, numberedOnly: !markdown, resolver: options.links) else {
             openLinks.append(nil)
             return
-        }
-        if let last = lastHref, last.bytes.count == raw.count,
-           last.bytes.withUnsafeBufferPointer({ raw.count == 0 || memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0 }) {
-            openLinks.append(last.target)
-            if markdown { inline.prefixNext("[") }
-            return
-        }
-        // Looked up by the attribute's own text, cleaned only when resolved: past the numbered
-        // links a target never seen is not numbered, so on a terminal it is not resolved at
-        // all, and a body of a million links costs a lookup each.
-        let href = String(decoding: raw, as: UTF8.self)
-        let target: String
-        if let known = resolvedTargets[href] {
-            target = known
-            lastHref = (Array(raw), known)
-        } else if !markdown && links.count >= Self.linkLimit {
-            linksBeyondLimit += 1
-            openLinks.append(nil)
-            return
-        } else {
-            // Printed in the link list or inline (Markdown): cleaned as any server text.
-            target = Terminal.sanitizeField(options.links.resolve(Terminal.sanitizeField(href)))
-            if resolvedTargets.count < Self.linkLimit { resolvedTargets[href] = target }
         }
         openLinks.append(target)
         if markdown { inline.prefixNext("[") }

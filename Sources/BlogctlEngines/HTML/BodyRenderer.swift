@@ -59,17 +59,10 @@ package final class BodyRenderer {
     var tables: [TableLayout] = []
     var openLinks: [String?] = []
     var headingLevel = 0
-    package var links: [String] = []
-    var linkNumbers: [String: Int] = [:]
-    /// Links past `linkLimit`, counted, not kept.
-    var linksBeyondLimit = 0
-    /// Each `href` seen (at most `linkLimit` of them), as libxml2 gave it, resolved and cleaned once.
-    var resolvedTargets: [String: String] = [:]
-    /// The last `href` found in `resolvedTargets`, as libxml2's bytes, and its target: a link to
-    /// the same place as the one before it is known without a String or a lookup made.
-    var lastHref: (bytes: [UInt8], target: String)?
-    /// The last target numbered (or not, past `linkLimit`), and its number.
-    var lastNumbered: (target: String, number: Int?)?
+    /// The link targets numbered so far, and what each `href` resolved to.
+    var linkNumbers = LinkNumbers()
+    /// The numbered targets, in order (the list after the body).
+    package var links: [String] { linkNumbers.targets }
 
     /// Where finished output goes as it grows, so a long page is never held whole; nil keeps it
     /// all in `output`.

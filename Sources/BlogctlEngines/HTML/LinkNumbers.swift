@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CoreKit
+
+/// A body's link targets, numbered in order of first appearance (the list after the body),
+/// and what each `href` resolved to. Bounded: at most `limit` targets numbered and as many
+/// `href`s remembered, each target cut at `targetLimit` bytes, so a body of millions of links
+/// costs no more memory than one of ten thousand (blogctl(1), read); past the limit a new
+/// target is counted (`beyondLimit`), not kept.
+struct LinkNumbers {
+    static let limit = 10_000
+    static let targetLimit = 2_048
+
+    /// The numbered targets, in order: target `n` is `targets[n - 1]`.
+    private(set) var targets: [String] = []
+    private var numbers: [String: Int] = [:]
+    /// Links past `limit`, counted, not kept.
+    private(set) var beyondLimit = 0
+    /// Each `href` seen (at most `limit` of them), as libxml2 gave it, resolved and cleaned once.
+    private var resolved: [String: String] = [:]
+    /// The last `href` found in `resolved`, as libxml2's bytes, and its target: a link to the
+    /// same place as the one before it is known without a String or a lookup made.
+    private var lastHref: (bytes: [UInt8], target: String)?
+    /// The last target numbered (or not, past `limit`), and its number.
+    private var lastNumbered: (target: String, number: Int?)?
+
+    /// A target's number in the list; nil past `limit` (the link's text stays, unnumbered).
+    mutating func number(_ target: String) -> Int? {
+        // A number, once given or refused, stays so: the last one needs no lookup.
+        if let last = lastNumbered, last.target == target {
+            if last.number == nil { beyondLimit += 1 }
+            return last.number
+        }
+        let number = newNumber(target)
+        lastNumbered = (target, number)
+        return number
+    }
+
+    private mutating func newNumber(_ target: String) -> Int? {
+        let kept = target.utf8.count > Self.targetLimit ? String(decoding: target.utf8.prefix(Self.targetLimit), as: UTF8.self) + "…" : target
+        if let number = numbers[kept] { return number }
+        guard targets.count < Self.limit else {
+            beyondLimit += 1
+            return nil
+        }
+        targets.append(kept)
+        numbers[kept] = targets.count
+        return targets.count
+    }
+
+    /// The target of the `href` `raw` (libxml2's bytes), resolved by `resolver` and cleaned as
+    /// any server text (it is printed in the link list, or inline in Markdown), once per
+    /// `href`. Looked up by the attribute's own text, cleaned only when resolved: past the
+    /// numbered links a target never seen is not numbered, so on a terminal (`numberedOnly`)
+    /// it is not resolved at all (nil, counted), and a body of a million links costs a lookup
+    /// each.
+    mutating func target(of raw: UnsafeBufferPointer<UInt8>, numberedOnly: Bool, resolver: LinkResolver) -> String? {
+        if let last = lastHref, last.bytes.count == raw.count,
+           last.bytes.withUnsafeBufferPointer({ raw.count == 0 || memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0 }) {
+            return last.target
+        }
+        let href = String(decoding: raw, as: UTF8.self)
+        if let known = resolved[href] {
+            lastHref = (Array(raw), known)
+            return known
+        }
+        if numberedOnly && targets.count >= Self.limit {
+            beyondLimit += 1
+            return nil
+        }
+        let target = Terminal.sanitizeField(resolver.resolve(Terminal.sanitizeField(href)))
+        if resolved.count < Self.limit { resolved[href] = target }
+        return target
+    }
+}
