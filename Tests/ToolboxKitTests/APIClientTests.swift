@@ -217,3 +217,11 @@ import Synchronization
         }
     }
 }
+
+/// An error answer's summary is its first line, whatever ends it (CRLF is one Character).
+@Suite struct ResponseSummaryTests {
+    @Test(arguments: ["first\r\nsecond", "first\nsecond", "first\rsecond", "first"])
+    func theSummaryIsTheFirstLine(body: String) {
+        #expect(APIClient.Response(local: Array(body.utf8)).summary == "first")
+    }
+}

@@ -45,7 +45,9 @@ extension BodyRenderer {
     func linkNumber(_ target: String) -> Int? { linkNumbers.number(target) }
 
     func markdownURL(_ url: String) -> String {
-        url.contains(" ") || url.contains(")") ? "<" + url + ">" : url
+        // By bytes: `)` followed by a combining mark is one Character, but still the `)` that
+        // would end Markdown's link.
+        url.utf8.contains(UInt8(ascii: " ")) || url.utf8.contains(UInt8(ascii: ")")) ? "<" + url + ">" : url
     }
 
     func openLink(_ attributes: HTMLAttributes) {

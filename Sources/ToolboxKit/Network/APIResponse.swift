@@ -45,7 +45,10 @@ public struct APIResponse: Sendable {
     public func header(_ name: String) -> String? { headers.first(name: name) }
     /// The first line of the body, cleaned and cut, for an error message.
     public var summary: String {
-        let line = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).first.map(String.init) ?? ""
+        // By bytes: "\r\n" is one Character, equal to neither "\r" nor "\n".
+        let bytes = body.readableBytesView
+        let end = bytes.firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.endIndex
+        let line = String(decoding: bytes[..<end], as: UTF8.self)
         let clean = Terminal.sanitizeField(line)
         return clean.count > 200 ? String(clean.prefix(200)) + "…" : clean
     }
