@@ -19,6 +19,33 @@ let exclusivityUncheckedInRelease: [SwiftSetting] = [.unsafeFlags(["-enforce-exc
 /// Where libxml2-dev puts the headers CLibXML2 includes (pkg-config --cflags libxml-2.0).
 let libxml2Headers: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]
 
+/// sqlite-nio's options for its copy of SQLite, less the parts the toolbox does not use (FTS3
+/// and 4, R-trees, sessions, the statistics tables, column metadata, unlock notification).
+let sqliteSettings: [CSetting] = [
+    .define("SQLITE_DEFAULT_MEMSTATUS", to: "0"),
+    .define("SQLITE_DISABLE_PAGECACHE_OVERFLOW_STATS"),
+    .define("SQLITE_DQS", to: "0"),
+    .define("SQLITE_ENABLE_API_ARMOR", .when(configuration: .debug)),
+    .define("SQLITE_ENABLE_FTS5"),
+    .define("SQLITE_ENABLE_NULL_TRIM"),
+    .define("SQLITE_ENABLE_UNKNOWN_SQL_FUNCTION"),
+    .define("SQLITE_MAX_VARIABLE_NUMBER", to: "250000"),
+    .define("SQLITE_LIKE_DOESNT_MATCH_BLOBS"),
+    .define("SQLITE_OMIT_COMPLETE"),
+    .define("SQLITE_OMIT_DEPRECATED"),
+    .define("SQLITE_OMIT_DESERIALIZE"),
+    .define("SQLITE_OMIT_GET_TABLE"),
+    .define("SQLITE_OMIT_LOAD_EXTENSION"),
+    .define("SQLITE_OMIT_PROGRESS_CALLBACK"),
+    .define("SQLITE_OMIT_SHARED_CACHE"),
+    .define("SQLITE_OMIT_TCL_VARIABLE"),
+    .define("SQLITE_OMIT_TRACE"),
+    .define("SQLITE_SECURE_DELETE"),
+    .define("SQLITE_THREADSAFE", to: "1"),
+    .define("SQLITE_UNTESTABLE"),
+    .define("SQLITE_USE_URI"),
+]
+
 let package = Package(
     name: "toolbox",
     platforms: [.macOS(.v14)],
@@ -34,7 +61,6 @@ let package = Package(
         // and ICU's 34 MB of data into mockd; "ConfigurationSupport" is not used.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0", traits: []),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.27.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.70.0"),
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
@@ -89,12 +115,18 @@ let package = Package(
             ],
             path: "Sources/condtest",
             swiftSettings: swiftSettings),
-        // The one door to SQLite. It calls the SQLite that sqlite-nio vendors (FTS5 and the
-        // trigram tokenizer's options built in; Debian's libsqlite3 is too old for them) through
-        // its C API; the product is named only so that its C target is built and linked.
+        // SQLite itself: the amalgamation vapor/sqlite-nio vendors (FTS5 and the trigram
+        // tokenizer's options built in; Debian's libsqlite3 is too old for them), copied here so
+        // that SQLiteKit links SQLite's C code alone (sqlite-nio exports no product for it; its
+        // SQLiteNIO product brought NIO's event loops along). Sources/CSQLite/VERSION says which.
+        .target(
+            name: "CSQLite",
+            exclude: ["VERSION"],
+            cSettings: sqliteSettings),
+        // The one door to SQLite: its C API, on the calling thread.
         .target(
             name: "SQLiteKit",
-            dependencies: [.product(name: "SQLiteNIO", package: "sqlite-nio")],
+            dependencies: ["CSQLite"],
             swiftSettings: swiftSettings),
         .target(
             name: "DevsyncKit",

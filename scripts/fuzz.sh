@@ -45,9 +45,8 @@ declare -A sources=(
   [post-list]="Sources/BlogctlKit/PostListDecoder.swift Sources/BlogctlKit/PostMetadata.swift Sources/BlogctlEngines/Feeds/Enclosure.swift"
 )
 # Flags a harness needs beyond the shared ones. search-query asks SQLite's own FTS5 parser:
-# the SQLite sqlite-nio builds in (the toolbox's one SQLite), compiled here from the package's
-# checkout with FTS5, as module FuzzSQLite.
-sqlite_c=$(find .build/checkouts/sqlite-nio/Sources -name 'sqlite_nio_sqlite3.c' 2>/dev/null | head -n 1)
+# the toolbox's one SQLite (Sources/CSQLite), compiled here with FTS5, as module FuzzSQLite.
+sqlite_c=Sources/CSQLite/sqlite_nio_sqlite3.c
 sqlite_dir="$PWD/$out/sqlite"
 declare -A flags=(
   [search-query]="-I $sqlite_dir"
@@ -56,7 +55,6 @@ declare -A objects=(
   [search-query]="$sqlite_dir/sqlite3.o"
 )
 sqlite_module() {
-  [ -n "$sqlite_c" ] || { echo "fuzz: sqlite-nio's checkout is missing; run swift build first" >&2; exit 1; }
   mkdir -p "$sqlite_dir"
   printf 'module FuzzSQLite [system] {\n  header "%s"\n  export *\n}\n' \
     "$PWD/$(dirname "$sqlite_c")/include/sqlite_nio_sqlite3.h" > "$sqlite_dir/module.modulemap"

@@ -1,4 +1,4 @@
-import VaporCSQLite
+import CSQLite
 
 /// SQLite's "copy the bytes now" destructor, a macro Swift does not import.
 private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

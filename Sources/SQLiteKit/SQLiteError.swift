@@ -1,4 +1,4 @@
-import VaporCSQLite
+import CSQLite
 
 /// An error SQLite reported: its extended result code and its message, as `sqlite3_errmsg`
 /// says it ("database disk image is malformed").

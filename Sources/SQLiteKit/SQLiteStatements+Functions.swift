@@ -1,4 +1,4 @@
-import VaporCSQLite
+import CSQLite
 
 /// Orders and functions of the program's own, defined on the connection for the statements
 /// after them (a list ordered as the program orders it, by SQLite's sorter, which spills to

@@ -1,4 +1,4 @@
-import VaporCSQLite
+import CSQLite
 
 /// The statements of one transaction (or of one `alone` call): valid only inside it.
 public struct SQLiteStatements {
