@@ -118,9 +118,10 @@ let package = Package(
         // SQLite itself: the amalgamation vapor/sqlite-nio vendors (FTS5 and the trigram
         // tokenizer's options built in; Debian's libsqlite3 is too old for them), copied here so
         // that SQLiteKit links SQLite's C code alone (sqlite-nio exports no product for it; its
-        // SQLiteNIO product brought NIO's event loops along). Sources/CSQLite/VERSION says which.
+        // SQLiteNIO product brought NIO's event loops along). vendor/sqlite/VERSION says which.
         .target(
             name: "CSQLite",
+            path: "vendor/sqlite",
             exclude: ["VERSION"],
             cSettings: sqliteSettings),
         // The one door to SQLite: its C API, on the calling thread.

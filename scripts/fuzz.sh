@@ -45,8 +45,8 @@ declare -A sources=(
   [post-list]="Sources/BlogctlKit/PostListDecoder.swift Sources/BlogctlKit/PostMetadata.swift Sources/BlogctlEngines/Feeds/Enclosure.swift"
 )
 # Flags a harness needs beyond the shared ones. search-query asks SQLite's own FTS5 parser:
-# the toolbox's one SQLite (Sources/CSQLite), compiled here with FTS5, as module FuzzSQLite.
-sqlite_c=Sources/CSQLite/sqlite_nio_sqlite3.c
+# the toolbox's one SQLite (vendor/sqlite), compiled here with FTS5, as module FuzzSQLite.
+sqlite_c=vendor/sqlite/sqlite_nio_sqlite3.c
 sqlite_dir="$PWD/$out/sqlite"
 declare -A flags=(
   [search-query]="-I $sqlite_dir"

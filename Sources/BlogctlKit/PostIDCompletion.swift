@@ -8,8 +8,8 @@ public enum PostIDCompletion {
     public static func candidates(before: [String] = [], prefix: String, environment: [String: String] = Environment.current) -> [String] {
         let flag = ShellCompletion.flagValue("--server", in: before)
         var servers: [ServerURL] = []
-        if let subscriptions = (try? SubscribedFeeds.inUse(server: flag, environment: environment, warn: nil)) ?? nil {
-            servers = subscriptions.compactMap { FeedSubscription.server(for: $0.url) }
+        if let subscriptions = (try? SubscriptionListing.inUse(server: flag, environment: environment, warn: nil)) ?? nil {
+            servers = subscriptions.compactMap { Subscription.server(for: $0.url) }
         } else if let server = try? ServerURL.resolve(flag: flag, toolVariable: Tool.blogctl.serverVariable, environment: environment,
                                                        configured: Settings.current.text(.server), allowingQuery: true) {
             servers = [server]

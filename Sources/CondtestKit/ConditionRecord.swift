@@ -11,7 +11,7 @@ public struct ConditionRecord: Sendable, Equatable, Codable {
     public var argumentCount: Int
 
     enum CodingKeys: String, CodingKey {
-        case name, id = "_id", condition, arguments
+        case name, id = "_id", condition, argumentCount = "arguments"
     }
 
     public init(name: String, id: String, condition: Condition, arguments: Int? = nil) throws(ConditionError) {
@@ -35,16 +35,8 @@ public struct ConditionRecord: Sendable, Equatable, Codable {
         let name = try container.decodeIfPresent(String.self, forKey: .name) ?? ""
         let id = try container.decodeIfPresent(String.self, forKey: .id) ?? ""
         let condition = try container.decode(Condition.self, forKey: .condition)
-        let arguments = try container.decodeIfPresent(Int.self, forKey: .arguments)
+        let arguments = try container.decodeIfPresent(Int.self, forKey: .argumentCount)
         try self.init(name: name, id: id, condition: condition, arguments: arguments)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(id, forKey: .id)
-        try container.encode(condition, forKey: .condition)
-        try container.encode(argumentCount, forKey: .arguments)
     }
 }
 

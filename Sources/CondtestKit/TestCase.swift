@@ -31,12 +31,6 @@ public struct CaseFileError: Error, Sendable, Equatable, CustomStringConvertible
     public let column: Int
     public let problem: String
 
-    public init(line: Int, column: Int, problem: String) {
-        self.line = line
-        self.column = column
-        self.problem = problem
-    }
-
     public var description: String { "\(line):\(column): \(problem)" }
 
     /// The error as the tool reports it (65), prefixed by the file's name.

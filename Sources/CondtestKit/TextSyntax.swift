@@ -57,26 +57,7 @@ public enum TextSyntax {
         "\"" + escapedBody(value) + "\""
     }
 
-    static func escapedBody(_ value: String) -> String {
-        var text = ""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\t": text += "\\t"
-            case "\r": text += "\\r"
-            case "\u{08}": text += "\\b"
-            case "\u{0C}": text += "\\f"
-            case _ where Terminal.replacement(for: scalar) != nil:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                text.unicodeScalars.append(scalar)
-            }
-        }
-        return text
-    }
+    static func escapedBody(_ value: String) -> String { value.escapedForDoubleQuotes() }
 
     /// Parses the text syntax. Errors say at which column (1-based, in characters).
     public static func parse(_ source: String, registry: OperatorRegistry = .standard) throws(ConditionError) -> Condition {

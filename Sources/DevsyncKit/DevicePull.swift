@@ -10,11 +10,6 @@ public enum DevicePull {
     public struct Outcome: Sendable, Equatable {
         public let devices: Int
         public let conflicts: Int
-
-        public init(devices: Int, conflicts: Int) {
-            self.devices = devices
-            self.conflicts = conflicts
-        }
     }
 
     @discardableResult

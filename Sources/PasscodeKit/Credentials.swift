@@ -6,11 +6,6 @@ public struct Credentials: Sendable, Equatable {
     public let user: String
     public let password: String
 
-    public init(user: String, password: String) {
-        self.user = user
-        self.password = password
-    }
-
     public var authorizationHeader: String {
         Base64.basicAuthorization(user: user, password: password)
     }

@@ -1,7 +1,7 @@
 import Dispatch
 import CSQLite
 
-/// One connection to one SQLite file: the toolbox's one door to SQLite (CSQLite: the copy sqlite-nio
+/// One connection to one SQLite file: the toolbox's one door to SQLite (CSQLite, vendor/sqlite: the copy sqlite-nio
 /// vendors, FTS5 built in), for devsync's store and blogctl's search index. Every call runs
 /// on the calling thread, one at a time (a lock), with no thread pool or event loop to start:
 /// opening a store costs what SQLite's own open costs. `perform` moves work off an async

@@ -85,7 +85,7 @@ enum EnclosureLookup {
 
     /// The servers in use: the named server, or every subscription's.
     static func servers(_ common: CommonOptions) throws -> [ServerURL] {
-        if let subscriptions = try SubscribedFeeds.inUse(common) { return subscriptions.compactMap(\.server) }
+        if let subscriptions = try SubscriptionListing.inUse(common) { return subscriptions.compactMap(\.server) }
         return [try common.serverURL(tool: .blogctl)]
     }
 }

@@ -47,7 +47,7 @@ extension Blogctl.Feeds {
         var feeds: [String]
 
         func run() throws {
-            try SubscribedFeeds.unsubscribe(feeds)
+            try SubscriptionListing.unsubscribe(feeds)
         }
     }
 }

@@ -74,7 +74,7 @@ extension Blogctl {
 
         func run() async throws {
             let dates = DateInput()
-            let feeds = try ListedFeeds(try SubscribedFeeds.inUse(common), tag: selection.tag, query: selection.query, filter: selection.filter)
+            let feeds = try ListedFeeds(try SubscriptionListing.inUse(common), tag: selection.tag, query: selection.query, filter: selection.filter)
             let kept = PostFilter(author: author, since: try since.map { try dates.value(of: $0).start },
                                   until: try until.map { try dates.value(of: $0).end },
                                   unreadOnly: unread, limit: limit, expression: feeds.expression)
@@ -85,7 +85,7 @@ extension Blogctl {
                 // feed that fails is named, the others listed, and the run ends with exit 75.
                 var (failed, total) = (0, 0)
                 try await pager.print(pieces: { write in
-                    (failed, total) = try await SubscribedFeeds.list(subscriptions, run: run, jobs: jobs, offline: offline, common: common, write: write)
+                    (failed, total) = try await SubscriptionListing.list(subscriptions, run: run, jobs: jobs, offline: offline, common: common, write: write)
                 })
                 if failed > 0 { throw ToolError.tryLater("\(failed) of \(total) feeds could not be refreshed; the others are listed") }
                 return

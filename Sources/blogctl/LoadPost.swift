@@ -10,7 +10,7 @@ import BlogctlEngines
 func loadPost(_ id: String, offline: Bool, maxAge: Double, common: CommonOptions,
               indexesAsRendered: Bool = false) async throws -> (post: PostLoader.Loaded, server: ServerURL) {
     // Without a server, a subscribed feed that lists the post.
-    let server = try SubscribedFeeds.server(for: id, common) ?? common.serverURL(tool: .blogctl)
+    let server = try SubscriptionListing.server(for: id, common) ?? common.serverURL(tool: .blogctl)
     let cache = try PostCache.standard(server: server)
     // The start of a listed id, as git takes a short hash; and its post id, the listing read once.
     let (id, postId) = try cache.lookUp(try ResourceID.validate(id, kind: "post id"))

@@ -38,9 +38,9 @@ extension Blogctl {
             if progress.enabled { Interrupt.clearLineAndExit() }
             let report = PrefetchReport(mode: common.outputMode, maxSize: limit)
             let update: @Sendable (Int, Int) -> Void = { done, total in progress.update(done: Int64(done), total: Int64(total)) }
-            if let subscriptions = try SubscribedFeeds.inUse(common) {
+            if let subscriptions = try SubscriptionListing.inUse(common) {
                 progress.start()
-                let failedFeeds = await SubscribedPrefetch.run(subscriptions, jobs: jobs, maxSize: limit, common: common,
+                let failedFeeds = await SubscriptionPrefetch.run(subscriptions, jobs: jobs, maxSize: limit, common: common,
                                                                progress: update, report: report.add)
                 progress.finish()
                 report.finish(quiet: common.quiet)

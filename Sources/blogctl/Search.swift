@@ -44,10 +44,10 @@ extension Blogctl {
             let mode = OutputMode(json: json)
             let hits: [SearchIndex.Hit]
             var idLength: Int?
-            if let subscriptions = try SubscribedFeeds.inUse(server: server.server) {
-                hits = try SubscribedSearch.search(subscriptions, words: words, limit: limit, marks: SearchQuery.marks, centred: mode == .table)
+            if let subscriptions = try SubscriptionListing.inUse(server: server.server) {
+                hits = try SubscriptionSearch.search(subscriptions, words: words, limit: limit, marks: SearchQuery.marks, centred: mode == .table)
                 // Long guid ids shown as list shows them: the start that tells them apart.
-                if mode == .table, !hits.isEmpty { idLength = try SubscribedSearch.idPrefixLength(subscriptions) }
+                if mode == .table, !hits.isEmpty { idLength = try SubscriptionSearch.idPrefixLength(subscriptions) }
             } else {
                 hits = try PostCache.standard(server: try server.serverURL(tool: .blogctl)).search(words, limit: limit, marks: SearchQuery.marks,
                                                                                                      centred: mode == .table)

@@ -14,7 +14,7 @@ extension Blogctl {
         @OptionGroup var common: CommonOptions
 
         func run() async throws {
-            let server = try SubscribedFeeds.server(for: id, common) ?? common.serverURL(tool: .blogctl)
+            let server = try SubscriptionListing.server(for: id, common) ?? common.serverURL(tool: .blogctl)
             let id = try PostCache.standard(server: server).resolvedID(try ResourceID.validate(id, kind: "post id"))
             let (metadata, imageURL) = try await common.withClient(tool: .blogctl, server: server) { api in
                 let client = BlogClient(api: api)

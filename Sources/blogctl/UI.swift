@@ -39,7 +39,7 @@ extension Blogctl {
             // Opened before the screen takes the terminal: what it has to say (a library made
             // anew beside an old layout, a damaged file) is a line on stderr, not under curses.
             _ = try Library.standard()
-            if try SubscribedFeeds.inUse(common) != nil {
+            if try SubscriptionListing.inUse(common) != nil {
                 let status = try await FeedListWork.run(FeedListWork.Context(common: common, arrangementPath: Arrangement.path()))
                 if status != 0 { throw ExitCode(status) }
                 return

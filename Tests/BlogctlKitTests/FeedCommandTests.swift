@@ -27,7 +27,7 @@ import ToolboxKit
             let server = command.server
             #expect(server.host == (command.line.hasPrefix("exec:") ? "exec.invalid" : "filter.invalid"))
             #expect(FeedCommand(server: server) == command, "\(server)")
-            #expect(FeedSubscription.server(for: command.line) == server)
+            #expect(Subscription.server(for: command.line) == server)
         }
         #expect(FeedCommand(server: try ServerURL("http://exec.example/abc")) == nil)
         #expect(FeedCommand.exec("a").server.folderName != FeedCommand.exec("b").server.folderName)

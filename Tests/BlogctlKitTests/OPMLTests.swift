@@ -22,10 +22,10 @@ import TestSupport
             </body></opml>
             """.utf8))
         #expect(list.subscriptions == [
-            FeedSubscription(url: "https://top.example/feed", title: "Top"),
-            FeedSubscription(url: "https://swift.example/atom.xml", title: "Swift & co", tags: ["Tech"], site: "https://swift.example/"),
+            Subscription(url: "https://top.example/feed", title: "Top"),
+            Subscription(url: "https://swift.example/atom.xml", title: "Swift & co", tags: ["Tech"], site: "https://swift.example/"),
             // A nested folder is one tag, its path, as newsboat names it.
-            FeedSubscription(url: "https://deep.example/rss", title: "Deep", tags: ["Tech/Deeper"]),
+            Subscription(url: "https://deep.example/rss", title: "Deep", tags: ["Tech/Deeper"]),
         ])
         #expect(list.skipped == 1)
     }
@@ -34,11 +34,11 @@ import TestSupport
     /// written as nested outlines, and read back as the same path.
     @Test func nestedFoldersRoundTrip() throws {
         let subscriptions = [
-            FeedSubscription(url: "https://top.example/feed", title: "Top"),
-            FeedSubscription(url: "https://v.example/feed", title: "Video", tags: ["Tech/Dev Video"]),
-            FeedSubscription(url: "https://t.example/feed", title: "Tech news", tags: ["Tech"]),
-            FeedSubscription(url: "https://d.example/feed", title: "Deep", tags: ["Tech/Dev Video/Deep"]),
-            FeedSubscription(url: "https://c.example/feed", title: "Cooking", tags: ["Food"]),
+            Subscription(url: "https://top.example/feed", title: "Top"),
+            Subscription(url: "https://v.example/feed", title: "Video", tags: ["Tech/Dev Video"]),
+            Subscription(url: "https://t.example/feed", title: "Tech news", tags: ["Tech"]),
+            Subscription(url: "https://d.example/feed", title: "Deep", tags: ["Tech/Dev Video/Deep"]),
+            Subscription(url: "https://c.example/feed", title: "Cooking", tags: ["Food"]),
         ]
         let written = OPML.write(subscriptions)
         #expect(written.contains("<outline text=\"Tech\">\n      <outline type=\"rss\" text=\"Tech news\""), "\(written)")
@@ -65,7 +65,7 @@ import TestSupport
         #expect(!written.contains("javascript") && !written.contains("u:p@"), "\(written)")
         #expect(try OPML.read(Data(written.utf8)).subscriptions == list.subscriptions)
         // A site given by the caller (the library's) that is not http(s) is left out.
-        #expect(!OPML.write([FeedSubscription(url: "https://e.example/feed", title: "E")], site: { _ in "gopher://e.example/" }).contains("htmlUrl"))
+        #expect(!OPML.write([Subscription(url: "https://e.example/feed", title: "E")], site: { _ in "gopher://e.example/" }).contains("htmlUrl"))
     }
 
     /// Import then export through the library: the sites an OPML file gave are written back,
@@ -81,13 +81,13 @@ import TestSupport
             """)
         _ = try SubscriptionImport.run(file, environment: home.environment)
         let subscriptions = try Subscriptions.standard(environment: home.environment).load { _ in }
-        func site(_ subscription: FeedSubscription) -> String? {
+        func site(_ subscription: Subscription) -> String? {
             FeedHealth.site(server: try! ServerURL(subscription.url, allowingQuery: true), environment: home.environment)
         }
         let exported = OPML.write(subscriptions, site: site)
         #expect(try OPML.read(Data(exported.utf8)).subscriptions == [
-            FeedSubscription(url: "https://a.example/feed", title: "A", tags: ["Tech"], site: "https://a.example/"),
-            FeedSubscription(url: "https://b.example/feed", title: "B", tags: ["Tech"]),
+            Subscription(url: "https://a.example/feed", title: "A", tags: ["Tech"], site: "https://a.example/"),
+            Subscription(url: "https://b.example/feed", title: "B", tags: ["Tech"]),
         ])
         // The feed's own link, once a refresh has it, is the site.
         let library = try home.library()
@@ -108,8 +108,8 @@ import TestSupport
             </body></opml>
             """.utf8))
         #expect(list.subscriptions == [
-            FeedSubscription(url: "https://a.example/rss", title: "By title", tags: ["Folder by title"]),
-            FeedSubscription(url: "https://b.example/atom", title: "By text", tags: ["News"]),
+            Subscription(url: "https://a.example/rss", title: "By title", tags: ["Folder by title"]),
+            Subscription(url: "https://b.example/atom", title: "By text", tags: ["News"]),
         ])
         for text in [#"<opml version="2.0"><head><title>cut short</title></head>"#, #"<opml version="2.0"/>"#] {
             #expect(throws: ToolError.self, "\(text)") { try OPML.read(Data(text.utf8)) }
@@ -119,7 +119,7 @@ import TestSupport
 
     /// Many feeds in many folders round-trip too (each folder's feeds are found by lookup).
     @Test func manyFoldersRoundTrip() throws {
-        let subscriptions = (0..<20_000).map { FeedSubscription(url: "https://f.example/\($0)", title: "F\($0)", tags: ["Top \($0 % 50)/Sub \($0 % 5_000)"]) }
+        let subscriptions = (0..<20_000).map { Subscription(url: "https://f.example/\($0)", title: "F\($0)", tags: ["Top \($0 % 50)/Sub \($0 % 5_000)"]) }
         let read = try OPML.read(Data(OPML.write(subscriptions).utf8)).subscriptions
         #expect(read.count == subscriptions.count)
         #expect(Dictionary(uniqueKeysWithValues: read.map { ($0.url, $0.tags) }) == Dictionary(uniqueKeysWithValues: subscriptions.map { ($0.url, $0.tags) }))
@@ -135,10 +135,10 @@ import TestSupport
 
     @Test func whatIsWrittenReadsBack() throws {
         let subscriptions = [
-            FeedSubscription(url: "https://a.example/feed?x=1&y=\"2\"", title: "A <&> \"quoted\""),
-            FeedSubscription(url: "https://b.example/rss", title: "B", tags: ["News"]),
-            FeedSubscription(url: "https://c.example/rss", title: "C", tags: ["Tech"]),
-            FeedSubscription(url: "https://d.example/rss", title: "D", tags: ["News"]),
+            Subscription(url: "https://a.example/feed?x=1&y=\"2\"", title: "A <&> \"quoted\""),
+            Subscription(url: "https://b.example/rss", title: "B", tags: ["News"]),
+            Subscription(url: "https://c.example/rss", title: "C", tags: ["Tech"]),
+            Subscription(url: "https://d.example/rss", title: "D", tags: ["News"]),
         ]
         let written = OPML.write(subscriptions)
         let back = try OPML.read(Data(written.utf8))
@@ -151,9 +151,9 @@ import TestSupport
     /// Every outline has a text (OPML 2.0 requires one): the name given, else the URL, which
     /// reads back as no name, not as a name pinned to the URL.
     @Test func anUnnamedFeedIsWrittenByItsURLAndReadBackUnnamed() throws {
-        let subscriptions = [FeedSubscription(url: "https://a.example/feed?x=1&y=2", title: ""),
-                             FeedSubscription(url: "https://b.example/rss", title: "", tags: ["News"]),
-                             FeedSubscription(url: "https://c.example/atom", title: "Mine")]
+        let subscriptions = [Subscription(url: "https://a.example/feed?x=1&y=2", title: ""),
+                             Subscription(url: "https://b.example/rss", title: "", tags: ["News"]),
+                             Subscription(url: "https://c.example/atom", title: "Mine")]
         let written = OPML.write(subscriptions, name: { $0.url.contains("b.example") ? "Fetched B" : $0.title })
         #expect(written.contains(#"text="https://a.example/feed?x=1&amp;y=2" title="https://a.example/feed?x=1&amp;y=2""#))
         #expect(written.contains(#"text="Fetched B" title="Fetched B""#))
@@ -166,8 +166,8 @@ import TestSupport
     /// is written without them, the document stays well-formed XML and reads back, and a
     /// URL's user and password are left out of `xmlUrl`, `text` and `title`.
     @Test func controlsAndCredentialsStayOutOfTheExport() throws {
-        let subscriptions = [FeedSubscription(url: "https://reader:s3cret@feeds.example/a.xml", title: ""),
-                             FeedSubscription(url: "https://b.example/rss", title: "Evil\u{1B}]0;pwned\u{07} title\u{85}\u{FFFF}", tags: ["T\u{1B}[2J"])]
+        let subscriptions = [Subscription(url: "https://reader:s3cret@feeds.example/a.xml", title: ""),
+                             Subscription(url: "https://b.example/rss", title: "Evil\u{1B}]0;pwned\u{07} title\u{85}\u{FFFF}", tags: ["T\u{1B}[2J"])]
         let written = OPML.write(subscriptions)
         #expect(!written.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
         #expect(!written.contains("s3cret") && !written.contains("reader"))
@@ -207,9 +207,9 @@ import TestSupport
 /// password) and their names that are one shell word, by prefix.
 @Suite struct SubscriptionCompletionTests {
     @Test func removeCompletesURLsAndOneWordNames() {
-        let subscriptions = [FeedSubscription(url: "https://a.example/feed", title: "Alpha"),
-                             FeedSubscription(url: "https://ann:secret@b.example/rss", title: "Beta feed"),
-                             FeedSubscription(url: "https://c.example/atom", title: "")]
+        let subscriptions = [Subscription(url: "https://a.example/feed", title: "Alpha"),
+                             Subscription(url: "https://ann:secret@b.example/rss", title: "Beta feed"),
+                             Subscription(url: "https://c.example/atom", title: "")]
         #expect(Subscriptions.completions(subscriptions, prefix: "") == ["https://a.example/feed", "Alpha", "https://c.example/atom"])
         #expect(Subscriptions.completions(subscriptions, prefix: "A") == ["Alpha"])
         #expect(Subscriptions.completions(subscriptions, prefix: "https://b").isEmpty)

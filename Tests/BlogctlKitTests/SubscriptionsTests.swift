@@ -20,9 +20,9 @@ import ToolboxKit
             """
         let parsed = Subscriptions.parse(text) { warnings.append($0) }
         #expect(parsed == [
-            FeedSubscription(url: "https://example.org/atom.xml", title: "Example Blog", tags: ["tech", "long tag"]),
-            FeedSubscription(url: "http://example.com/rss", title: "", tags: ["news"]),
-            FeedSubscription(url: "https://quoted.example/feed", title: "", tags: ["say \"hi\""]),
+            Subscription(url: "https://example.org/atom.xml", title: "Example Blog", tags: ["tech", "long tag"]),
+            Subscription(url: "http://example.com/rss", title: "", tags: ["news"]),
+            Subscription(url: "https://quoted.example/feed", title: "", tags: ["say \"hi\""]),
         ])
         #expect(warnings.count == 1 && warnings[0].contains("line 5"), "\(warnings)")
     }
@@ -37,7 +37,7 @@ import ToolboxKit
         let pieces = ["a", " ", "\"", "\\", "#", "~", "é", "\t", "tag", "\n", "\u{301}", "\r\n", "\r"]
         func text() -> String { (0..<Int.random(in: 1...5, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined() }
         let subscriptions = (0..<200).map { number in
-            FeedSubscription(url: "https://host\(number).example/feed", title: number % 3 == 0 ? "" : text(),
+            Subscription(url: "https://host\(number).example/feed", title: number % 3 == 0 ? "" : text(),
                              tags: (0..<Int.random(in: 0...3, using: &generator)).map { _ in text() })
         }
         let read = Subscriptions.parse(Subscriptions.format(subscriptions))
@@ -56,8 +56,8 @@ import ToolboxKit
         let root = TemporaryFolders.make("blogctl-subscriptions")
         let file = Subscriptions(path: root + "/config/blogctl/urls")
         #expect(try file.load().isEmpty)
-        try file.save([FeedSubscription(url: "https://example.org/feed", title: "Example", tags: ["a b"])])
-        #expect(try file.load() == [FeedSubscription(url: "https://example.org/feed", title: "Example", tags: ["a b"])])
+        try file.save([Subscription(url: "https://example.org/feed", title: "Example", tags: ["a b"])])
+        #expect(try file.load() == [Subscription(url: "https://example.org/feed", title: "Example", tags: ["a b"])])
         var info = stat()
         #expect(stat(file.path, &info) == 0 && info.st_mode & 0o777 == 0o600)
     }
@@ -89,7 +89,7 @@ import ToolboxKit
                                                "https://b.example/rss", "https://gone.example/x"])
         subscriptions.removeAll { $0.url == "https://gone.example/x" }
         subscriptions[3].tags.append("more")
-        subscriptions.append(FeedSubscription(url: "https://new.example/atom", title: "", tags: []))
+        subscriptions.append(Subscription(url: "https://new.example/atom", title: "", tags: []))
         try file.save(subscriptions)
         let written = try String(contentsOfFile: file.path, encoding: .utf8)
         #expect(written == """
@@ -117,7 +117,7 @@ import ToolboxKit
         chmod(root + "/dotfiles/urls", 0o600)
         try FileManager.default.createSymbolicLink(atPath: root + "/config/blogctl/urls", withDestinationPath: root + "/dotfiles/urls")
         let file = Subscriptions(path: root + "/config/blogctl/urls")
-        try file.save(try file.load() + [FeedSubscription(url: "https://b.example/rss", title: "", tags: [])])
+        try file.save(try file.load() + [Subscription(url: "https://b.example/rss", title: "", tags: [])])
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: file.path) == root + "/dotfiles/urls")
         #expect(try String(contentsOfFile: root + "/dotfiles/urls", encoding: .utf8) == "# mine\nhttps://a.example/feed\nhttps://b.example/rss\n")
     }
@@ -144,7 +144,7 @@ import ToolboxKit
     @Test func aFileOthersCanWriteIsRefused() throws {
         let root = TemporaryFolders.make("blogctl-subscriptions")
         let file = Subscriptions(path: root + "/config/blogctl/urls")
-        try file.save([FeedSubscription(url: "https://example.org/feed", title: "", tags: [])])
+        try file.save([Subscription(url: "https://example.org/feed", title: "", tags: [])])
         chmod(file.path, 0o666)
         #expect(throws: ToolError.self) { try file.load() }
         chmod(file.path, 0o600)
@@ -154,7 +154,7 @@ import ToolboxKit
     /// One server is one subscription, however its URL is written; a name or URL removes it.
     @Test func addRemoveAndImportKeepOneSubscriptionAServer() throws {
         var warnings: [String] = []
-        let start = [FeedSubscription(url: "https://example.org/feed", title: "Example", tags: [])]
+        let start = [Subscription(url: "https://example.org/feed", title: "Example", tags: [])]
         let (added, count) = try Subscriptions.adding(["https://example.org/feed/", "HTTPS://example.org/feed", "http://other.example/rss"],
                                                       tags: ["news"], to: start) { warnings.append($0) }
         #expect(count == 1 && added.map(\.url) == ["https://example.org/feed", "http://other.example/rss"], "\(added)")
@@ -164,15 +164,15 @@ import ToolboxKit
         #expect(try Subscriptions.removing(["Example"], from: added).map(\.url) == ["http://other.example/rss"])
         #expect(try Subscriptions.removing(["http://other.example/rss/"], from: added).map(\.url) == ["https://example.org/feed"])
         #expect(throws: ToolError.self) { try Subscriptions.removing(["Nope"], from: added) }
-        let list = OPML.List(subscriptions: [FeedSubscription(url: "https://example.org/feed", title: "Again"),
-                                             FeedSubscription(url: "https://new.example/atom", title: "New", tags: ["a"])], skipped: 0)
+        let list = OPML.List(subscriptions: [Subscription(url: "https://example.org/feed", title: "Again"),
+                                             Subscription(url: "https://new.example/atom", title: "New", tags: ["a"])], skipped: 0)
         let (imported, importedCount, refused) = Subscriptions.importing(list, into: start)
         #expect(importedCount == 1 && refused == 0 && imported.map(\.title) == ["Example", "New"])
         // Issue 64: a URL that cannot be subscribed is counted as such, not as already subscribed;
         // one holding `"` would read back from the urls file as another URL.
-        let odd = OPML.List(subscriptions: [FeedSubscription(url: "ftp://nope.example/", title: ""),
-                                            FeedSubscription(url: "https://q.example/\"x", title: ""),
-                                            FeedSubscription(url: "https://example.org/feed", title: "")], skipped: 0)
+        let odd = OPML.List(subscriptions: [Subscription(url: "ftp://nope.example/", title: ""),
+                                            Subscription(url: "https://q.example/\"x", title: ""),
+                                            Subscription(url: "https://example.org/feed", title: "")], skipped: 0)
         let (_, oddAdded, oddRefused) = Subscriptions.importing(odd, into: start)
         #expect(oddAdded == 0 && oddRefused == 2)
     }
@@ -181,7 +181,7 @@ import ToolboxKit
     /// could have forged it and nothing is lost; else it is kept pending, for the user to follow.
     @Test func aMoveIsFollowedOnlyWhenItIsSafe() throws {
         func pending(_ old: String, _ new: String) throws -> Bool {
-            SubscribedFeeds.pendingMove(from: try ServerURL(old, allowingQuery: true), to: try ServerURL(new, allowingQuery: true)) != nil
+            SubscriptionListing.pendingMove(from: try ServerURL(old, allowingQuery: true), to: try ServerURL(new, allowingQuery: true)) != nil
         }
         #expect(try pending("http://a.example/feed", "http://elsewhere.example/feed"))
         #expect(try pending("http://a.example/feed", "https://elsewhere.example/feed"))
@@ -194,14 +194,14 @@ import ToolboxKit
 
     @Test func aHostsFeedsAreDealtIntoAtMostPerHostLanes() {
         let hosts = ["a", "a", "b", "a", "a", "a", "b", "c"]
-        let lanes = SubscribedFeeds.lanes(hosts, perHost: 2)
+        let lanes = SubscriptionListing.lanes(hosts, perHost: 2)
         #expect(lanes == [[0, 3, 5], [1, 4], [2], [6], [7]])
         // Every feed once; no lane mixes hosts; no host in more than two lanes.
         #expect(lanes.flatMap { $0 }.sorted() == Array(hosts.indices))
         #expect(lanes.allSatisfy { Set($0.map { hosts[$0] }).count == 1 })
         #expect(Dictionary(grouping: lanes, by: { hosts[$0[0]] }).values.allSatisfy { $0.count <= 2 })
-        #expect(SubscribedFeeds.lanes([], perHost: 6).isEmpty)
-        #expect(SubscribedFeeds.lanes(Array(repeating: "x", count: 200), perHost: 6).map(\.count) == [34, 34, 33, 33, 33, 33])
+        #expect(SubscriptionListing.lanes([], perHost: 6).isEmpty)
+        #expect(SubscriptionListing.lanes(Array(repeating: "x", count: 200), perHost: 6).map(\.count) == [34, 34, 33, 33, 33, 33])
     }
 
     @Test func aCRLFFileAndCombiningMarksReadAsWritten() {
@@ -215,12 +215,12 @@ import ToolboxKit
 
 /// Issue 49: `blogctl read <Tab>` with subscriptions and no server offers every subscribed
 /// feed's listed ids, once each, as `read` then finds them; a server named offers its own.
-@Suite struct SubscribedIDCompletionTests {
+@Suite struct SubscriptionIDCompletionTests {
     @Test func everyFeedsIdsAreOffered() throws {
         let root = TemporaryFolders.make("blogctl-complete")
         let environment = ["HOME": root, "XDG_CONFIG_HOME": root + "/config", "XDG_CACHE_HOME": root + "/cache"]
         let feeds = ["http://127.0.0.1:9/a.xml", "http://127.0.0.1:9/b.xml?x=1"]
-        try Subscriptions.standard(environment: environment).save(feeds.map { FeedSubscription(url: $0, title: "", tags: []) })
+        try Subscriptions.standard(environment: environment).save(feeds.map { Subscription(url: $0, title: "", tags: []) })
         for (feed, ids) in zip(feeds, [["apple", "shared"], ["avocado", "shared", "beet"]]) {
             try PostCache.standard(server: try ServerURL(feed, allowingQuery: true), environment: environment).saveListing(ids.map {
                 PostMetadata(id: $0, title: $0, publishDate: nil, postId: $0, summary: "", author: Author(name: "", image: "", title: ""))

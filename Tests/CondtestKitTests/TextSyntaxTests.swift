@@ -24,6 +24,18 @@ import Testing
         #expect(TextSyntax.format(back) == text)
     }
 
+    /// A tag character or any scalar past U+FFFF that the terminal rule escapes is written as a
+    /// surrogate pair, which the parser reads back; four hex digits cannot hold it (the writer
+    /// once padded "e0041" to -1 zeros and trapped, on a server's string).
+    @Test func escapesPastTheBasicPlaneRoundTrip() throws {
+        let value = "tag \u{E0041} bidi \u{202E} emoji 🙂 bell \u{07}"
+        let literal = TextSyntax.literal(value)
+        #expect(literal == #""tag \udb40\udc41 bidi \u202e emoji 🙂 bell \u0007""#)
+        let condition = try TextSyntax.parse("eq(arg1, \(literal))")
+        #expect(TextSyntax.format(condition) == "eq(arg1, \(literal))")
+        #expect(Condition.shown("op\u{E0041}") == #"op\udb40\udc41"#)
+    }
+
     @Test func everyDataFileRoundTrips() throws {
         let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("data/conditions")

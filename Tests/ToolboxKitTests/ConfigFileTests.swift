@@ -95,7 +95,7 @@ import TestSupport
     @Test func entriesWrittenAsYAMLReadBackTheSame() {
         var generator = SeededGenerator(seed: 37)
         let pieces = ["a", "Z", "0", " ", "'", "\"", "\\", "#", ":", "\t", "\n", "\r", "\r\n", "\u{301}", "\u{3000}", "\u{2028}",
-                      "\u{FEFF}", "\u{1}", "\u{7F}", "\u{85}", "é", "ラ", "👨‍👩‍👧", "[", "{", "&", "*", "|", ">", "-", "!"]
+                      "\u{FEFF}", "\u{1}", "\u{7F}", "\u{85}", "\u{08}", "\u{0C}", "\u{202E}", "\u{E0041}", "é", "ラ", "👨‍👩‍👧", "[", "{", "&", "*", "|", ">", "-", "!"]
         let keys = ["server", "timeout", "connect-timeout", "retries", "proxy", "noproxy", "cacert", "pager", "x_y", "K9"]
         for _ in 0..<500 {
             var entries: [ConfigFile.Entry] = []

@@ -3,7 +3,7 @@ import CoreKit
 
 /// One subscription as OPML carries it: the feed's URL, its name, and the folders it sits in
 /// (as tags, outermost first), as newsboat imports them.
-public struct FeedSubscription: Sendable, Equatable {
+public struct Subscription: Sendable, Equatable {
     public var url: String
     public var title: String
     public var tags: [String]
@@ -30,10 +30,10 @@ public enum OPML {
     /// What a list holds: its subscriptions in document order (a URL listed twice kept once)
     /// and how many outlines were left out (no feed URL, or one that is not http(s)).
     public struct List: Sendable, Equatable {
-        public var subscriptions: [FeedSubscription]
+        public var subscriptions: [Subscription]
         public var skipped: Int
 
-        package init(subscriptions: [FeedSubscription], skipped: Int) {
+        package init(subscriptions: [Subscription], skipped: Int) {
             self.subscriptions = subscriptions
             self.skipped = skipped
         }
@@ -82,7 +82,7 @@ public enum OPML {
                     // Its folder's path, as newsboat names a nested folder: `Tech/Dev Video`.
                     let path = folders.dropLast().compactMap { $0 }.joined(separator: "/")
                     let site = attribute("htmlurl").flatMap { (URLReference(url)?.resolving(FeedText.collapsed($0)) ?? URLReference(FeedText.collapsed($0)))?.absolute }
-                    list.subscriptions.append(FeedSubscription(url: resolved, title: named, tags: path.isEmpty ? [] : [path],
+                    list.subscriptions.append(Subscription(url: resolved, title: named, tags: path.isEmpty ? [] : [path],
                                                                site: site))
                 }
             case .end(let name):
@@ -118,10 +118,10 @@ public enum OPML {
     /// character, ESC and BEL among them, is left out), so the document is well-formed and
     /// nothing in it reaches a terminal as a control; a URL's user and password are left out
     /// (`withoutCredentials`), as `feeds` hides them: the urls file keeps them.
-    public static func write(_ subscriptions: [FeedSubscription], title: String = "blogctl subscriptions",
-                             name: (FeedSubscription) -> String = { $0.title },
-                             site: (FeedSubscription) -> String? = { $0.site }) -> String {
-        func outline(_ subscription: FeedSubscription, indent: String) -> String {
+    public static func write(_ subscriptions: [Subscription], title: String = "blogctl subscriptions",
+                             name: (Subscription) -> String = { $0.title },
+                             site: (Subscription) -> String? = { $0.site }) -> String {
+        func outline(_ subscription: Subscription, indent: String) -> String {
             let url = withoutCredentials(subscription.url)
             let named = withoutCredentials(name(subscription))
             let text = FeedText.xmlEscaped(named.isEmpty ? url : named)
@@ -136,7 +136,7 @@ public enum OPML {
         for subscription in subscriptions where subscription.tags.isEmpty { text += outline(subscription, indent: "    ") }
         // The folders as a tree of paths, each in the order it first appears: a feed's
         // folder and its children found by lookup, not by scanning every feed for each.
-        var feedsIn: [[String]: [FeedSubscription]] = [:]
+        var feedsIn: [[String]: [Subscription]] = [:]
         var children: [[String]: [[String]]] = [[]: []]
         for subscription in subscriptions {
             guard let tag = subscription.tags.first else { continue }

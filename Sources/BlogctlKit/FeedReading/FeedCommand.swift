@@ -196,7 +196,7 @@ public enum FeedCommand: Sendable, Equatable {
     }
 }
 
-extension FeedSubscription {
+extension Subscription {
     /// The server its entries are kept under: its URL's; for newsboat's `exec:` and `filter:`
     /// feeds (`FeedCommand`), a name of their own that no request is sent to. Nil for a line
     /// that is neither.

@@ -48,7 +48,7 @@ public enum FeedHealth {
     }
 }
 
-extension FeedSubscription {
+extension Subscription {
     /// The name the urls file gives it, else the feed's own title as last fetched; "" when
     /// neither is known (an export then names it by its URL).
     public var knownName: String { knownName(server: try? ServerURL(url, allowingQuery: true)) }

@@ -132,7 +132,7 @@ public final class FeedServer: Sendable {
             return nil
         }
         // As `fetch`: what a move kept pending answered is not read as the feed.
-        if let target = response.movedPermanently, let refused = SubscribedFeeds.pendingMoveRefused(from: api.server, to: target) {
+        if let target = response.movedPermanently, let refused = SubscriptionListing.pendingMoveRefused(from: api.server, to: target) {
             throw refused
         }
         let read: Result<FeedDocument.Reader.Read, ToolError>
@@ -248,10 +248,10 @@ public final class FeedServer: Sendable {
         let response = try await api.send(.GET, url, headers: headers, retrying: .connection, spillFrom: FeedBody.spilledFrom)
         if let target = response.movedPermanently {
             moved.withLock { $0 = target }
-            // A move kept pending until the user follows it (`SubscribedFeeds.pendingMove`: one
+            // A move kept pending until the user follows it (`SubscriptionListing.pendingMove`: one
             // anyone on a plain-http path could forge) is no answer of this feed's: what came
             // from the new URL is not read as the feed, as if nothing changed.
-            if let new = try? ServerURL(target, allowingQuery: true), SubscribedFeeds.pendingMove(from: api.server, to: new) != nil {
+            if let new = try? ServerURL(target, allowingQuery: true), SubscriptionListing.pendingMove(from: api.server, to: new) != nil {
                 return nil
             }
             url = target

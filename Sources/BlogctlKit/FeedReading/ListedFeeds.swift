@@ -7,12 +7,12 @@ import BlogctlEngines
 /// `--query` means anything.
 public struct ListedFeeds: Sendable {
     /// The subscriptions listed, nil when a server is named.
-    public let subscriptions: [FeedSubscription]?
+    public let subscriptions: [Subscription]?
     public let expression: FilterExpression?
     /// Each subscription's tags, by its server's `folderName` (`ListRun`'s, for `tags`).
     public let tags: [String: [String]]
 
-    public init(_ inUse: [FeedSubscription]?, tag: String?, query: String?, filter: String?,
+    public init(_ inUse: [Subscription]?, tag: String?, query: String?, filter: String?,
                 queries: () throws(ToolError) -> [QueryFeed] = { () throws(ToolError) in try Subscriptions.standard().queries() }) throws(ToolError) {
         var subscriptions = inUse
         if let tag {
@@ -36,7 +36,7 @@ public struct ListedFeeds: Sendable {
         }
         var tags: [String: [String]] = [:]
         for subscription in subscriptions ?? [] {
-            if let server = FeedSubscription.server(for: subscription.url) { tags[server.folderName] = subscription.tags }
+            if let server = Subscription.server(for: subscription.url) { tags[server.folderName] = subscription.tags }
         }
         self.subscriptions = subscriptions
         self.expression = expression

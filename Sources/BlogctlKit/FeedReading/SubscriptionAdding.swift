@@ -42,7 +42,7 @@ public enum SubscriptionAdding {
                 }
             }
             known.insert(Subscriptions.identity(server))
-            subscriptions.append(FeedSubscription(url: url, title: "", tags: tags))
+            subscriptions.append(Subscription(url: url, title: "", tags: tags))
             outcome.added += 1
         }
         try file.save(subscriptions)
@@ -59,7 +59,7 @@ public enum SubscriptionAdding {
             client.assumeFeed()
             _ = try await client.writeListing(warn: warn)
             await client.settle()
-            if let target = client.feedMovedTo, let refused = SubscribedFeeds.pendingMoveRefused(from: server, to: target) {
+            if let target = client.feedMovedTo, let refused = SubscriptionListing.pendingMoveRefused(from: server, to: target) {
                 throw refused
             }
             let feed = client.feedURL.flatMap { api.server.url($0) }

@@ -46,9 +46,9 @@ public enum SubscriptionImport {
     /// Keeps each imported feed's site (OPML's `htmlUrl`) in the library, where the feed has
     /// none yet (its own link, once fetched, takes its place), so that `feeds export` writes
     /// it back: import then export is a round trip. Failing to write it is no error.
-    static func rememberSites(of subscriptions: [FeedSubscription], environment: [String: String]) {
+    static func rememberSites(of subscriptions: [Subscription], environment: [String: String]) {
         let sited = subscriptions.compactMap { subscription in
-            subscription.site.flatMap { site in FeedSubscription.server(for: subscription.url).map { ($0, site) } }
+            subscription.site.flatMap { site in Subscription.server(for: subscription.url).map { ($0, site) } }
         }
         guard !sited.isEmpty else { return }
         try? Library.standard(environment: environment).update(sited.map(\.0)) { place, source in

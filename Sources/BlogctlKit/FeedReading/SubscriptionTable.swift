@@ -16,8 +16,8 @@ public enum SubscriptionTable {
 
     /// Every row from one query over the library (`Library.counts`); a library that cannot
     /// be read is the error.
-    public static func rows(_ subscriptions: [FeedSubscription], environment: [String: String] = Environment.current) throws(ToolError) -> [Row] {
-        let servers = subscriptions.map { FeedSubscription.server(for: $0.url) }
+    public static func rows(_ subscriptions: [Subscription], environment: [String: String] = Environment.current) throws(ToolError) -> [Row] {
+        let servers = subscriptions.map { Subscription.server(for: $0.url) }
         let counts = try Library.standard(environment: environment).acrossFeeds.counts(of: servers.compactMap { $0 })
         return zip(subscriptions, servers).map { subscription, server in
             guard let server else {
@@ -34,7 +34,7 @@ public enum SubscriptionTable {
 
     /// A query feed's row: its entries among every subscription's in the library, and how
     /// many are unread; its URL is its `query:` line's, as the urls file has it.
-    public static func rows(_ queries: [QueryFeed], of subscriptions: [FeedSubscription],
+    public static func rows(_ queries: [QueryFeed], of subscriptions: [Subscription],
                             environment: [String: String] = Environment.current) throws(ToolError) -> [Row] {
         guard !queries.isEmpty else { return [] }
         let entries = try filtered(subscriptions, environment: environment)
@@ -51,7 +51,7 @@ public enum SubscriptionTable {
 
     /// A query feed's entries, newest first: every subscription's that its expression keeps,
     /// each with the URL of the subscription it is of.
-    public static func entries(of query: QueryFeed, in subscriptions: [FeedSubscription],
+    public static func entries(of query: QueryFeed, in subscriptions: [Subscription],
                                environment: [String: String] = Environment.current) throws(ToolError)
         -> [(post: PostMetadata, read: Bool, url: String)] {
         let matcher = FilterMatcher(query.expression)
@@ -65,10 +65,10 @@ public enum SubscriptionTable {
     }
 
     /// Every entry of `subscriptions` in the library, as the filter language sees it.
-    private static func filtered(_ subscriptions: [FeedSubscription], environment: [String: String])
+    private static func filtered(_ subscriptions: [Subscription], environment: [String: String])
         throws(ToolError) -> [(subject: FilterSubject, post: PostMetadata, read: Bool, url: String)] {
         let servers = subscriptions.compactMap { subscription in
-            FeedSubscription.server(for: subscription.url).map { (server: $0, subscription: subscription) }
+            Subscription.server(for: subscription.url).map { (server: $0, subscription: subscription) }
         }
         let now = Date()
         return try Library.standard(environment: environment).acrossFeeds.entries(of: servers.map(\.server)).map { entry in

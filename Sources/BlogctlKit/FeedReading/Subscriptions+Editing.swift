@@ -5,8 +5,8 @@ import BlogctlEngines
 /// naming the same server (`ServerURL` equality: with or without a trailing slash) are one
 /// subscription; so are two that differ only in the case of their scheme or host.
 extension Subscriptions {
-    static func same(_ subscription: FeedSubscription, _ server: ServerURL) -> Bool {
-        guard let other = FeedSubscription.server(for: subscription.url) else { return false }
+    static func same(_ subscription: Subscription, _ server: ServerURL) -> Bool {
+        guard let other = Subscription.server(for: subscription.url) else { return false }
         return identity(other) == identity(server)
     }
 
@@ -18,13 +18,13 @@ extension Subscriptions {
         Array(((URLReference(server.base)?.absolute ?? server.base) + (server.query.map { "?" + $0 } ?? "")).utf8)
     }
 
-    static func identities(_ subscriptions: [FeedSubscription]) -> Set<[UInt8]> {
-        Set(subscriptions.compactMap { FeedSubscription.server(for: $0.url).map(identity) })
+    static func identities(_ subscriptions: [Subscription]) -> Set<[UInt8]> {
+        Set(subscriptions.compactMap { Subscription.server(for: $0.url).map(identity) })
     }
 
     /// `subscriptions` with `urls` added, tagged `tags`; one already there is said to `warn`.
-    public static func adding(_ urls: [String], tags: [String], to subscriptions: [FeedSubscription],
-                              warn: (String) -> Void) throws(ToolError) -> (subscriptions: [FeedSubscription], added: Int) {
+    public static func adding(_ urls: [String], tags: [String], to subscriptions: [Subscription],
+                              warn: (String) -> Void) throws(ToolError) -> (subscriptions: [Subscription], added: Int) {
         var subscriptions = subscriptions
         var known = identities(subscriptions)
         var added = 0
@@ -34,14 +34,14 @@ extension Subscriptions {
                 warn("already subscribed: \(Terminal.quote(ServerURL.redacted(url.trimmingSpaces())))")
                 continue
             }
-            subscriptions.append(FeedSubscription(url: url.trimmingSpaces(), title: "", tags: tags))
+            subscriptions.append(Subscription(url: url.trimmingSpaces(), title: "", tags: tags))
             added += 1
         }
         return (subscriptions, added)
     }
 
     /// `subscriptions` without `feeds` (each a URL or a name); one that is not there is an error.
-    public static func removing(_ feeds: [String], from subscriptions: [FeedSubscription]) throws(ToolError) -> [FeedSubscription] {
+    public static func removing(_ feeds: [String], from subscriptions: [Subscription]) throws(ToolError) -> [Subscription] {
         var subscriptions = subscriptions
         for feed in feeds {
             let server = try? ServerURL(feed, allowingQuery: true)
@@ -59,7 +59,7 @@ extension Subscriptions {
     /// What `feeds remove <Tab>` offers, of what starts with `prefix` (by its bytes): every
     /// subscription's URL but one holding a password (a completion is written on the command
     /// line, where `feeds` never shows one), and every name that is one shell word.
-    public static func completions(_ subscriptions: [FeedSubscription], prefix: String) -> [String] {
+    public static func completions(_ subscriptions: [Subscription], prefix: String) -> [String] {
         let words = subscriptions.flatMap { subscription -> [String] in
             let url = OPML.hasCredentials(subscription.url) ? [] : [subscription.url]
             let blank = subscription.title.unicodeScalars.contains { $0.properties.isWhitespace } || subscription.title.isEmpty
@@ -72,15 +72,15 @@ extension Subscriptions {
     /// `refused`: URLs that cannot be subscribed (not http or https, or holding a `"` or a
     /// blank, which the urls file would read back as another URL), told apart from those
     /// already subscribed.
-    public static func importing(_ list: OPML.List, into subscriptions: [FeedSubscription])
-        -> (subscriptions: [FeedSubscription], added: Int, refused: Int) {
+    public static func importing(_ list: OPML.List, into subscriptions: [Subscription])
+        -> (subscriptions: [Subscription], added: Int, refused: Int) {
         var subscriptions = subscriptions
         var known = identities(subscriptions)
         var added = 0
         var refused = 0
         for subscription in list.subscriptions {
             guard !subscription.url.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 <= 0x20 }),
-                  let server = FeedSubscription.server(for: subscription.url) else {
+                  let server = Subscription.server(for: subscription.url) else {
                 refused += 1
                 continue
             }

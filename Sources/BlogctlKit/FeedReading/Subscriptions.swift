@@ -16,7 +16,7 @@ public struct Subscriptions: Sendable {
 
     /// The subscriptions, in file order; none when there is no file. A line whose URL cannot
     /// be a server is left out and named to `warn`.
-    public func load(warn: (String) -> Void = { _ in }) throws(ToolError) -> [FeedSubscription] {
+    public func load(warn: (String) -> Void = { _ in }) throws(ToolError) -> [Subscription] {
         guard FileTrust.exists(path) else { return [] }
         // config.yml's rule (owner, mode, every link, every folder above): the file chooses the
         // hosts blogctl asks, and may hold their passwords in its URLs.
@@ -30,7 +30,7 @@ public struct Subscriptions: Sendable {
     /// `load`, with what is wrong in the file said once for each content of the file, not at
     /// every command: the library remembers the last file it was said of.
     public func loadSayingProblemsOnce(environment: [String: String] = Environment.current,
-                                       warn: (String) -> Void) throws(ToolError) -> [FeedSubscription] {
+                                       warn: (String) -> Void) throws(ToolError) -> [Subscription] {
         var problems: [String] = []
         let subscriptions = try load { problems.append($0) }
         guard !problems.isEmpty else { return subscriptions }
@@ -45,7 +45,7 @@ public struct Subscriptions: Sendable {
     /// subscriptions that changed (`edited`): every other line (comments, newsboat's `query:`,
     /// `exec:` and `filter:` feeds, blank lines, spacing) stays byte for byte. A symlinked file
     /// is written at its target, which the trust rule checked, and stays a link.
-    public func save(_ subscriptions: [FeedSubscription]) throws(ToolError) {
+    public func save(_ subscriptions: [Subscription]) throws(ToolError) {
         let folder = String(path.dropLast("/urls".count))
         try LocalFile.makeDirectories(folder, mode: 0o700)
         let exists = FileTrust.exists(path)
@@ -59,9 +59,9 @@ public struct Subscriptions: Sendable {
     /// subscription is unchanged is kept as written, a changed one is written anew in its
     /// place, a removed one goes, and new ones are added at the end. Lines that are no
     /// subscription (or repeat one) are kept as they are.
-    static func edited(_ original: [UInt8], to subscriptions: [FeedSubscription]) -> [UInt8] {
+    static func edited(_ original: [UInt8], to subscriptions: [Subscription]) -> [UInt8] {
         // By bytes, as the file holds them.
-        var wanted: [[UInt8]: FeedSubscription] = [:]
+        var wanted: [[UInt8]: Subscription] = [:]
         for subscription in subscriptions where wanted[Array(subscription.url.utf8)] == nil { wanted[Array(subscription.url.utf8)] = subscription }
         var written: Set<[UInt8]> = []
         var output: [UInt8] = []
@@ -100,13 +100,13 @@ public struct Subscriptions: Sendable {
     /// Read by Unicode scalars, never Characters: a combining mark after `"`, `#`, `~` or a
     /// blank would fuse with it into one Character and hide it, and `\r\n` is one Character
     /// that a split at `\n` would not split.
-    static func parse(_ text: String, warn: (String) -> Void = { _ in }) -> [FeedSubscription] {
-        var subscriptions: [FeedSubscription] = []
+    static func parse(_ text: String, warn: (String) -> Void = { _ in }) -> [Subscription] {
+        var subscriptions: [Subscription] = []
         var seen: Set<String> = []
         for (number, line) in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             let words = Self.words(Substring(String(decoding: line, as: UTF8.self)))
             guard let url = words.first, url.utf8.first != UInt8(ascii: "#") else { continue }
-            guard FeedSubscription.server(for: url) != nil else {
+            guard Subscription.server(for: url) != nil else {
                 if url.utf8.starts(with: "query:".utf8) { continue }  // `queries`
                 if let kind = ["exec:", "filter:"].first(where: { url.utf8.starts(with: $0.utf8) }) {
                     warn("line \(number + 1): \(kind) takes a command\(kind == "filter:" ? " and an http or https URL (filter:COMMAND:URL)" : ""); the line is kept, not used")
@@ -116,7 +116,7 @@ public struct Subscriptions: Sendable {
                 continue
             }
             guard seen.insert(url).inserted else { continue }
-            var subscription = FeedSubscription(url: url, title: "")
+            var subscription = Subscription(url: url, title: "")
             for tag in words.dropFirst() {
                 if tag.utf8.first == UInt8(ascii: "~") { subscription.title = String(tag.unicodeScalars.dropFirst()) } else { subscription.tags.append(tag) }
             }
@@ -182,14 +182,14 @@ public struct Subscriptions: Sendable {
         return words
     }
 
-    static func format(_ subscriptions: [FeedSubscription]) -> String {
+    static func format(_ subscriptions: [Subscription]) -> String {
         var text = "# blogctl's subscriptions: a feed's URL a line, then its tags; \"~Name\" names it\n"
         for subscription in subscriptions { text += formatLine(subscription) + "\n" }
         return text
     }
 
     /// One subscription's line, without its line break.
-    static func formatLine(_ subscription: FeedSubscription) -> String {
+    static func formatLine(_ subscription: Subscription) -> String {
         func quoted(_ word: String) -> String {
             let plain = !word.isEmpty && !word.unicodeScalars.contains { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "\\" || $0 == "#" }
             return plain ? word : "\"" + word.escapingScalars(["\\": "\\\\", "\"": "\\\""]) + "\""

@@ -14,7 +14,7 @@ public enum NewsboatCache {
 
     public struct Imported: Sendable, Equatable {
         /// The feeds, to subscribe to (those already subscribed are left as they are).
-        public var feeds: [FeedSubscription] = []
+        public var feeds: [Subscription] = []
         public var entries = 0
         public var read = 0
         /// Items left out: a guid blogctl cannot use as an id, or a feed URL it cannot read.
@@ -66,7 +66,7 @@ public enum NewsboatCache {
             state.generation += 1
             try state.store(id: id, db)
             sources[Array(url.utf8)] = id
-            imported.feeds.append(FeedSubscription(url: url, title: "", tags: []))
+            imported.feeds.append(Subscription(url: url, title: "", tags: []))
         }
         var positions: [Int: Int] = [:]
         let insert = """

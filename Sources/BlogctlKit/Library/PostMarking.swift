@@ -10,11 +10,11 @@ public enum PostMarking {
     public static func mark(_ ids: [String], all: Bool, read: Bool, server: String?) throws -> Int {
         let ids = try ids.map { id throws(ToolError) in try ResourceID.validate(id, kind: "post id") }
         let library = try Library.standard()
-        guard let subscriptions = try SubscribedFeeds.inUse(server: server) else {
+        guard let subscriptions = try SubscriptionListing.inUse(server: server) else {
             let server = try ServerOption.resolved(server, tool: .blogctl)
             return try mark(ids, all: all, read: read, in: server, library)
         }
-        let servers = subscriptions.compactMap { FeedSubscription.server(for: $0.url) }
+        let servers = subscriptions.compactMap { Subscription.server(for: $0.url) }
         if all {
             var count = 0
             for server in servers { count += try mark([], all: true, read: read, in: server, library, required: false) }

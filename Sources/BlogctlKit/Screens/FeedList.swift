@@ -114,7 +114,7 @@ public struct FeedList: ScreenProgram {
     mutating func show(_ rows: [FeedRow]) {
         let selected = selectedFeed?.url
         allFeeds = rows
-        let feeds = tag.map { tag in rows.filter { FeedSubscription(url: $0.url, title: "", tags: $0.tags).has(tag: tag) } } ?? rows
+        let feeds = tag.map { tag in rows.filter { Subscription(url: $0.url, title: "", tags: $0.tags).has(tag: tag) } } ?? rows
         self.feeds = feeds
         hasFeeds = true
         list.setSections([ListView.Section(items: feeds.map(\.name))], searchText: { [feeds] in feeds[$0].name + "\n" + feeds[$0].url })

@@ -39,12 +39,12 @@ public enum FeedListWork {
             poster.post(.feeds(rows(subscriptions, queries: queries), refreshing: true, failed: nil))
             // Nothing may write to the terminal under the screen: what a feed had wrong shows
             // in its row (its last error), not on stderr.
-            let refreshed = await SubscribedFeeds.refresh(subscriptions, jobs: context.jobs, offline: false,
+            let refreshed = await SubscriptionListing.refresh(subscriptions, jobs: context.jobs, offline: false,
                                                           common: context.common, warn: { _ in })
             guard !Task.isCancelled else { return }
             // A move is said once here too, on the status line, where list says it on stderr.
             var said: [String] = []
-            SubscribedFeeds.followMoves(refreshed, warn: { said.append($0) })
+            SubscriptionListing.followMoves(refreshed, warn: { said.append($0) })
             let now = (try? file.load()) ?? subscriptions
             poster.post(.feeds(rows(now, queries: queries), refreshing: false, failed: refreshed.count { $0.error != nil }))
             if !said.isEmpty { poster.post(.said(said.joined(separator: "; "))) }
@@ -52,7 +52,7 @@ public enum FeedListWork {
             do {
                 let library = try Library.standard()
                 for url in urls {
-                    let server = try FeedSubscription.requiredServer(for: url)
+                    let server = try Subscription.requiredServer(for: url)
                     _ = try library.mark(try library.ids(of: server) ?? [], read: true, server: server)
                 }
                 poster.post(.markedRead(nil))
@@ -68,7 +68,7 @@ public enum FeedListWork {
         case .entries(let url, let opening, let inner):
             let entriesPoster = poster.wrapping { FeedList.Message.entries(opening: opening, $0) }
             do {
-                let server = try FeedSubscription.requiredServer(for: url)
+                let server = try Subscription.requiredServer(for: url)
                 try await context.common.withClient(tool: .blogctl, server: server, waitSpinner: false) { api in
                     let client = BlogClient(api: api, warn: { _ in })
                     client.assumeFeed()
@@ -85,14 +85,14 @@ public enum FeedListWork {
     }
 
     /// The feed list's rows, from the cache (what the last refresh kept), the query feeds last.
-    static func rows(_ subscriptions: [FeedSubscription], queries: [QueryFeed]) -> [FeedRow] {
+    static func rows(_ subscriptions: [Subscription], queries: [QueryFeed]) -> [FeedRow] {
         let queryRows = ((try? SubscriptionTable.rows(queries, of: subscriptions)) ?? []).map { row in
             FeedRow(name: row.name, url: row.url, entries: row.entries, unread: row.unread, tags: queries.first { "query:" + $0.name == row.url }?.tags ?? [])
         }
         return rows(subscriptions) + queryRows
     }
 
-    static func rows(_ subscriptions: [FeedSubscription]) -> [FeedRow] {
+    static func rows(_ subscriptions: [Subscription]) -> [FeedRow] {
         let table: [SubscriptionTable.Row]
         do { table = try SubscriptionTable.rows(subscriptions) } catch {
             // The library cannot be read: each feed says why, and still opens.
@@ -100,7 +100,7 @@ public enum FeedListWork {
                                               updated: nil, error: error.message) }
         }
         // Named as list names them: two feeds with one title are "Name" and "Name (2)".
-        let names = SubscribedFeeds.uniqueNames(table.map { $0.name.isEmpty ? $0.url : $0.name })
+        let names = SubscriptionListing.uniqueNames(table.map { $0.name.isEmpty ? $0.url : $0.name })
         return zip(zip(subscriptions, table), names).map { pair, name in
             let (subscription, row) = pair
             return FeedRow(name: name, url: subscription.url, entries: row.entries, unread: row.unread, error: row.error, tags: subscription.tags)

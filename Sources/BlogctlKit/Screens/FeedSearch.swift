@@ -47,10 +47,10 @@ struct FeedSearch: Sendable {
     static func search(_ words: [String]) -> (Result<[SearchIndex.Hit], ToolError>, urls: [String]) {
         do {
             let subscriptions = try Subscriptions.standard().load()
-            let hits = try SubscribedSearch.search(subscriptions, words: words, limit: 200, marks: SearchQuery.marks, centred: false)
+            let hits = try SubscriptionSearch.search(subscriptions, words: words, limit: 200, marks: SearchQuery.marks, centred: false)
             var bySource: [String: String] = [:]
             for subscription in subscriptions {
-                guard let server = FeedSubscription.server(for: subscription.url), bySource[server.folderName] == nil else { continue }
+                guard let server = Subscription.server(for: subscription.url), bySource[server.folderName] == nil else { continue }
                 bySource[server.folderName] = subscription.url
             }
             return (.success(hits), hits.map { bySource[$0.source] ?? "" })

@@ -194,6 +194,8 @@ public struct ConfigFile: Sendable, Equatable {
             case "t": out.append("\t")
             case "n": out.append("\n")
             case "r": out.append("\r")
+            case "b": out.append("\u{08}")
+            case "f": out.append("\u{0C}")
             case "0": out.append("\u{0}")
             case " ": out.append(" ")
             case "x", "u", "U":
@@ -224,25 +226,5 @@ public struct ConfigFile: Sendable, Equatable {
         return text
     }
 
-    static func quoted(_ value: String) -> String {
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\t": out += "\\t"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                    || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{FEFF}" {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func quoted(_ value: String) -> String { "\"" + value.escapedForDoubleQuotes(wide: .eightDigits) + "\"" }
 }

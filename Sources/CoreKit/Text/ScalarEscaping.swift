@@ -12,3 +12,44 @@ extension String {
         return String(result)
     }
 }
+
+/// How an escape writes a scalar past U+FFFF: JSON (and condtest's text syntax, which reads
+/// as JSON does) as a surrogate pair `\uD83D\uDE00`; YAML as `\U0001F600`.
+public enum WideScalarEscape: Sendable {
+    case surrogatePair, eightDigits
+}
+
+extension String {
+    /// The string as the inside of a double-quoted string that JSON, YAML and condtest's text
+    /// syntax read back to the same string: `"` and `\` escaped, newline, tab, return,
+    /// backspace and form feed by their letters, and every other scalar the terminal rule
+    /// cleans (`Terminal.replacement(for:)`: controls, bidi controls, tag characters) as a
+    /// `\u` escape, so the quoted text is safe on a terminal and reads in its own order.
+    public func escapedForDoubleQuotes(wide: WideScalarEscape = .surrogatePair) -> String {
+        func hex(_ value: UInt32, digits: Int) -> String {
+            let text = String(value, radix: 16)
+            return String(repeating: "0", count: Swift.max(0, digits - text.utf8.count)) + text
+        }
+        var text = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            let escape: String?
+            switch scalar {
+            case "\"": escape = "\\\""
+            case "\\": escape = "\\\\"
+            case "\n": escape = "\\n"
+            case "\t": escape = "\\t"
+            case "\r": escape = "\\r"
+            case "\u{08}": escape = "\\b"
+            case "\u{0C}": escape = "\\f"
+            case _ where Terminal.replacement(for: scalar) == nil: escape = nil
+            case _ where scalar.value <= 0xFFFF: escape = "\\u" + hex(scalar.value, digits: 4)
+            case _ where wide == .eightDigits: escape = "\\U" + hex(scalar.value, digits: 8)
+            default:
+                let offset = scalar.value - 0x10000
+                escape = "\\u" + hex(0xD800 + offset >> 10, digits: 4) + "\\u" + hex(0xDC00 + offset & 0x3FF, digits: 4)
+            }
+            if let escape { text.append(contentsOf: escape.unicodeScalars) } else { text.append(scalar) }
+        }
+        return String(text)
+    }
+}

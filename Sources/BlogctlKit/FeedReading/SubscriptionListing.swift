@@ -5,17 +5,17 @@ import BlogctlEngines
 /// Every subscription at once (`list` without a server): what `feeds add` and `feeds import`
 /// put in the urls file, read when no server is named anywhere (no --server, no
 /// BLOGCTL_SERVER or TOOLBOX_SERVER, no server in config.yml).
-public enum SubscribedFeeds {
+public enum SubscriptionListing {
     /// The subscriptions, when they are what the command should read; nil when a server is named
     /// or none is subscribed.
-    public static func inUse(_ common: CommonOptions, environment: [String: String] = Environment.current) throws -> [FeedSubscription]? {
+    public static func inUse(_ common: CommonOptions, environment: [String: String] = Environment.current) throws -> [Subscription]? {
         try inUse(server: common.server, environment: environment)
     }
 
     /// `warn`: where what is wrong in the urls file is said, once for each content of the file;
     /// nil under the shell's Tab, which says nothing and leaves it to be said by a command.
     public static func inUse(server: String?, environment: [String: String] = Environment.current,
-                             warn: ((String) -> Void)? = { Tool.blogctl.warn($0) }) throws -> [FeedSubscription]? {
+                             warn: ((String) -> Void)? = { Tool.blogctl.warn($0) }) throws -> [Subscription]? {
         guard server == nil, Settings.current.text(.server) == nil,
               [Tool.blogctl.serverVariable, "TOOLBOX_SERVER"].allSatisfy({ environment[$0]?.isEmpty ?? true })
         else { return nil }
@@ -30,7 +30,7 @@ public enum SubscribedFeeds {
     public static func server(for id: String, _ common: CommonOptions) throws -> ServerURL? {
         guard let subscriptions = try inUse(common) else { return nil }
         let feeds = subscriptions.compactMap { subscription in
-            FeedSubscription.server(for: subscription.url).map { (subscription, $0) }
+            Subscription.server(for: subscription.url).map { (subscription, $0) }
         }
         let (exact, starting) = try Library.standard().acrossFeeds.holders(of: id, among: feeds.map(\.1))
         let found = exact.isEmpty ? starting : exact
@@ -53,13 +53,13 @@ public enum SubscribedFeeds {
         let kept = Set(after.map { Array($0.url.utf8) })
         let library = try Library.standard(environment: environment)
         for removed in before where !kept.contains(Array(removed.url.utf8)) {
-            if let server = FeedSubscription.server(for: removed.url) { try library.remove(server) }
+            if let server = Subscription.server(for: removed.url) { try library.remove(server) }
         }
     }
 
     /// One feed's part of a refresh: its name and how it went. Its entries are the library's.
     public struct Refreshed: Sendable {
-        public let subscription: FeedSubscription
+        public let subscription: Subscription
         public let server: ServerURL?
         public let name: String
         public let error: ToolError?
@@ -86,9 +86,9 @@ public enum SubscribedFeeds {
     /// `perHost` of one host at once (its feeds dealt into that many lanes, each lane one
     /// request after another); a feed that fails fails alone. In subscription order. `warn`
     /// hears what a feed's document had wrong (stderr for `list`; a screen cannot write there).
-    public static func refresh(_ subscriptions: [FeedSubscription], jobs: Int, offline: Bool, common: CommonOptions,
+    public static func refresh(_ subscriptions: [Subscription], jobs: Int, offline: Bool, common: CommonOptions,
                                warn: @escaping @Sendable (String) -> Void = { Tool.blogctl.warn($0) }) async -> [Refreshed] {
-        let servers = subscriptions.map { FeedSubscription.server(for: $0.url) }
+        let servers = subscriptions.map { Subscription.server(for: $0.url) }
         let library = try? Library.standard()
         // Another refresh running is waited for: it will have asked the feeds by then.
         var lock: RefreshLock?
@@ -152,10 +152,10 @@ public enum SubscribedFeeds {
     /// One feed refreshed: asked conditionally, its entries written into the library when they
     /// changed (a 304 writes nothing but the time); offline, or gone, nothing asked. `known`:
     /// what the library had of it.
-    static func refreshOne(_ subscription: FeedSubscription, known: SourceRecord?, offline: Bool, common: CommonOptions,
+    static func refreshOne(_ subscription: Subscription, known: SourceRecord?, offline: Bool, common: CommonOptions,
                            shared: HTTPClients? = nil, warn: @escaping @Sendable (String) -> Void) async -> Refreshed {
         let server: ServerURL
-        do { server = try FeedSubscription.requiredServer(for: subscription.url) } catch {
+        do { server = try Subscription.requiredServer(for: subscription.url) } catch {
             return Refreshed(subscription: subscription, server: nil, name: subscription.url, error: error)
         }
         func named(_ title: String?, error: ToolError? = nil) -> Refreshed {
@@ -170,7 +170,7 @@ public enum SubscribedFeeds {
     }
 
     /// `refreshOne`'s request and what came of it.
-    private static func ask(_ subscription: FeedSubscription, _ server: ServerURL, known: SourceRecord?, common: CommonOptions,
+    private static func ask(_ subscription: Subscription, _ server: ServerURL, known: SourceRecord?, common: CommonOptions,
                             shared: HTTPClients?, warn: @escaping @Sendable (String) -> Void) async -> Refreshed {
         func named(_ title: String?, error: ToolError? = nil) -> Refreshed {
             Refreshed(subscription: subscription, server: server, name: subscription.name(server: server, feedTitle: title), error: error)
@@ -208,7 +208,7 @@ public enum SubscribedFeeds {
     /// `list` over every subscription: what `run` makes of every feed's entries in the
     /// library, each marked read by its own feed's marks, handed to `write` as it is read; and
     /// the feeds that failed (named here, one warning each) of how many.
-    public static func list(_ subscriptions: [FeedSubscription], run: ListRun, jobs: Int, offline: Bool,
+    public static func list(_ subscriptions: [Subscription], run: ListRun, jobs: Int, offline: Bool,
                             common: CommonOptions, write: (String) -> Void) async throws(ToolError) -> (failed: Int, total: Int) {
         // The library first: one that cannot be used is said before any feed is asked.
         let library = try Library.standard()

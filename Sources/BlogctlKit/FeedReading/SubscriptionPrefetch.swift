@@ -6,16 +6,16 @@ import BlogctlEngines
 /// fetched as one server's are, one feed after another (each `jobs` posts at a time); a feed
 /// that cannot be listed fails alone, named once on stderr. Each result goes to `report`, with
 /// its feed's name, as it is known; the feeds that failed are counted.
-public enum SubscribedPrefetch {
-    public static func run(_ subscriptions: [FeedSubscription], jobs: Int, maxSize: Int, common: CommonOptions,
+public enum SubscriptionPrefetch {
+    public static func run(_ subscriptions: [Subscription], jobs: Int, maxSize: Int, common: CommonOptions,
                            progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void,
                            report: @escaping @Sendable (Prefetcher.Result) -> Void) async -> Int {
         var failedFeeds = 0
         var before = 0
-        let names = SubscribedFeeds.uniqueNames(subscriptions.map { $0.name(server: FeedSubscription.server(for: $0.url)) })
+        let names = SubscriptionListing.uniqueNames(subscriptions.map { $0.name(server: Subscription.server(for: $0.url)) })
         for (subscription, name) in zip(subscriptions, names) {
             do {
-                let server = try FeedSubscription.requiredServer(for: subscription.url)
+                let server = try Subscription.requiredServer(for: subscription.url)
                 guard !FeedHealth.isGone(server: server) else { continue }
                 let cache = try PostCache.standard(server: server)
                 let counted = Count()

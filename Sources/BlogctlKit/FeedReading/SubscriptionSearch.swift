@@ -5,11 +5,11 @@ import BlogctlEngines
 /// to the subscribed feeds' entries, best first (a word in the title before one in the body,
 /// whatever the feed), each hit naming its feed. Each feed's listing and cached bodies are
 /// taken into the index first when it lacks them (what is known of every feed is read at once).
-public enum SubscribedSearch {
-    public static func search(_ subscriptions: [FeedSubscription], words: [String], limit: Int, marks: (String, String),
+public enum SubscriptionSearch {
+    public static func search(_ subscriptions: [Subscription], words: [String], limit: Int, marks: (String, String),
                               centred: Bool, environment: [String: String] = Environment.current) throws(ToolError) -> [SearchIndex.Hit] {
-        let servers = subscriptions.map { FeedSubscription.server(for: $0.url) }
-        let names = SubscribedFeeds.uniqueNames(zip(subscriptions, servers).map { $0.name(server: $1) })
+        let servers = subscriptions.map { Subscription.server(for: $0.url) }
+        let names = SubscriptionListing.uniqueNames(zip(subscriptions, servers).map { $0.name(server: $1) })
         var caches: [(cache: PostCache, name: String)] = []
         for (server, name) in zip(servers, names) {
             guard let server else { continue }
@@ -43,8 +43,8 @@ public enum SubscribedSearch {
 
     /// How much of each id the table shows: as `list` over the same feeds shows it, so what it
     /// shows, typed back to `read`, names one entry.
-    public static func idPrefixLength(_ subscriptions: [FeedSubscription],
+    public static func idPrefixLength(_ subscriptions: [Subscription],
                                       environment: [String: String] = Environment.current) throws(ToolError) -> Int {
-        try Library.standard(environment: environment).acrossFeeds.idPrefixLength(of: subscriptions.compactMap { FeedSubscription.server(for: $0.url) })
+        try Library.standard(environment: environment).acrossFeeds.idPrefixLength(of: subscriptions.compactMap { Subscription.server(for: $0.url) })
     }
 }
