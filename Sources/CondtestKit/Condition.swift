@@ -76,11 +76,6 @@ public struct ConditionError: Error, Sendable, Equatable, CustomStringConvertibl
     public let path: String
     public let problem: String
 
-    public init(path: String, problem: String) {
-        self.path = path
-        self.problem = problem
-    }
-
     public var description: String { path.isEmpty ? problem : "\(path): \(problem)" }
 }
 

@@ -172,17 +172,12 @@ struct TextParser {
             case "\\":
                 guard let escape = peek() else { break }
                 position += 1
-                switch escape {
-                case "\"": result.append("\"")
-                case "\\": result.append("\\")
-                case "/": result.append("/")
-                case "b": result.append("\u{08}")
-                case "f": result.append("\u{0C}")
-                case "n": result.append("\n")
-                case "r": result.append("\r")
-                case "t": result.append("\t")
-                case "u": result.append(try unicodeEscape())
-                default: throw error("invalid escape \"\\\(escape)\" in a string", at: position - 2)
+                if let plain = String.unescaped(letter: escape) {
+                    result.append(plain)
+                } else if escape == "u" {
+                    result.append(try unicodeEscape())
+                } else {
+                    throw error("invalid escape \"\\\(escape)\" in a string", at: position - 2)
                 }
             case _ where scalar.value < 0x20:
                 throw error("control character U+\(String(scalar.value, radix: 16, uppercase: true)) in a string: write it as an escape", at: position - 1)

@@ -189,13 +189,11 @@ public struct ConfigFile: Sendable, Equatable {
             guard index + 1 < end else { return nil }
             let escape = text[index + 1]
             index += 2
+            if let plain = String.unescaped(letter: escape) {
+                out.append(plain)
+                continue
+            }
             switch escape {
-            case "\"", "\\", "/": out.append(escape)
-            case "t": out.append("\t")
-            case "n": out.append("\n")
-            case "r": out.append("\r")
-            case "b": out.append("\u{08}")
-            case "f": out.append("\u{0C}")
             case "0": out.append("\u{0}")
             case " ": out.append(" ")
             case "x", "u", "U":

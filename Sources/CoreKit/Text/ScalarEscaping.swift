@@ -20,6 +20,21 @@ public enum WideScalarEscape: Sendable {
 }
 
 extension String {
+    /// What a one-letter escape after `\` stands for in JSON, YAML and condtest's text syntax
+    /// alike (JSON's set, which YAML shares): nil for any other letter, which each reader
+    /// handles or refuses itself.
+    public static func unescaped(letter: Unicode.Scalar) -> Unicode.Scalar? {
+        switch letter {
+        case "\"", "\\", "/": letter
+        case "b": "\u{08}"
+        case "f": "\u{0C}"
+        case "n": "\n"
+        case "r": "\r"
+        case "t": "\t"
+        default: nil
+        }
+    }
+
     /// The string as the inside of a double-quoted string that JSON, YAML and condtest's text
     /// syntax read back to the same string: `"` and `\` escaped, newline, tab, return,
     /// backspace and form feed by their letters, and every other scalar the terminal rule
