@@ -13,7 +13,7 @@ extension BodyRenderer {
             separateBlock()
             headingLevel = level
             if markdown { inline.prefixNext(String(repeating: "#", count: level) + " ") }
-            boldDepth += 1
+            inlineStyle.bold(true)
         case .unorderedList, .orderedList:
             openList(ordered: tag == .orderedList, start: attributes.value("start"))
         case .listItem:
@@ -26,7 +26,7 @@ extension BodyRenderer {
             openIndent("    ")
         case .preformatted:
             separateBlock()
-            preDepth += 1
+            preformatted.depth += 1
         case .table:
             separateBlock()
             tables.append(TableLayout())
@@ -35,7 +35,7 @@ extension BodyRenderer {
         case .rule:
             separateBlock()
             let line = Array((markdown ? "---" : String(repeating: "─", count: min(availableWidth, 40))).utf8)
-            emitLine(line, width: markdown ? 3 : min(availableWidth, 40))
+            lines.emit(line)
             requestBlank()
         case .bold, .underline, .code:
             openInlineStyle(tag)
@@ -44,7 +44,7 @@ extension BodyRenderer {
         case .image:
             addImage(attributes)
         case .lineBreak:
-            if preDepth > 0 { withUnsafeBytes(of: UInt8(0x0A)) { appendPreformatted($0.bindMemory(to: UInt8.self)) } }
+            if preformatted.depth > 0 { withUnsafeBytes(of: UInt8(0x0A)) { preformatted.append($0.bindMemory(to: UInt8.self), to: &lines) } }
             else {
                 if markdown { inline.appendGlued("\\") }
                 inline.lineBreak()
@@ -65,7 +65,7 @@ extension BodyRenderer {
         case .quotation:
             withInline { if !$0.cancelPrefix() { $0.appendGlued("”") } }
         case .heading:
-            boldDepth -= 1
+            inlineStyle.bold(false)
             updateStyle()
             separateBlock()
             headingLevel = 0
@@ -80,8 +80,8 @@ extension BodyRenderer {
             flushParagraph()
             closeIndent()
         case .preformatted:
-            preDepth -= 1
-            if preDepth == 0 { emitPreformatted() }
+            preformatted.depth -= 1
+            if preformatted.depth == 0 { preformatted.finish(to: &lines) }
         case .bold, .underline, .code:
             closeInlineStyle(tag)
         case .link:
@@ -92,45 +92,17 @@ extension BodyRenderer {
         updateStyle()
     }
 
-    /// Bold, underline and code: a depth for the terminal's styles, markers in Markdown (an
-    /// empty run gets none).
     func openInlineStyle(_ tag: HTMLTag) {
-        let marked = markdown && preDepth == 0
-        switch tag {
-        case .bold:
-            if marked { inline.prefixNext("**") }
-            boldDepth += 1
-        case .underline:
-            if marked { inline.prefixNext("*") }
-            underlineDepth += 1
-        default:  // code
-            if marked {
-                inline.prefixNext("`")
-                inline.escapesMarkdown = false
-            }
-        }
+        inlineStyle.open(tag, in: &inline, marked: markdown && preformatted.depth == 0)
     }
 
     func closeInlineStyle(_ tag: HTMLTag) {
-        let marked = markdown && preDepth == 0
-        switch tag {
-        case .bold:
-            boldDepth -= 1
-            if marked && !inline.cancelPrefix() { inline.appendGlued("**") }
-        case .underline:
-            underlineDepth -= 1
-            if marked && !inline.cancelPrefix() { inline.appendGlued("*") }
-        default:  // code
-            if marked {
-                inline.escapesMarkdown = true
-                if !inline.cancelPrefix() { inline.appendGlued("`") }
-            }
-        }
+        inlineStyle.close(tag, in: &inline, marked: markdown && preformatted.depth == 0)
     }
 
     func addText(_ text: UnsafeBufferPointer<UInt8>) {
-        if preDepth > 0 && tables.isEmpty {
-            appendPreformatted(text)
+        if preformatted.depth > 0 && tables.isEmpty {
+            preformatted.append(text, to: &lines)
         } else if tables.isEmpty {
             inline.append(collapsing: text)
             drainParagraphIfLarge()
@@ -141,40 +113,7 @@ extension BodyRenderer {
     }
 
     func addImage(_ attributes: HTMLAttributes) {
-        if !markdown, addPrintableImage(attributes) { return }
-        let alt = attributes.value("alt")?.trimmingSpaces() ?? ""
-        if markdown {
-            let source = attributes.value("src").map { Terminal.sanitizeField(options.links.resolve($0)) } ?? ""
-            let label = String(alt.unicodeScalars.filter { $0 != "[" && $0 != "]" }.map(Character.init))
-            withInline { $0.appendWord("![\(label)](\(markdownURL(source)))") }
-        } else {
-            withInline { $0.appendWord(alt.isEmpty ? "[image]" : "[image: \(alt)]") }
-        }
-    }
-
-    /// `[image]` or `[image: ALT]` put together from libxml2's bytes, with no String made, when
-    /// the alt text is printable ASCII once its blanks are trimmed (what `sanitizeField` and
-    /// `trimmingSpaces` leave as it is); false for any other, which takes the String path.
-    private func addPrintableImage(_ attributes: HTMLAttributes) -> Bool {
-        var alt = attributes.bytes("alt") ?? UnsafeBufferPointer(start: nil, count: 0)
-        // Only what `sanitizeField` leaves blank (a space) or makes one (a tab, a line feed):
-        // it shows other controls, which `trimmingSpaces` then keeps.
-        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A }
-        while let first = alt.first, isBlank(first) { alt = UnsafeBufferPointer(rebasing: alt.dropFirst()) }
-        while let last = alt.last, isBlank(last) { alt = UnsafeBufferPointer(rebasing: alt.dropLast()) }
-        guard alt.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
-        if alt.isEmpty {
-            let word: StaticString = "[image]"
-            withInline { $0.appendWord(printable: UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)) }
-            return true
-        }
-        let before: StaticString = "[image: "
-        imageWord.removeAll(keepingCapacity: true)
-        imageWord.append(contentsOf: UnsafeBufferPointer(start: before.utf8Start, count: before.utf8CodeUnitCount))
-        imageWord.append(contentsOf: alt)
-        imageWord.append(UInt8(ascii: "]"))
-        imageWord.withUnsafeBufferPointer { word in withInline { $0.appendWord(printable: word) } }
-        return true
+        withInline { imageWord.add(attributes, options: options, to: &$0) }
     }
 
     /// Where inline text goes: the open table cell, or the paragraph.
@@ -188,10 +127,7 @@ extension BodyRenderer {
     }
 
     func updateStyle() {
-        var style: TextStyle = []
-        if boldDepth > 0 { style.insert(.bold) }
-        if underlineDepth > 0 { style.insert(.underline) }
-        if !options.styled { style = [] }
+        let style = inlineStyle.current
         inline.style = style
         if !tables.isEmpty { tables[tables.count - 1].withCell { $0.style = style } }
     }

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CoreKit
 
 /// Links: numbered in order of first appearance and listed after the body.
@@ -10,21 +7,13 @@ extension BodyRenderer {
         flushParagraph()
         guard !markdown, !links.isEmpty else { return }
         requestBlank()
-        emitLine(Array("Links:".utf8), width: 6)
-        let numberWidth = String(links.count).count + 2
-        for (index, link) in links.enumerated() {
-            let label = "[\(index + 1)]"
-            emitLine(Array((label + String(repeating: " ", count: numberWidth - label.count + 1) + link).utf8), width: 0)
-        }
-        if linkNumbers.beyondLimit > 0 {
-            emitLine(Array("[…] \(linkNumbers.beyondLimit) more links, past the first \(Self.linkLimit), not numbered".utf8), width: 0)
-        }
+        for line in linkNumbers.listLines() { lines.emit(line) }
     }
 
     /// Numbers `targets` after the body's links, each that is not among them yet (within
     /// the same limits).
     package func numberAlso(_ targets: [String]) {
-        for target in targets where target.utf8.count <= Self.linkTargetLimit { _ = linkNumber(target) }
+        for target in targets where target.utf8.count <= LinkNumbers.targetLimit { _ = linkNumbers.number(target) }
     }
 
     /// Lines made by the program (a feed entry's `Link:` and `Enclosure:` lines), each as it
@@ -33,22 +22,12 @@ extension BodyRenderer {
         guard !lines.isEmpty else { return }
         flushParagraph()
         requestBlank()
-        for line in lines { emitLine(Array(line.utf8), width: TextWidth.of(line)) }
+        for line in lines { self.lines.emit(Array(line.utf8)) }
         requestBlank()
     }
 
-    /// The most links numbered, and the longest target kept (`LinkNumbers`).
+    /// The most links numbered (`LinkNumbers`).
     static var linkLimit: Int { LinkNumbers.limit }
-    static var linkTargetLimit: Int { LinkNumbers.targetLimit }
-
-    /// A target's number in the list; nil past `linkLimit` (the link's text stays, unnumbered).
-    func linkNumber(_ target: String) -> Int? { linkNumbers.number(target) }
-
-    func markdownURL(_ url: String) -> String {
-        // By bytes: `)` followed by a combining mark is one Character, but still the `)` that
-        // would end Markdown's link.
-        url.utf8.contains(UInt8(ascii: " ")) || url.utf8.contains(UInt8(ascii: ")")) ? "<" + url + ">" : url
-    }
 
     func openLink(_ attributes: HTMLAttributes) {
         guard let raw = attributes.bytes("href"),
@@ -64,10 +43,10 @@ extension BodyRenderer {
     func closeLink() {
         guard let target = openLinks.popLast() ?? nil else { return }
         if markdown {
-            if !inline.cancelPrefix() { inline.appendGlued("](\(markdownURL(target)))") }
+            if !inline.cancelPrefix() { inline.appendGlued("](\(LinkNumbers.markdownTarget(target)))") }
         } else {
             // Past the paragraph's cut nothing of it is shown: its links are not numbered either.
-            if !inline.isCut, let number = linkNumber(target) { inline.appendGlued(marker: number) }
+            if !inline.isCut, let number = linkNumbers.number(target) { inline.appendGlued(marker: number) }
         }
     }
 }

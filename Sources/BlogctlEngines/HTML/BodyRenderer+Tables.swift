@@ -17,7 +17,7 @@ extension BodyRenderer {
         case .tableCell(let header):
             tables[tables.count - 1].startCell(header: header, escapesMarkdown: markdown)
             drainTableIfLarge()
-            if header { boldDepth += 1; updateStyle() }
+            if header { inlineStyle.bold(true); updateStyle() }
             return true
         case .tableHead:
             tables[tables.count - 1].inHead = true
@@ -51,7 +51,7 @@ extension BodyRenderer {
             }
             return true
         case .tableCell(let header):
-            if header { boldDepth -= 1; updateStyle() }
+            if header { inlineStyle.bold(false); updateStyle() }
             tables[tables.count - 1].endCell()
             return true
         case .tableHead:
@@ -81,9 +81,9 @@ extension BodyRenderer {
         flushParagraph()
         if !table.continues { requestBlank() }
         if markdown {
-            for line in table.markdownLines() { emitLine(line, width: 0) }
+            for line in table.markdownLines() { lines.emit(line) }
         } else {
-            for line in table.textLines(width: availableWidth, styled: options.styled) { emitLine(line.bytes, width: line.width) }
+            for line in table.textLines(width: availableWidth, styled: options.styled) { lines.emit(line.bytes) }
         }
         if !continued { requestBlank() }
     }

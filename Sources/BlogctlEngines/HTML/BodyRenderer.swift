@@ -9,53 +9,22 @@ import CoreKit
 package final class BodyRenderer {
     let options: RenderOptions
     var markdown: Bool { options.format == .markdown }
-    package private(set) var output: [UInt8] = []
+    /// The lines laid out so far, with their containers' prefixes.
+    var lines: PageLines
+    /// The page so far, when there is no sink.
+    package var output: [UInt8] { lines.output }
 
-    /// Something that prefixes the lines inside it: a list item's marker then its indent, a
-    /// blockquote's indent. `used` once its first line is out.
-    package struct Container {
-        var first: [UInt8]
-        var rest: [UInt8]
-        var width: Int
-        var used = false
-    }
 
-    package struct ListState {
-        var ordered: Bool
-        var next: Int
-    }
-
-    /// Deeper nesting still renders, without further indentation, so the text keeps a width.
-    static let deepestIndent = 12
-
-    var containers: [Container] = []
-    /// Whether a line is out (the output may have gone to the sink): no blank line before the first.
-    var wroteLine = false
     var inline = InlineText()
-    /// An image's `[image: ALT]`, put together here (`addPrintableImage`), reused.
-    var imageWord: [UInt8] = []
+    var imageWord = ImageWord()
     /// The work of the layout (for tests): the paragraph's (`InlineText.work`), the table
-    /// cells' (`cellWork`), the bytes of `pre` searched for line breaks (`preSearched`) and
-    /// the bytes of the lines written (`emitted`); linear in the input whatever its shape.
-    var work: Int { inline.work + cellWork + preSearched + emitted }
+    /// cells' (`cellWork`), the bytes of `pre` searched for line breaks and the bytes of the
+    /// lines written; linear in the input whatever its shape.
+    var work: Int { inline.work + cellWork + preformatted.searched + lines.emitted }
     var cellWork = 0
-    var preSearched = 0
-    var emitted = 0
-    var pendingBlank = false
-    var boldDepth = 0
-    var underlineDepth = 0
-    var preDepth = 0
-    var preText: [UInt8] = []
-    /// Where `preText`'s last line break is: found in each piece as it is appended, so that a
-    /// long line of many pieces is never searched again for one.
-    var preLastNewline: Int?
-    /// Whether the open `pre` block's first lines are out, under which fence (Markdown).
-    var preStarted = false
-    var preFence: [UInt8] = []
-    /// Whether the open `pre` line was cut: the rest of it is dropped.
-    var preLineCut = false
-    var lists: [ListState] = []
-    var listItemDepth = 0
+    var inlineStyle: InlineStyle
+    var preformatted: PreformattedBlock
+    var lists = ListNesting()
     var tables: [TableLayout] = []
     var openLinks: [String?] = []
     var headingLevel = 0
@@ -64,13 +33,13 @@ package final class BodyRenderer {
     /// The numbered targets, in order (the list after the body).
     package var links: [String] { linkNumbers.targets }
 
-    /// Where finished output goes as it grows, so a long page is never held whole; nil keeps it
-    /// all in `output`.
-    let sink: (([UInt8]) -> Void)?
-
+    /// `sink`: where finished output goes as it grows, so a long page is never held whole;
+    /// nil keeps it all in `output`.
     package init(options: RenderOptions, sink: (([UInt8]) -> Void)? = nil) {
         self.options = options
-        self.sink = sink
+        lines = PageLines(sink: sink)
+        preformatted = PreformattedBlock(markdown: options.format == .markdown)
+        inlineStyle = InlineStyle(styled: options.styled)
         inline.escapesMarkdown = options.format == .markdown
         inline.byteLimit = Self.paragraphLimit
     }
@@ -129,7 +98,7 @@ package final class BodyRenderer {
             let line = text[lineStart..<index]
             let isBlank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
             if isBlank {
-                if !blankRun { flushParagraph(); pendingBlank = true }
+                if !blankRun { flushParagraph(); requestBlank() }
                 blankRun = true
             } else {
                 blankRun = false
@@ -147,10 +116,10 @@ package final class BodyRenderer {
         requestBlank()
         headingLevel = level
         if markdown { inline.prefixNext(String(repeating: "#", count: level) + " ") }
-        boldDepth += 1
+        inlineStyle.bold(true)
         updateStyle()
         inline.append(collapsing: Array(text.utf8))
-        boldDepth -= 1
+        inlineStyle.bold(false)
         updateStyle()
         flushParagraph()
         headingLevel = 0
@@ -177,20 +146,12 @@ package final class BodyRenderer {
         requestBlank()
     }
 
-    func requestBlank() { pendingBlank = true }
-
-    /// Containers nested deeper than `deepestIndent`: counted, not kept, so that each line
-    /// costs the same however deep the nesting goes.
-    var containersBeyondIndent = 0
+    func requestBlank() { lines.requestBlank() }
 
     var availableWidth: Int {
         if markdown { return Int.max / 2 }
-        let indent = containers.reduce(0) { $0 + $1.width }
-        return max(options.width - indent, Self.narrowest)
+        return max(options.width - lines.indent, PageLines.narrowest)
     }
-
-    /// The fewest columns a line's text gets, however deep its indent.
-    static let narrowest = 20
 
     // MARK: - Bounds
 
@@ -210,7 +171,7 @@ package final class BodyRenderer {
         guard inline.bytes.count > Self.paragraphDrainBytes else { return }
         inline.drainLines(width: markdown ? Self.markdownDrainWidth : availableWidth, styled: options.styled,
                           markdownBreaks: markdown) { line, width in
-            emitLine(line, width: width)
+            lines.emit(line)
             widestDrained = max(widestDrained, width)
         }
     }
@@ -221,52 +182,19 @@ package final class BodyRenderer {
         guard !inline.isEmpty else { return }
         var widest = widestDrained
         inline.forEachLine(width: availableWidth, styled: options.styled) { line, width in
-            emitLine(line, width: width)
+            lines.emit(line)
             widest = max(widest, width)
         }
         if headingLevel > 0 && headingLevel <= 2 && !markdown && !options.styled {
             let width = widest
-            emitLine([UInt8](repeating: UInt8(ascii: headingLevel == 1 ? "=" : "-"), count: width), width: width)
+            lines.emit([UInt8](repeating: UInt8(ascii: headingLevel == 1 ? "=" : "-"), count: width))
         }
         inline.removeAll()
-    }
-
-    /// One line with the containers' prefixes, after the blank line a block asked for.
-    func emitLine(_ bytes: [UInt8], width: Int) {
-        if pendingBlank {
-            if wroteLine { emitBlankLine() }
-            pendingBlank = false
-        }
-        wroteLine = true
-        for index in containers.indices {
-            output += containers[index].used ? containers[index].rest : containers[index].first
-            containers[index].used = true
-        }
-        output += bytes
-        output.append(0x0A)
-        emitted += bytes.count + 1
-        if let sink, output.count >= 1 << 16 {
-            sink(output)
-            output.removeAll(keepingCapacity: true)
-        }
     }
 
     /// Hands what is left to the sink.
     package func finish() {
         flushParagraph()
-        if let sink, !output.isEmpty {
-            sink(output)
-            output.removeAll()
-        }
-    }
-
-    /// An empty line carrying only the prefixes of containers already started (`>` in Markdown).
-    func emitBlankLine() {
-        var line: [UInt8] = []
-        for container in containers where container.used { line += container.rest }
-        while line.last == 0x20 { line.removeLast() }
-        output += line
-        output.append(0x0A)
-        pendingBlank = false
+        lines.finish()
     }
 }

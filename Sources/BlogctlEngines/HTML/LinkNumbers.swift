@@ -73,4 +73,26 @@ struct LinkNumbers {
         if resolved.count < Self.limit { resolved[href] = target }
         return target
     }
+
+    /// The list after the body: `Links:`, then each target under its number, then how many
+    /// were past the limit.
+    func listLines() -> [[UInt8]] {
+        var lines = [Array("Links:".utf8)]
+        let numberWidth = String(targets.count).count + 2
+        for (index, target) in targets.enumerated() {
+            let label = "[\(index + 1)]"
+            lines.append(Array((label + String(repeating: " ", count: numberWidth - label.count + 1) + target).utf8))
+        }
+        if beyondLimit > 0 {
+            lines.append(Array("[…] \(beyondLimit) more links, past the first \(Self.limit), not numbered".utf8))
+        }
+        return lines
+    }
+
+    /// `url` as a Markdown link's target: in `<>` when it holds a space or a `)`, by bytes (a
+    /// `)` followed by a combining mark is one Character, but still the `)` that would end
+    /// the link).
+    static func markdownTarget(_ url: String) -> String {
+        url.utf8.contains(UInt8(ascii: " ")) || url.utf8.contains(UInt8(ascii: ")")) ? "<" + url + ">" : url
+    }
 }
