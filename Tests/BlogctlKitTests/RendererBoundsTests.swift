@@ -142,7 +142,7 @@ import ToolboxKit
             let page = RendererTests.render(open + long + close + "<p>after</p>")
             let words = page.split(whereSeparator: { $0 == " " || $0 == "\n" }).filter { $0 == "word" }.count
             // The limit counts the block's text as kept (spaces collapse): about 1 MiB of "word"s.
-            #expect(words > BodyRenderer.paragraphLimit / 5 && words < BodyRenderer.paragraphLimit / 4 + 4096, "\(open): \(words)")
+            #expect(words > RenderBounds.paragraphLimit / 5 && words < RenderBounds.paragraphLimit / 4 + 4096, "\(open): \(words)")
             #expect(page.contains("[…]") && page.hasSuffix("after\n"), "\(open)")
         }
     }

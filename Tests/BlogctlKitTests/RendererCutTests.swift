@@ -30,7 +30,7 @@ import Testing
     /// link: `x[1]`): the cut is marked once, nothing of the paragraph follows it (no word, no
     /// marker), no line is wider than the page, and the link list holds the one target.
     @Test func oneLinkRepeatedPastTheCutAddsNothingAfterIt() throws {
-        let links = BodyRenderer.paragraphLimit / 4 + 20_000
+        let links = RenderBounds.paragraphLimit / 4 + 20_000
         let (page, _) = try Self.render(Self.repeated("<a href=\"/l\">x</a> ", bytes: links * 19))
         #expect(Self.widest(page) <= 80)
         let cut = try #require(page.range(of: InlineText.cutMark))
@@ -43,15 +43,15 @@ import Testing
     /// Every target new: past the cut no link is numbered or listed (its marker would not be
     /// shown), and the page still ends with the list of those shown.
     @Test func newTargetsPastTheCutAreNotNumbered() throws {
-        let count = BodyRenderer.paragraphLimit / 12 + 2_000
+        let count = RenderBounds.paragraphLimit / 12 + 2_000
         var html = "<p>"
         for number in 0..<count { html += "<a href=\"/\(number)\">w</a> " }
         let (page, _) = try Self.render(Array(html.utf8))
         let shown = page.components(separatedBy: "\n").first { $0.contains(InlineText.cutMark) } ?? ""
         #expect(!shown.isEmpty)
         let listed = page.components(separatedBy: "\n").filter { $0.hasPrefix("[") && $0.contains(" /") }
-        #expect(listed.count <= BodyRenderer.linkLimit)
-        #expect(!page.contains("[\(BodyRenderer.linkLimit + 1)]"))
+        #expect(listed.count <= LinkNumbers.limit)
+        #expect(!page.contains("[\(LinkNumbers.limit + 1)]"))
     }
 
     /// Links numbered as the documented rule says, whatever repeats: a target's number is its
@@ -74,7 +74,7 @@ import Testing
         var beyond = 0
         for href in hrefs {
             if let number = numbers[href] { expected.append("w[\(number)]") }
-            else if numbers.count < BodyRenderer.linkLimit { numbers[href] = numbers.count + 1; expected.append("w[\(numbers.count)]") }
+            else if numbers.count < LinkNumbers.limit { numbers[href] = numbers.count + 1; expected.append("w[\(numbers.count)]") }
             else { beyond += 1; expected.append("w") }
         }
         var html = ""
@@ -82,7 +82,7 @@ import Testing
         let (page, _) = try Self.render(Array(html.utf8), width: 100_000)
         let words = page.split(whereSeparator: { $0 == " " || $0 == "\n" }).filter { $0.hasPrefix("w") }.map(String.init)
         #expect(words == expected)
-        #expect(page.contains("[…] \(beyond) more links, past the first \(BodyRenderer.linkLimit), not numbered"), "\(beyond)")
+        #expect(page.contains("[…] \(beyond) more links, past the first \(LinkNumbers.limit), not numbered"), "\(beyond)")
     }
 
     /// Glued inline runs, one link repeated, `w&nbsp;` repeated, Japanese without spaces: the

@@ -29,7 +29,7 @@ extension BodyRenderer {
             preformatted.depth += 1
         case .table:
             separateBlock()
-            tables.append(TableLayout())
+            tables.open()
         case .tableRow, .tableCell, .tableHead:
             break  // outside a table: their content flows as text
         case .rule:
@@ -40,7 +40,7 @@ extension BodyRenderer {
         case .bold, .underline, .code:
             openInlineStyle(tag)
         case .link:
-            openLink(attributes)
+            linkNumbers.open(attributes, markdown: markdown, resolver: options.links, inline: &inline)
         case .image:
             addImage(attributes)
         case .lineBreak:
@@ -85,7 +85,7 @@ extension BodyRenderer {
         case .bold, .underline, .code:
             closeInlineStyle(tag)
         case .link:
-            closeLink()
+            linkNumbers.close(markdown: markdown, inline: &inline)
         default:
             break
         }
@@ -107,7 +107,7 @@ extension BodyRenderer {
             inline.append(collapsing: text)
             drainParagraphIfLarge()
         } else {
-            tables[tables.count - 1].withCell { $0.append(collapsing: text) }
+            tables.append(text)
             drainTableIfLarge()
         }
     }
@@ -118,17 +118,12 @@ extension BodyRenderer {
 
     /// Where inline text goes: the open table cell, or the paragraph.
     func withInline(_ body: (inout InlineText) -> Void) {
-        if tables.isEmpty { return body(&inline) }
-        tables[tables.count - 1].withCell { cell in
-            let before = cell.work
-            body(&cell)
-            cellWork += cell.work - before
-        }
+        if tables.isEmpty { body(&inline) } else { tables.withCell(body) }
     }
 
     func updateStyle() {
         let style = inlineStyle.current
         inline.style = style
-        if !tables.isEmpty { tables[tables.count - 1].withCell { $0.style = style } }
+        if !tables.isEmpty { tables.setStyle(style) }
     }
 }

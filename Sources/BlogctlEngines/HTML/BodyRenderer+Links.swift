@@ -25,28 +25,4 @@ extension BodyRenderer {
         for line in lines { self.lines.emit(Array(line.utf8)) }
         requestBlank()
     }
-
-    /// The most links numbered (`LinkNumbers`).
-    static var linkLimit: Int { LinkNumbers.limit }
-
-    func openLink(_ attributes: HTMLAttributes) {
-        guard let raw = attributes.bytes("href"),
-              let target = linkNumbers.target(of: raw, numberedOnly: !markdown, resolver: options.links) else {
-            openLinks.append(nil)
-            return
-        }
-        openLinks.append(target)
-        if markdown { inline.prefixNext("[") }
-    }
-
-    /// `[text](URL)` in Markdown; on a terminal the text, then its number in the link list.
-    func closeLink() {
-        guard let target = openLinks.popLast() ?? nil else { return }
-        if markdown {
-            if !inline.cancelPrefix() { inline.appendGlued("](\(LinkNumbers.markdownTarget(target)))") }
-        } else {
-            // Past the paragraph's cut nothing of it is shown: its links are not numbered either.
-            if !inline.isCut, let number = linkNumbers.number(target) { inline.appendGlued(marker: number) }
-        }
-    }
 }

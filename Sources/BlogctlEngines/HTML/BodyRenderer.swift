@@ -4,8 +4,11 @@ import CoreKit
 /// width, headings set apart, nested lists, indented blockquotes, `pre` verbatim, tables in
 /// columns, images as `[image: ALT]`, links as numbered references listed at the end.
 /// Works on the SAX events of libxml2's HTML push parser (`HTMLStream`), in one pass, holding
-/// no tree and using no recursion; output is bytes, sanitised. The elements, lists, tables,
-/// links and `pre` blocks are handled in the `BodyRenderer+…` files.
+/// no tree and using no recursion; output is bytes, sanitised. This type decides what each
+/// element does (`BodyRenderer+Elements` and the files beside it); what it holds meanwhile is
+/// kept by a type for each job: the open paragraph (`InlineText`), tables (`OpenTables`),
+/// `pre` (`PreformattedBlock`), lists (`ListNesting`), styles (`InlineStyle`), links
+/// (`LinkNumbers`), and the lines written with their indents (`PageLines`).
 package final class BodyRenderer {
     let options: RenderOptions
     var markdown: Bool { options.format == .markdown }
@@ -20,13 +23,11 @@ package final class BodyRenderer {
     /// The work of the layout (for tests): the paragraph's (`InlineText.work`), the table
     /// cells' (`cellWork`), the bytes of `pre` searched for line breaks and the bytes of the
     /// lines written; linear in the input whatever its shape.
-    var work: Int { inline.work + cellWork + preformatted.searched + lines.emitted }
-    var cellWork = 0
+    var work: Int { inline.work + tables.cellWork + preformatted.searched + lines.emitted }
     var inlineStyle: InlineStyle
     var preformatted: PreformattedBlock
     var lists = ListNesting()
-    var tables: [TableLayout] = []
-    var openLinks: [String?] = []
+    var tables = OpenTables()
     var headingLevel = 0
     /// The link targets numbered so far, and what each `href` resolved to.
     var linkNumbers = LinkNumbers()
@@ -41,7 +42,7 @@ package final class BodyRenderer {
         preformatted = PreformattedBlock(markdown: options.format == .markdown)
         inlineStyle = InlineStyle(styled: options.styled)
         inline.escapesMarkdown = options.format == .markdown
-        inline.byteLimit = Self.paragraphLimit
+        inline.byteLimit = RenderBounds.paragraphLimit
     }
 
     // MARK: - Input
@@ -70,74 +71,42 @@ package final class BodyRenderer {
     }
 
     /// Elements inside a dropped one (script, style, head) and their text are skipped.
-    var droppedDepth = 0
+    var dropped = DroppedElements()
 
     func handle(_ event: HTMLEvent) {
-        if droppedDepth > 0 {
-            switch event {
-            case .enter: droppedDepth += 1
-            case .exit: droppedDepth -= 1
-            case .text: break
-            }
-            return
-        }
+        guard dropped.passes(event) else { return }
         switch event {
-        case .enter(let tag, let attributes):
-            if tag == .dropped { droppedDepth = 1 } else { enter(tag, attributes) }
+        case .enter(let tag, let attributes): enter(tag, attributes)
         case .exit(let tag): exit(tag)
         case .text(let text): addText(text)
         }
     }
 
-    /// Renders text without markup: paragraphs are separated by blank lines.
-    package func renderPlainText(_ text: [UInt8]) {
-        var lineStart = 0
-        var blankRun = false
-        for index in 0...text.count {
-            guard index == text.count || text[index] == 0x0A else { continue }
-            let line = text[lineStart..<index]
-            let isBlank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
-            if isBlank {
-                if !blankRun { flushParagraph(); requestBlank() }
-                blankRun = true
-            } else {
-                blankRun = false
-                inline.append(collapsing: Array(line))
-                inline.append(collapsing: [0x20])
-            }
-            lineStart = index + 1
-        }
-        flushParagraph()
-    }
-
-    /// A heading made by the program (the post's title), styled as an `h1`.
+    /// A heading made by the program (the post's title), laid out as the element would be.
     package func heading(_ text: String, level: Int) {
-        flushParagraph()
-        requestBlank()
-        headingLevel = level
-        if markdown { inline.prefixNext(String(repeating: "#", count: level) + " ") }
-        inlineStyle.bold(true)
-        updateStyle()
-        inline.append(collapsing: Array(text.utf8))
-        inlineStyle.bold(false)
-        updateStyle()
-        flushParagraph()
-        headingLevel = 0
-        requestBlank()
+        block(.heading(level), text)
     }
 
     /// A paragraph made by the program (the byline).
     package func paragraph(_ text: String) {
-        flushParagraph()
-        requestBlank()
-        inline.append(collapsing: Array(text.utf8))
-        flushParagraph()
-        requestBlank()
+        block(.paragraph, text)
     }
 
-    // MARK: - Elements
+    private func block(_ tag: HTMLTag, _ text: String) {
+        enter(tag, HTMLAttributes(pairs: nil))
+        Array(text.utf8).withUnsafeBufferPointer { addText($0) }
+        exit(tag)
+    }
 
-    // MARK: - Output
+    /// Renders text without markup: each run of lines between blank ones is a paragraph.
+    package func renderPlainText(_ text: [UInt8]) {
+        var paragraphs = PlainTextParagraphs(text)
+        while let paragraph = paragraphs.next() {
+            separateBlock()
+            for line in paragraph { inline.append(collapsing: Array(line)); inline.append(collapsing: [0x20]) }
+        }
+        flushParagraph()
+    }
 
     /// A block starts or ends: the paragraph so far is laid out, and a blank line comes
     /// before whatever follows.
@@ -153,23 +122,14 @@ package final class BodyRenderer {
         return max(options.width - lines.indent, PageLines.narrowest)
     }
 
-    // MARK: - Bounds
-
-    /// A paragraph holding more than this is laid out as far as its lines are final.
-    static let paragraphDrainBytes = 64 << 10
-    /// The most text one block (paragraph, list item, quote, heading, table cell) shows: 1 MiB;
-    /// past it, the rest of the block is dropped and `[…]` marks the cut (blogctl(1), read).
-    static let paragraphLimit = 1 << 20
-    /// A Markdown paragraph drained early is soft-wrapped at about this many columns.
-    static let markdownDrainWidth = 1000
     /// The widest line of a paragraph laid out so far (a heading's underline spans it).
     var widestDrained = 0
 
     /// Lays out the lines of the open paragraph that can no longer change, once it is large:
     /// memory stays bounded whatever the length of one paragraph.
     func drainParagraphIfLarge() {
-        guard inline.bytes.count > Self.paragraphDrainBytes else { return }
-        inline.drainLines(width: markdown ? Self.markdownDrainWidth : availableWidth, styled: options.styled,
+        guard inline.bytes.count > RenderBounds.paragraphDrainBytes else { return }
+        inline.drainLines(width: markdown ? RenderBounds.markdownDrainWidth : availableWidth, styled: options.styled,
                           markdownBreaks: markdown) { line, width in
             lines.emit(line)
             widestDrained = max(widestDrained, width)

@@ -74,6 +74,31 @@ struct LinkNumbers {
         return target
     }
 
+    /// The links open around the text, innermost last: each one's target, nil for one
+    /// without (no `href`, or not numbered).
+    private var openTargets: [String?] = []
+
+    /// A link starts: its target found, and in Markdown its `[` put before the next word.
+    mutating func open(_ attributes: HTMLAttributes, markdown: Bool, resolver: LinkResolver, inline: inout InlineText) {
+        guard let raw = attributes.bytes("href"), let target = target(of: raw, numberedOnly: !markdown, resolver: resolver) else {
+            openTargets.append(nil)
+            return
+        }
+        openTargets.append(target)
+        if markdown { inline.prefixNext("[") }
+    }
+
+    /// A link ends: `[text](URL)` in Markdown; on a terminal the text, then its number.
+    mutating func close(markdown: Bool, inline: inout InlineText) {
+        guard let target = openTargets.popLast() ?? nil else { return }
+        if markdown {
+            if !inline.cancelPrefix() { inline.appendGlued("](\(Self.markdownTarget(target)))") }
+        } else {
+            // Past the paragraph's cut nothing of it is shown: its links are not numbered either.
+            if !inline.isCut, let number = number(target) { inline.appendGlued(marker: number) }
+        }
+    }
+
     /// The list after the body: `Links:`, then each target under its number, then how many
     /// were past the limit.
     func listLines() -> [[UInt8]] {

@@ -2,7 +2,7 @@ import CoreKit
 
 /// An open `pre` block: kept verbatim (tabs expanded), fenced in Markdown. A large block is
 /// written as its lines complete, so memory stays bounded: a line longer than
-/// `BodyRenderer.paragraphLimit` is cut (`[…]`), and in Markdown a later line holding a longer
+/// `RenderBounds.paragraphLimit` is cut (`[…]`), and in Markdown a later line holding a longer
 /// run of backticks than the fence closes it and opens a longer one.
 struct PreformattedBlock {
     /// How many `pre` elements are open (their text is this block's).
@@ -39,10 +39,10 @@ struct PreformattedBlock {
 
     /// Writes the complete lines of a large block, keeping its last, unfinished line.
     private mutating func drainIfLarge(to lines: inout PageLines) {
-        guard text.count > BodyRenderer.paragraphDrainBytes else { return }
+        guard text.count > RenderBounds.paragraphDrainBytes else { return }
         guard let lastNewline else {
-            if text.count > BodyRenderer.paragraphLimit {
-                text.removeSubrange(BodyRenderer.paragraphLimit...)
+            if text.count > RenderBounds.paragraphLimit {
+                text.removeSubrange(RenderBounds.paragraphLimit...)
                 lineCut = true
             }
             return

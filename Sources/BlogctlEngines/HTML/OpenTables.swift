@@ -1,0 +1,82 @@
+import CoreKit
+
+/// The tables open, innermost last. Text and style go to the innermost one's open cell; a
+/// table nested in a cell is flattened into that cell when it ends; the outermost is handed
+/// back to be laid out when it ends, or in parts of complete rows once it holds
+/// `TableLayout.drainSize` (a nested table that large takes no more cells).
+struct OpenTables {
+    private var stack: [TableLayout] = []
+    /// The work of the cells' text (part of the renderer's `work`).
+    private(set) var cellWork = 0
+
+    var isEmpty: Bool { stack.isEmpty }
+
+    mutating func open() {
+        var table = TableLayout()
+        table.nested = !stack.isEmpty
+        stack.append(table)
+    }
+
+    /// A row, cell or head of the innermost table starts; false for any other tag.
+    mutating func enter(_ tag: HTMLTag, escapesMarkdown: Bool) -> Bool {
+        switch tag {
+        case .tableRow: stack[stack.count - 1].startRow()
+        case .tableCell(let header): stack[stack.count - 1].startCell(header: header, escapesMarkdown: escapesMarkdown)
+        case .tableHead: stack[stack.count - 1].inHead = true
+        default: return false
+        }
+        return true
+    }
+
+    /// A row, cell or head of the innermost table ends; false for any other tag.
+    mutating func exit(_ tag: HTMLTag) -> Bool {
+        switch tag {
+        case .tableRow: break
+        case .tableCell: stack[stack.count - 1].endCell()
+        case .tableHead: stack[stack.count - 1].inHead = false
+        default: return false
+        }
+        return true
+    }
+
+    /// The innermost table ends: the outermost is handed back, a nested one goes into its
+    /// parent's cell as text (nil).
+    mutating func close() -> TableLayout? {
+        let table = stack.removeLast()
+        if stack.isEmpty { return table }
+        let text = table.flattened
+        withCell { $0.append(collapsingEscaped: text) }
+        return nil
+    }
+
+    /// Text as the markup gives it, into the open cell.
+    mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
+        stack[stack.count - 1].withCell { $0.append(collapsing: text) }
+    }
+
+    /// The open cell, for what the renderer puts there (words, spaces), its work counted.
+    mutating func withCell(_ body: (inout InlineText) -> Void) {
+        var work = 0
+        stack[stack.count - 1].withCell { cell in
+            let before = cell.work
+            body(&cell)
+            work = cell.work - before
+        }
+        cellWork += work
+    }
+
+    mutating func setStyle(_ style: TextStyle) {
+        stack[stack.count - 1].withCell { $0.style = style }
+    }
+
+    /// The outermost table's complete rows, taken out once the innermost holds
+    /// `TableLayout.drainSize`; give them back by `reuseCells(of:)` once written.
+    mutating func completeRowsIfLarge() -> TableLayout? {
+        guard stack[stack.count - 1].size > TableLayout.drainSize, stack.count == 1 else { return nil }
+        return stack[0].takeCompleteRows()
+    }
+
+    mutating func reuseCells(of part: consuming TableLayout) {
+        stack[0].reuseCells(of: part)
+    }
+}
