@@ -73,6 +73,9 @@ public enum FeedDocument {
         let contentType: String?
         /// Where the entries go, when they are not to be kept in the `Feed`.
         let sink: FeedEntrySink?
+        /// Where an XML feed's drafts go, when the caller makes its entries (a JSON Feed's
+        /// entries still go to `sink`).
+        let drafts: FeedDraftSink?
         /// What came before the kind was known, and all of a page.
         private var held: [UInt8] = []
         private var kind: Kind?
@@ -83,10 +86,11 @@ public enum FeedDocument {
             self.init(url: url, contentType: contentType, sink: nil)
         }
 
-        package init(url: String, contentType: String?, sink: FeedEntrySink?) {
+        package init(url: String, contentType: String?, sink: FeedEntrySink?, drafts: FeedDraftSink? = nil) {
             self.url = url
             self.contentType = contentType
             self.sink = sink
+            self.drafts = drafts
         }
 
         public func add(_ piece: UnsafeBufferPointer<UInt8>) throws(ToolError) {
@@ -130,7 +134,7 @@ public enum FeedDocument {
             }
             guard kind == .xml else { return }
             let encoding = xmlEncoding(contentType: contentType, head: Array(held.prefix(1024)))
-            let xml = try FeedXMLParser.Reading(url: url, encoding: encoding.name, sink: sink)
+            let xml = try FeedXMLParser.Reading(url: url, encoding: encoding.name, sink: sink, drafts: drafts)
             held.withUnsafeBytes { xml.stream.feed(UnsafeRawBufferPointer(rebasing: $0[min(encoding.skip, $0.count)...])) }
             held = []
             self.xml = xml

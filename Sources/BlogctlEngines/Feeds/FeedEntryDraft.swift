@@ -4,8 +4,10 @@ import CoreKit
 /// in one buffer (one allocation an entry, not one a field), each field's place in a slot
 /// of its own (not a dictionary hashed a dozen times an entry). No String is made on the
 /// reading thread: the entry is made from its draft on another core.
-package struct FeedEntryDraft {
+package struct FeedEntryDraft: Sendable {
     var text: [UInt8] = []
+    /// The bytes its fields hold.
+    package var byteCount: Int { text.count }
     private var slots = InlineArray<17, (range: Range<Int>, type: FeedXMLParser.TextType, base: String?)?>(repeating: nil)
     var about: String?
     var alternate: (href: String, base: String?)?

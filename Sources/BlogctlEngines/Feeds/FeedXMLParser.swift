@@ -29,8 +29,10 @@ package struct FeedXMLParser {
     private var lastDraftSize = 0
     private var draft = Draft()
     private var feed = Draft()
-    /// Where each entry's draft goes once its end tag is read (set by `Reading`).
+    /// Where each entry's draft goes once its end tag is read (set by `Reading`): made into
+    /// an entry here, or handed to the caller's `drafts`.
     private var assembly: FeedEntryAssembly?
+    private var drafts: FeedDraftSink?
     private var failure: ToolError?
     /// The feed's own title and link made plain and absolute as an entry's are.
     let maker: FeedEntryMaker
@@ -57,10 +59,10 @@ package struct FeedXMLParser {
 
         private let assembly: FeedEntryAssembly
 
-        init(url: String, encoding: String?, sink: FeedEntrySink? = nil) throws(ToolError) {
+        init(url: String, encoding: String?, sink: FeedEntrySink? = nil, drafts: FeedDraftSink? = nil) throws(ToolError) {
             parser = FeedXMLParser(url: url)
             assembly = FeedEntryAssembly(url: url, sink: sink)
-            parser.assembly = assembly
+            if let drafts { parser.drafts = drafts } else { parser.assembly = assembly }
             // unowned(unsafe): the stream is this object's own and calls back only while it is
             // fed, so `self` outlives every call; `unowned` paid a strong retain and release
             // for each of a big feed's million events.
@@ -294,7 +296,7 @@ package struct FeedXMLParser {
 
     private mutating func finishEntry() {
         lastDraftSize = min(draft.text.count, 1 << 16)
-        assembly?.add(draft)
+        if let drafts { drafts.take(draft) } else { assembly?.add(draft) }
     }
 
     func feedTitle() throws(ToolError) -> String { try maker.plain(feed[.feedTitle]) }

@@ -20,8 +20,8 @@ enum FeedBody {
     /// came from, after a temporary redirect too (feedparser's base). Throws what is wrong
     /// with the body; a document that is no feed is the result's failure.
     static func read(_ response: APIClient.Response, url: String, shown: String,
-                     sink: FeedEntrySink? = nil) throws(ToolError) -> Result<FeedDocument.Reader.Read, ToolError> {
-        let reader = FeedDocument.Reader(url: response.redirectedTo ?? url, contentType: response.header("Content-Type"), sink: sink)
+                     sink: FeedEntrySink? = nil, drafts: FeedDraftSink? = nil) throws(ToolError) -> Result<FeedDocument.Reader.Read, ToolError> {
+        let reader = FeedDocument.Reader(url: documentURL(response, url), contentType: response.header("Content-Type"), sink: sink, drafts: drafts)
         var failure: ToolError?
         let add: (UnsafeBufferPointer<UInt8>) -> Void = { piece in
             guard failure == nil else { return }
@@ -37,6 +37,9 @@ enum FeedBody {
             return .failure(error)
         }
     }
+
+    /// Where the document in `response` came from, which its relative links resolve against.
+    static func documentURL(_ response: APIClient.Response, _ url: String) -> String { response.redirectedTo ?? url }
 
     /// `response`'s body as the feed it is, inflated when it was gzipped (a filter feed's
     /// command reads it so).

@@ -88,21 +88,54 @@ struct FeedListing: Sendable {
         }.get()
     }
 
-    /// `write` of a big feed: parsed inside the listing's transaction, each entry written as it
-    /// is made (`FeedListingSink`), none held but the newest.
+    /// `write` of a big feed: read and parsed on a thread of its own (`FeedHandoff`) while
+    /// its entries are made and written here, inside the listing's transaction, each as it
+    /// comes (`FeedListingSink`), none held but the newest: one feed's work on two cores.
     private func writeAsRead(_ response: APIClient.Response, _ url: String, into library: Library, server: ServerURL, maxItems: Int?,
                              each: (@Sendable (FeedEntry) -> Void)?) throws(ToolError) -> (read: FeedDocument.Reader.Read, newest: [FeedEntry]) {
         var read: FeedDocument.Reader.Read?
         var newest: [FeedEntry] = []
         _ = try library.writeListing(server, maxItems: maxItems, feed: true) { listing in
             let sink = FeedListingSink(listing, ignored: source.ignoredEntries(), each: each)
-            read = try source.document(response, url, sink: sink).get()
+            read = try Self.readAside(response, url, shown: source.shown(url), into: sink).get()
             newest = sink.newest.sorted()
             guard case .feed = read else { return false }
             return true
         }
         guard let read else { throw .protocolViolation(url: source.shown(url), detail: "an empty document") }
         return (read, newest)
+    }
+
+    /// The document in `response` read on a `PosixThread`, its entries made from the drafts
+    /// it hands over and given to `sink` on this thread, in document order. Returns when the
+    /// reader is done, whatever happened on either side: the response is never read after.
+    static func readAside(_ response: APIClient.Response, _ url: String, shown: String,
+                          into sink: FeedEntrySink) -> Result<FeedDocument.Reader.Read, ToolError> {
+        let handoff = FeedHandoff()
+        PosixThread.start {
+            handoff.finish(Result { () throws(ToolError) in try FeedBody.read(response, url: url, shown: shown, sink: handoff, drafts: handoff) }.flatMap { $0 })
+        }
+        let assembly = FeedEntryAssembly(url: FeedBody.documentURL(response, url), sink: sink)
+        while let batch = handoff.next() {
+            guard !assembly.hasFailed else {
+                handoff.cancel()
+                continue
+            }
+            for item in batch {
+                switch item {
+                case .draft(let draft): assembly.add(draft)
+                case .entry(let entry): assembly.add(entry: entry)
+                }
+            }
+        }
+        let made = assembly.finish()
+        guard let result = handoff.result else { return .failure(.protocolViolation(url: shown, detail: "an empty document")) }
+        if let failure = made.failure, case .success(.feed) = result { return .failure(failure) }
+        return result.map { read in
+            guard case .feed(var feed) = read else { return read }
+            feed.renamed += made.renamed
+            return .feed(feed)
+        }
     }
 }
 
