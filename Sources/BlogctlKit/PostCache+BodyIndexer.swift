@@ -10,7 +10,9 @@ extension PostCache {
     /// and indexed at `finish` in the chunks `indexStored` makes. A body whose parse did not
     /// run to its end (the reader quit the pager, an error, a screen that moved on) is
     /// indexed at `finish` on its own, as every body was before: the index never misses one.
-    public final class BodyIndexer: @unchecked Sendable {  // One task at a time: made by PostLoader, finished by its caller.
+    /// Not Sendable: made by `PostLoader` and finished by the one task its caller runs in, as
+    /// the compiler checks (`Loaded` is not Sendable either).
+    public final class BodyIndexer {
         let cache: PostCache
         let metadata: PostMetadata
         let body: PostBody

@@ -19,7 +19,7 @@ public struct PostLoader: Sendable {
     /// before it is shown: for `read` and the screen, which lay it out at once.
     public var indexesAsRendered = false
 
-    public struct Loaded: Sendable {
+    public struct Loaded {
         public let metadata: PostMetadata
         public let body: PostBody
         public let source: Source
