@@ -71,9 +71,10 @@ markup-replay: build
 	@xmllint --version 2>&1 | head -n 1
 	$(SWIFT) test --skip-build --filter 'MarkupReplayTests|LibXML2VersionTests'
 
-## test-tsan: PasscodeKit's tests (the concurrent session) under ThreadSanitizer
+## test-tsan: PasscodeKit's tests (the concurrent session) and a big feed's two threads
+## (FeedHandoffTests, HandoffQueueTests) under ThreadSanitizer
 test-tsan: deps
-	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter PasscodeKitTests
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter 'PasscodeKitTests|FeedHandoffTests|HandoffQueueTests'
 
 ## check: build, the Character-level lint, every test, ThreadSanitizer run, man page lint and
 ## option coverage, the fuzz harnesses still type-check, and nothing the tests started left

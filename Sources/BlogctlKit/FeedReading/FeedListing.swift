@@ -116,20 +116,26 @@ struct FeedListing: Sendable {
             handoff.finish(Result { () throws(ToolError) in try FeedBody.read(response, url: url, shown: shown, sink: handoff, drafts: handoff) }.flatMap { $0 })
         }
         let assembly = FeedEntryAssembly(url: FeedBody.documentURL(response, url), sink: sink)
-        while let batch = handoff.next() {
-            guard !assembly.hasFailed else {
-                handoff.cancel()
-                continue
-            }
-            for item in batch {
-                switch item {
-                case .draft(let draft): assembly.add(draft)
-                case .entry(let entry): assembly.add(entry: entry)
+        // Every batch is taken, up to the end: after a failure, dropped (and the reader told).
+        func makeEntriesUntilTheEnd() -> Result<FeedDocument.Reader.Read, ToolError> {
+            while true {
+                switch handoff.next() {
+                case .end(let result):
+                    return result
+                case .batch where assembly.hasFailed:
+                    handoff.cancel()
+                case .batch(let batch):
+                    for item in batch {
+                        switch item {
+                        case .draft(let draft): assembly.add(draft)
+                        case .entry(let entry): assembly.add(entry: entry)
+                        }
+                    }
                 }
             }
         }
+        let result = makeEntriesUntilTheEnd()
         let made = assembly.finish()
-        guard let result = handoff.result else { return .failure(.protocolViolation(url: shown, detail: "an empty document")) }
         if let failure = made.failure, case .success(.feed) = result { return .failure(failure) }
         return result.map { read in
             guard case .feed(var feed) = read else { return read }
