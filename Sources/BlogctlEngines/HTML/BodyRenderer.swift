@@ -17,7 +17,6 @@ package final class BodyRenderer {
     /// The page so far, when there is no sink.
     package var output: [UInt8] { lines.output }
 
-
     var inline = InlineText()
     var imageWord = ImageWord()
     /// The work of the layout (for tests): the paragraph's (`InlineText.work`), the table
