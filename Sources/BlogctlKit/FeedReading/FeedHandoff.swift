@@ -36,7 +36,7 @@ final class FeedHandoff: FeedDraftSink, FeedEntrySink, Sendable {
     /// A JSON Feed's entry, taken as it is: its id is checked against the ones before it on
     /// the caller's side (`FeedEntryAssembly.add(entry:)`), which renames a repeat.
     func take(_ entry: FeedEntry) throws(ToolError) -> Bool {
-        fill(.entry(entry), bytes: 0)
+        fill(.entry(entry), bytes: entry.body.utf8.count + entry.summary.utf8.count)
         return true
     }
 
