@@ -5,8 +5,8 @@ import ToolboxKit
 
 /// Issue 66: a big feed is read on a thread of its own while its entries are made and taken on
 /// the caller's (`FeedListing.readAside`, `FeedHandoff`): the same entries, ids, renames and
-/// order as one thread gives, for RSS and JSON Feed, past the handoff's bounds (batches of
-/// items and of bytes, more batches than may wait); a sink that fails ends it, and so does a
+/// order as one thread gives, for RSS and JSON Feed, four times past the handoff's bounds
+/// (batches of items and of bytes, batches waiting); a sink that fails ends it, and so does a
 /// document that is no feed, without the reader left blocked.
 @Suite struct FeedHandoffTests {
     /// What a listing does with entries: keeps each whose id is new, refuses a repeat.
@@ -53,7 +53,10 @@ import ToolboxKit
         return (alone.ids, beside.ids, (feed.renamed, feedAside.renamed))
     }
 
-    @Test(arguments: [(3, 10), (FeedHandoff.batchItems * (FeedHandoff.capacity + 3) + 5, 10), (40, FeedHandoff.batchBytes / 4)])
+    /// Few entries; four times as many batches of items as may wait; four times as many
+    /// batches of bytes (entries of a quarter MiB).
+    @Test(arguments: [(3, 10), (FeedHandoff.batchItems * FeedHandoff.capacity * 4 + 5, 10),
+                      (FeedHandoff.capacity * 4 * 4 + 3, FeedHandoff.batchBytes / 4)])
     func anRSSFeedReadAsideIsTheFeedReadAlone(count: Int, size: Int) throws {
         let result = try both(Self.rss(count, size: size))
         #expect(result.aside.count == count)
@@ -64,7 +67,7 @@ import ToolboxKit
     }
 
     @Test func aJSONFeedReadAsideIsTheFeedReadAlone() throws {
-        let count = FeedHandoff.batchItems * (FeedHandoff.capacity + 2) + 1
+        let count = FeedHandoff.batchItems * FeedHandoff.capacity * 4 + 1
         let result = try both(Self.json(count))
         #expect(result.aside.count == count)
         #expect(result.aside == result.one)
