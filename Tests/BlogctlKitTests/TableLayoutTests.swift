@@ -102,8 +102,9 @@ import CoreKit
             let after = Self.randomSteps(rows: Int.random(in: 1...6, using: &generator), using: &generator)
             var reused = TableLayout()
             Self.apply(before, to: &reused)
-            guard let part = reused.takeCompleteRows() else { continue }
-            reused.reuseCells(of: part)
+            guard reused.rowCount > 1 else { continue }
+            reused.setOpenRowAside()
+            reused.dropCompleteRows()
             Self.apply(after, to: &reused)
             // The same table made with new cells only: the open row's steps, then the rest.
             var fresh = TableLayout()

@@ -43,9 +43,7 @@ extension BodyRenderer {
 
     /// The outermost table's complete rows are written once it is large.
     func drainTableIfLarge() {
-        guard let part = tables.completeRowsIfLarge() else { return }
-        emitTable(part, continued: true)
-        tables.reuseCells(of: part)
+        tables.drainIfLarge { emitTable($0, continued: true) }
     }
 
     func emitTable(_ table: TableLayout, continued: Bool = false) {
@@ -54,7 +52,7 @@ extension BodyRenderer {
         if markdown {
             for line in table.markdownLines() { lines.emit(line) }
         } else {
-            for line in table.textLines(width: availableWidth, styled: options.styled) { lines.emit(line.bytes) }
+            table.forEachLine(width: availableWidth, styled: options.styled) { line, _ in lines.emit(line) }
         }
         if !continued { requestBlank() }
     }

@@ -214,9 +214,15 @@ package final class HTMLStream {
                 continue
             }
             markupStart = index
+            // Where a construct starting here reaches `markupLimit`.
+            let limit = min(bytes.endIndex, markupStart + Self.markupLimit)
             guard index + 1 < bytes.endIndex, MarkupScanner.isLetter(bytes[index + 1]) else {
                 atLimit = false  // an end tag, a comment: the depth may change
-                index += 1
+                if dropping == nil, let after = scanner.readPlainTag(bytes, at: index, before: limit) {
+                    index = after
+                } else {
+                    index += 1
+                }
                 continue
             }
             // Void elements take no place on the stack, but are told apart only near the
@@ -245,7 +251,11 @@ package final class HTMLStream {
             }
             atLimit = false
             starts += 1
-            index += 1
+            if dropping == nil, let after = scanner.readPlainTag(bytes, at: index, before: limit) {
+                index = after
+            } else {
+                index += 1
+            }
         }
         parse(flattenedThen: bytes[min(from, bytes.endIndex)..<bytes.endIndex])
     }

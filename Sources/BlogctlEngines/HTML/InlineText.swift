@@ -66,6 +66,11 @@ package struct InlineText {
 
     var isEmpty: Bool { atoms.isEmpty }
 
+    /// Whether the buffers hold room for more than `count` bytes of text and atoms.
+    func holdsMoreThan(_ count: Int) -> Bool {
+        bytes.capacity + atoms.capacity * MemoryLayout<Atom>.stride + pendingPrefix.capacity > count
+    }
+
     mutating func removeAll() {
         bytes.removeAll(keepingCapacity: true)
         atoms.removeAll(keepingCapacity: true)

@@ -69,14 +69,13 @@ struct OpenTables {
         stack[stack.count - 1].withCell { $0.style = style }
     }
 
-    /// The outermost table's complete rows, taken out once the innermost holds
-    /// `TableLayout.drainSize`; give them back by `reuseCells(of:)` once written.
-    mutating func completeRowsIfLarge() -> TableLayout? {
-        guard stack[stack.count - 1].size > TableLayout.drainSize, stack.count == 1 else { return nil }
-        return stack[0].takeCompleteRows()
-    }
-
-    mutating func reuseCells(of part: consuming TableLayout) {
-        stack[0].reuseCells(of: part)
+    /// Once the innermost table holds `TableLayout.drainSize` and is the outermost, its
+    /// complete rows are handed to `write` as a table of their own, then dropped: the open
+    /// row stays, and the rows written give their cells to new ones.
+    mutating func drainIfLarge(_ write: (TableLayout) -> Void) {
+        guard stack.count == 1, stack[0].size > TableLayout.drainSize, stack[0].rowCount > 1 else { return }
+        stack[0].setOpenRowAside()
+        write(stack[0])
+        stack[0].dropCompleteRows()
     }
 }

@@ -2,17 +2,24 @@
 /// widest cell, the widest columns narrowed (their cells wrapped) until the table fits.
 package struct TableLayout {
     package struct Row {
+        /// The row's cells are `cells[..<count]`; past them, cells an earlier row held, kept
+        /// emptied for their buffers.
         var cells: [InlineText] = []
+        var count = 0
         var isHeader = false
+        var live: ArraySlice<InlineText> { cells[..<count] }
     }
 
-    var rows: [Row] = []
+    /// The table's rows are `rows[..<rowCount]`; past them, rows already written, kept with
+    /// their cells for new rows: a long table allocated and freed two or three buffers a cell.
+    private var rows: [Row] = []
+    private(set) var rowCount = 0
     var inHead = false
     private var cellOpen = false
     /// What the table holds, in bytes of text plus a fixed cost for each row and cell (empty
     /// ones cost memory too): the renderer writes the complete rows of a large table out.
     private(set) var size = 0
-    /// Rows already written (`takeCompleteRows`): the rest continue that table.
+    /// Rows already written (`dropCompleteRows`): the rest continue that table.
     private(set) var continues = false
     /// The most one cell holds; past it, `[…]`.
     static let cellLimit = 64 << 10
@@ -21,6 +28,10 @@ package struct TableLayout {
     static let drainSize = 1 << 20
     static let rowCost = 64
     static let cellCost = 128
+    /// The most cells kept for new rows, and the most a kept cell's buffers may hold: what the
+    /// written rows leave behind stays bounded whatever they held.
+    static let keptCells = drainSize / cellCost
+    static let keptCellBytes = 1 << 10
 
     /// A table inside a cell: flattened into that cell's text, so never written in parts;
     /// past `drainSize` (an outermost table's one row: four times that) further rows and cells
@@ -38,23 +49,20 @@ package struct TableLayout {
 
     mutating func startRow() {
         if refusesMore() { return }
-        rows.append(Row(cells: spareRows.popLast() ?? [], isHeader: inHead))
+        if rowCount == rows.count { rows.append(Row()) }
+        rows[rowCount].count = 0
+        rows[rowCount].isHeader = inHead
+        rowCount += 1
         size += Self.rowCost
         cellOpen = false
     }
 
     mutating func startCell(header: Bool, escapesMarkdown: Bool) {
-        if rows.isEmpty { startRow() }
+        if rowCount == 0 { startRow() }
         if refusesMore() { return }
         size += Self.cellCost
-        var cell = spareCells.popLast() ?? InlineText()
-        cell.byteLimit = Self.cellLimit
-        cell.escapesMarkdown = escapesMarkdown
-        let row = rows.count - 1
-        let first = rows[row].cells.isEmpty
-        rows[row].cells.append(consume cell)
-        // A header row: inside thead, or of th cells only.
-        rows[row].isHeader = inHead || (header && (first || rows[row].isHeader))
+        let head = inHead
+        rows[rowCount - 1].addCell(escapesMarkdown: escapesMarkdown, header: header, inHead: head)
         cellOpen = true
     }
 
@@ -62,55 +70,41 @@ package struct TableLayout {
 
     /// The cell text goes to; text outside any cell is dropped, as browsers move it away.
     mutating func withCell(_ body: (inout InlineText) -> Void) {
-        guard cellOpen, !rows.isEmpty, !rows[rows.count - 1].cells.isEmpty else { return }
-        let row = rows.count - 1
-        let column = rows[row].cells.count - 1
-        let before = rows[row].cells[column].bytes.count
-        body(&rows[row].cells[column])
-        size += rows[row].cells[column].bytes.count - before
+        guard cellOpen, rowCount > 0 else { return }
+        size += rows[rowCount - 1].withLastCell(body)
     }
 
-    /// Cells of rows already written, emptied: new cells take their buffers (a long table
-    /// allocated and freed two or three buffers a cell).
-    private var spareCells: [InlineText] = []
-    /// Rows' cell lists, emptied, for new rows.
-    private var spareRows: [[InlineText]] = []
-
-    /// Keeps the cells of `part`, written, for new cells: as many as a part can hold, so that a
-    /// long table allocates no cell after its first part. What the spares hold is bounded by
-    /// the part they came from (`drainSize`).
-    mutating func reuseCells(of part: consuming TableLayout) {
-        for row in part.rows.indices {
-            // Moved out, not copied: each cell's buffers are its own again, and emptied in place.
-            while spareCells.count < Self.drainSize / Self.cellCost, var cell = part.rows[row].cells.popLast() {
-                cell.removeAll()
-                cell.style = []
-                spareCells.append(consume cell)
-            }
-            if part.rows[row].cells.isEmpty && spareRows.count < Self.drainSize / Self.rowCost { spareRows.append(part.rows[row].cells) }
-        }
+    /// Writing a large table in parts: the open row is set aside, so that the table is its
+    /// complete rows, laid out as any table; `dropCompleteRows` then takes them out.
+    mutating func setOpenRowAside() {
+        rowCount -= 1
     }
 
-    /// The rows before the open one, as a table of their own, leaving the open row here: a
-    /// large table is written in parts, each laid out on its own.
-    mutating func takeCompleteRows() -> TableLayout? {
-        guard rows.count > 1 else { return nil }
-        var part = TableLayout()
-        // The rows move to the part, not copied; the open row stays.
-        let open = rows.removeLast()
-        swap(&part.rows, &rows)
-        rows.append(open)
-        part.continues = continues
-        size = rows[0].cells.reduce(Self.rowCost) { $0 + Self.cellCost + $1.bytes.count }
+    /// After `setOpenRowAside` and writing the rest: the open row is the table's only one,
+    /// and the rows written keep their cells, emptied, for new rows.
+    mutating func dropCompleteRows() {
+        let written = rowCount
+        rows.swapAt(0, written)
+        rowCount = 1
+        size = rows[0].live.reduce(Self.rowCost) { $0 + Self.cellCost + $1.bytes.count }
         continues = true
-        return part
+        var kept = 0
+        var index = 1
+        while index < rows.count && kept < Self.keptCells {
+            kept += rows[index].emptyCells(keeping: Self.keptCells - kept)
+            index += 1
+        }
+        rows.removeSubrange(index...)
     }
+
+    /// The rows of the table (not those kept for their cells).
+    private var liveRows: ArraySlice<Row> { rows[..<rowCount] }
 
     /// The whole table as one line of text, for a table nested in a cell.
     var flattened: [UInt8] {
         var result: [UInt8] = []
-        for row in rows {
-            let texts = row.cells.map { $0.singleLine }.filter { !$0.isEmpty }
+        for row in liveRows {
+            let texts = row.live.map { $0.singleLine }.filter { !$0.isEmpty }
             guard !texts.isEmpty else { continue }
             if !result.isEmpty { result += Array("; ".utf8) }
             for (index, text) in texts.enumerated() {
@@ -124,18 +118,22 @@ package struct TableLayout {
 
     /// Lines for a terminal at most `width` columns wide, header rows bold when `styled` and
     /// underlined with dashes.
-    func textLines(width: Int, styled: Bool) -> [(bytes: [UInt8], width: Int)] {
-        textLines(width: width, styled: styled, oneLineRowsInPlace: true)
+    func textLines(width: Int, styled: Bool, oneLineRowsInPlace: Bool = true) -> [(bytes: [UInt8], width: Int)] {
+        var lines: [(bytes: [UInt8], width: Int)] = []
+        forEachLine(width: width, styled: styled, oneLineRowsInPlace: oneLineRowsInPlace) { lines.append(($0, $1)) }
+        return lines
     }
 
+    /// As `textLines`, handing each line to `body` in one buffer that is reused.
     /// `oneLineRowsInPlace`: a row whose every cell fits its column on one line is written
     /// straight into its line, with no wrapped lines made for each cell (most rows of a long
     /// table, which would otherwise make three allocations a cell). False only for
     /// the test that holds the two ways to the same lines.
-    func textLines(width: Int, styled: Bool, oneLineRowsInPlace: Bool) -> [(bytes: [UInt8], width: Int)] {
+    func forEachLine(width: Int, styled: Bool, oneLineRowsInPlace: Bool = true, _ body: ([UInt8], Int) -> Void) {
+        let rows = liveRows
         // Closures, not key paths: a key path is projected at run time, once per row.
-        let columns = rows.reduce(0) { max($0, $1.cells.count) }
-        guard columns > 0 else { return [] }
+        let columns = rows.reduce(0) { max($0, $1.count) }
+        guard columns > 0 else { return }
         let gap = 2
         var widths = [Int](repeating: 0, count: columns)
         var least = [Int](repeating: 1, count: columns)
@@ -143,7 +141,7 @@ package struct TableLayout {
         // the array's subscript, is a copy (a retain and a release of each of its buffers).
         for row in rows.indices {
             rows[row].cells.withUnsafeBufferPointer { cells in
-                for index in cells.indices {
+                for index in 0..<rows[row].count {
                     widths[index] = max(widths[index], cells[index].singleLineWidth)
                     least[index] = max(least[index], min(cells[index].longestWord, 12))
                 }
@@ -152,24 +150,25 @@ package struct TableLayout {
         // Too many columns to give each one even a column of text: cells one under another,
         // rows apart, so that the output stays as long as the text (side by side, every line
         // of the tallest cell would repeat the padding of every other column).
-        if columns * (1 + gap) - gap > width { return stackedLines(width: width, styled: styled) }
+        if columns * (1 + gap) - gap > width { return stackedLines(width: width, styled: styled, body) }
         let available = max(width - gap * (columns - 1), columns)
         widths = Self.narrowed(widths, least: least, toFit: available)
-        var lines: [(bytes: [UInt8], width: Int)] = []
+        var line: [UInt8] = []
+        line.reserveCapacity(width + 16)
         for rowIndex in rows.indices {
-            if oneLineRowsInPlace, let line = Self.oneLine(rows[rowIndex], widths: widths, gap: gap, styled: styled) {
-                lines.append(line)
-                appendRule(after: rowIndex, widths: widths, gap: gap, to: &lines)
+            line.removeAll(keepingCapacity: true)
+            if oneLineRowsInPlace, let lineWidth = Self.oneLine(rows[rowIndex], widths: widths, gap: gap, styled: styled, into: &line) {
+                body(line, lineWidth)
+                rule(after: rowIndex, widths: widths, gap: gap, body)
                 continue
             }
             let row = rows[rowIndex]
             let wrapped = (0..<columns).map { index in
-                index < row.cells.count ? row.cells[index].lines(width: widths[index], styled: styled && !row.isHeader) : []
+                index < row.count ? row.cells[index].lines(width: widths[index], styled: styled && !row.isHeader) : []
             }
             let height = wrapped.reduce(0) { max($0, $1.count) }
             for lineIndex in 0..<max(height, 1) {
-                var line: [UInt8] = []
-                line.reserveCapacity(width + 16)
+                line.removeAll(keepingCapacity: true)
                 var lineWidth = 0
                 for column in 0..<columns {
                     let piece: (bytes: [UInt8], width: Int) = lineIndex < wrapped[column].count ? wrapped[column][lineIndex] : ([], 0)
@@ -183,40 +182,41 @@ package struct TableLayout {
                 }
                 while line.last == 0x20 { line.removeLast(); lineWidth -= 1 }
                 if styled && row.isHeader && !line.isEmpty { line = TextStyle.bold.sequence + line + TextStyle.reset }
-                lines.append((line, lineWidth))
+                body(line, lineWidth)
             }
-            appendRule(after: rowIndex, widths: widths, gap: gap, to: &lines)
+            rule(after: rowIndex, widths: widths, gap: gap, body)
         }
-        return lines
     }
 
     /// The dashes under the last header row before the body.
-    private func appendRule(after rowIndex: Int, widths: [Int], gap: Int, to lines: inout [(bytes: [UInt8], width: Int)]) {
+    private func rule(after rowIndex: Int, widths: [Int], gap: Int, _ body: ([UInt8], Int) -> Void) {
+        let rows = liveRows
+        guard rows[rowIndex].isHeader else { return }
         let nextIsBody = rowIndex + 1 < rows.count && !rows[rowIndex + 1].isHeader
-        guard rows[rowIndex].isHeader && (nextIsBody || rowIndex + 1 == rows.count) else { return }
+        guard nextIsBody || rowIndex + 1 == rows.count else { return }
         let rule = widths.map { [UInt8](repeating: UInt8(ascii: "-"), count: $0) }
             .joined(separator: [UInt8](repeating: 0x20, count: gap))
-        lines.append((Array(rule), widths.reduce(0, +) + gap * (widths.count - 1)))
+        body(Array(rule), widths.reduce(0, +) + gap * (widths.count - 1))
     }
 
-    /// `row` as one line, when each of its cells fits its column on one line; else nil.
-    private static func oneLine(_ row: Row, widths: [Int], gap: Int, styled: Bool) -> (bytes: [UInt8], width: Int)? {
-        row.cells.withUnsafeBufferPointer { cells in
-            oneLine(cells, widths: widths, gap: gap, styled: styled && !row.isHeader)
-        }.map { line in
-            var (line, lineWidth) = line
-            while line.last == 0x20 { line.removeLast(); lineWidth -= 1 }
-            if styled && row.isHeader && !line.isEmpty { line = TextStyle.bold.sequence + line + TextStyle.reset }
-            return (line, lineWidth)
+    /// `row` as one line into `line` (empty), when each of its cells fits its column on one
+    /// line; its width, else nil.
+    private static func oneLine(_ row: Row, widths: [Int], gap: Int, styled: Bool, into line: inout [UInt8]) -> Int? {
+        let fits = row.cells.withUnsafeBufferPointer { cells in
+            oneLine(UnsafeBufferPointer(rebasing: cells[..<row.count]), widths: widths, gap: gap,
+                    styled: styled && !row.isHeader, into: &line)
         }
+        guard var lineWidth = fits else { return nil }
+        while line.last == 0x20 { line.removeLast(); lineWidth -= 1 }
+        if styled && row.isHeader && !line.isEmpty { line = TextStyle.bold.sequence + line + TextStyle.reset }
+        return lineWidth
     }
 
     /// `cells` as one line, when each fits its column on one line; else nil. Cells read in
-    /// place (see `textLines`).
+    /// place (see `forEachLine`).
     private static func oneLine(_ cells: UnsafeBufferPointer<InlineText>, widths: [Int], gap: Int,
-                                styled: Bool) -> (bytes: [UInt8], width: Int)? {
+                                styled: Bool, into line: inout [UInt8]) -> Int? {
         for index in cells.indices where !cells[index].fitsOneLine(width: widths[index]) { return nil }
-        var line: [UInt8] = []
         var lineWidth = 0
         var previous = 0
         for index in cells.indices {
@@ -228,25 +228,24 @@ package struct TableLayout {
             previous = cells[index].appendOneLine(to: &line, styled: styled)
             lineWidth += previous
         }
-        return (line, lineWidth)
+        return lineWidth
     }
 
     /// A table too wide for side-by-side columns: each non-empty cell wrapped to the full
     /// width, a blank line between rows, header cells bold when `styled`.
-    private func stackedLines(width: Int, styled: Bool) -> [(bytes: [UInt8], width: Int)] {
-        var lines: [(bytes: [UInt8], width: Int)] = []
-        for row in rows {
-            let cells = row.cells.filter { !$0.isEmpty }
+    private func stackedLines(width: Int, styled: Bool, _ body: ([UInt8], Int) -> Void) {
+        var wrote = false
+        for row in liveRows {
+            let cells = row.live.filter { !$0.isEmpty }
             guard !cells.isEmpty else { continue }
-            if !lines.isEmpty { lines.append(([], 0)) }
+            if wrote { body([], 0) }
+            wrote = true
             for cell in cells {
                 cell.forEachLine(width: width, styled: styled && !row.isHeader) { bytes, lineWidth in
-                    let line = styled && row.isHeader && !bytes.isEmpty ? TextStyle.bold.sequence + bytes + TextStyle.reset : bytes
-                    lines.append((line, lineWidth))
+                    body(styled && row.isHeader && !bytes.isEmpty ? TextStyle.bold.sequence + bytes + TextStyle.reset : bytes, lineWidth)
                 }
             }
         }
-        return lines
     }
 
     /// The widths after narrowing the widest column one column at a time (the first of equal
@@ -284,10 +283,11 @@ package struct TableLayout {
 
     /// A GitHub-flavoured Markdown table; the first row is its header, as the format requires.
     func markdownLines() -> [[UInt8]] {
-        let columns = rows.reduce(0) { max($0, $1.cells.count) }
+        let rows = liveRows
+        let columns = rows.reduce(0) { max($0, $1.count) }
         guard columns > 0 else { return [] }
         func line(_ row: Row) -> [UInt8] {
-            var cells = row.cells.map { $0.singleLine }
+            var cells = row.live.map { $0.singleLine }
             while cells.count < columns { cells.append([]) }
             return Array("| ".utf8) + Array(cells.joined(separator: Array(" | ".utf8))) + Array(" |".utf8)
         }
@@ -297,5 +297,45 @@ package struct TableLayout {
         lines.append(Array(("|" + String(repeating: " --- |", count: columns)).utf8))
         for row in rows.dropFirst() { lines.append(line(row)) }
         return lines
+    }
+}
+
+extension TableLayout.Row {
+    /// A cell starts at the end of the row, a kept one if there is one.
+    mutating func addCell(escapesMarkdown: Bool, header: Bool, inHead: Bool) {
+        if count == cells.count { cells.append(InlineText()) }
+        cells[count].byteLimit = TableLayout.cellLimit
+        cells[count].escapesMarkdown = escapesMarkdown
+        // A header row: inside thead, or of th cells only.
+        isHeader = inHead || (header && (count == 0 || isHeader))
+        count += 1
+    }
+
+    /// `body` on the row's last cell; the bytes it added.
+    mutating func withLastCell(_ body: (inout InlineText) -> Void) -> Int {
+        guard count > 0 else { return 0 }
+        return cells.withUnsafeMutableBufferPointer { cells in
+            let before = cells[count - 1].bytes.count
+            body(&cells[count - 1])
+            return cells[count - 1].bytes.count - before
+        }
+    }
+
+    /// Empties the row's cells for new ones, keeping at most `most` and none whose buffers
+    /// grew large; the number kept.
+    mutating func emptyCells(keeping most: Int) -> Int {
+        count = 0
+        if cells.count > most { cells.removeSubrange(most...) }
+        cells.withUnsafeMutableBufferPointer { cells in
+            for index in cells.indices {
+                if cells[index].holdsMoreThan(TableLayout.keptCellBytes) {
+                    cells[index] = InlineText()
+                } else {
+                    cells[index].removeAll()
+                    cells[index].style = []
+                }
+            }
+        }
+        return cells.count
     }
 }
