@@ -15,5 +15,8 @@ import Testing
             #expect(found == .inline, "\(other)")
         }
         #expect(HTMLTag.named(nil) == .inline)
+        // The scanner's raw-text names, written as constants, are the names packed.
+        #expect(MarkupScanner.script == HTMLTag.packed(Array("script".utf8)[...]))
+        #expect(MarkupScanner.style == HTMLTag.packed(Array("style".utf8)[...]))
     }
 }

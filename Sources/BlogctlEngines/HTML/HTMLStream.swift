@@ -58,6 +58,7 @@ package final class HTMLStream {
 
     private let visit: (HTMLEvent) -> Void
     private let library: LibXML2
+    private let tagSlots = HTMLTag.slots
     private var context: htmlParserCtxtPtr?
 
     /// Throws only when libxml2 cannot be opened (the loader's message).
@@ -72,14 +73,14 @@ package final class HTMLStream {
             Unmanaged<HTMLStream>.fromOpaque(user)._withUnsafeGuaranteedRef { stream in
                 stream.depth += 1
                 stream.deepestSeen = max(stream.deepestSeen, stream.depth)
-                stream.visit(.enter(HTMLTag.named(name), HTMLAttributes(pairs: attributes)))
+                stream.visit(.enter(HTMLTag.named(name, in: stream.tagSlots), HTMLAttributes(pairs: attributes)))
             }
         }
         handler.endElement = { user, name in
             guard let user else { return }
             Unmanaged<HTMLStream>.fromOpaque(user)._withUnsafeGuaranteedRef { stream in
                 stream.depth -= 1
-                stream.visit(.exit(HTMLTag.named(name)))
+                stream.visit(.exit(HTMLTag.named(name, in: stream.tagSlots)))
             }
         }
         let characters: charactersSAXFunc = { user, bytes, count in

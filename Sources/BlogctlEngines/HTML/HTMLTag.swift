@@ -38,7 +38,8 @@ package enum HTMLTag: Equatable {
     /// no String, no hashing and no reference counting, for the millions of elements of a
     /// large page.
     // Written once, when first used (a `static let` is made once, under a lock), read only after.
-    nonisolated(unsafe) static let slots: UnsafeMutableBufferPointer<(key: UInt64, tag: HTMLTag)> = {
+    typealias Slots = UnsafeMutableBufferPointer<(key: UInt64, tag: HTMLTag)>
+    nonisolated(unsafe) static let slots: Slots = {
         let slots = UnsafeMutableBufferPointer<(key: UInt64, tag: HTMLTag)>.allocate(capacity: 256)
         slots.initialize(repeating: (0, .inline))
         for (name, tag) in byName where name.utf8.count <= 8 {
@@ -59,20 +60,21 @@ package enum HTMLTag: Equatable {
         return key
     }
 
-    static func named(_ name: UnsafePointer<UInt8>?) -> HTMLTag {
+    /// `slots`: `Self.slots`, which a caller naming millions of elements reads once and
+    /// passes (each read of a value made at first use checks whether it is made yet).
+    static func named(_ name: UnsafePointer<UInt8>?, in slots: Slots = Self.slots) -> HTMLTag {
         guard let name else { return .inline }
         var key: UInt64 = 0
         for index in 0..<9 {
             let byte = name[index]
-            if byte == 0 { return tag(packed: key) }
+            if byte == 0 { return tag(packed: key, in: slots) }
             if index == 8 { break }
             key |= UInt64(byte) << (8 * UInt64(index))
         }
         return byName[String(cString: name)] ?? .inline
     }
 
-    static func tag(packed key: UInt64) -> HTMLTag {
-        let slots = Self.slots
+    static func tag(packed key: UInt64, in slots: Slots) -> HTMLTag {
         var slot = slotIndex(key)
         while true {
             let entry = slots[slot]

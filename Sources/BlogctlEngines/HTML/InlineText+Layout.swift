@@ -142,15 +142,7 @@ extension InlineText {
         return HeldLine(atom: atoms.count, byte: bytes.count, widthBefore: 0, walked: walked)
     }
 
-    /// Whether `layOut` would make this text one line at `width` (or none, empty): no forced
-    /// break after its first atom, no atom without width (the rules for those depend on what
-    /// came before), and all of it no wider than `width`.
-    func fitsOneLine(width: Int) -> Bool {
-        for (index, atom) in atoms.enumerated() where atom.width == 0 || (index > 0 && atom.breakBefore) { return false }
-        return singleLineWidth <= width
-    }
-
-    /// The one line `layOut` makes of a text that `fitsOneLine`, appended to `line`; its width.
+    /// The one line `layOut` makes of a text that is plain and fits (`oneLineFacts`), appended to `line`; its width.
     func appendOneLine(to line: inout [UInt8], styled: Bool) -> Int {
         // Over buffer pointers, with nothing of `self` captured: a closure capturing `self` copied
         // the cell (a retain and a release of each of its buffers) for every row of a table.

@@ -295,10 +295,13 @@ package struct InlineText {
     }
 
     private mutating func store(_ text: UnsafeBufferPointer<UInt8>, from index: Int, count: Int, width: Int) {
-        if !open {
-            atoms.append(Atom(start: bytes.count, end: bytes.count, width: 0, style: style,
-                              spaceBefore: pendingSpace && !atoms.isEmpty, breakBefore: pendingBreak,
-                              softBreakBefore: pendingSoftBreak && !pendingSpace && !atoms.isEmpty))
+        work += count
+        blockBytes += count
+        guard open else {
+            // A new atom, made whole before it goes in.
+            var atom = Atom(start: bytes.count, end: bytes.count, width: width, style: style,
+                            spaceBefore: pendingSpace && !atoms.isEmpty, breakBefore: pendingBreak,
+                            softBreakBefore: pendingSoftBreak && !pendingSpace && !atoms.isEmpty)
             pendingSpace = false
             pendingBreak = false
             pendingSoftBreak = false
@@ -306,15 +309,25 @@ package struct InlineText {
             if !pendingPrefix.isEmpty {
                 bytes += pendingPrefix
                 blockBytes += pendingPrefix.count
-                atoms[atoms.count - 1].width += TextWidth.of(String(decoding: pendingPrefix, as: UTF8.self))
+                atom.width += TextWidth.of(String(decoding: pendingPrefix, as: UTF8.self))
                 pendingPrefix.removeAll()
             }
+            appendBytes(text, from: index, count: count)
+            atom.end = bytes.count
+            atoms.append(atom)
+            return
         }
-        work += count
+        appendBytes(text, from: index, count: count)
+        let end = bytes.count
+        atoms.withUnsafeMutableBufferPointer { atoms in
+            atoms[atoms.count - 1].end = end
+            atoms[atoms.count - 1].width += width
+        }
+    }
+
+    @inline(__always)
+    private mutating func appendBytes(_ text: UnsafeBufferPointer<UInt8>, from index: Int, count: Int) {
         if count == 1 { bytes.append(text[index]) } else { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<(index + count)])) }
-        blockBytes += count
-        atoms[atoms.count - 1].end = bytes.count
-        atoms[atoms.count - 1].width += width
     }
 
     /// The plain text on one line (table cells, underlines), without styles.
@@ -327,26 +340,35 @@ package struct InlineText {
         return line
     }
 
-    var singleLineWidth: Int {
+    /// What laying a text out in columns needs of it, read in one pass over its atoms.
+    struct OneLineFacts {
+        /// Its width on one line.
         var width = 0
-        for (index, atom) in atoms.enumerated() {
-            if index > 0 && (atom.spaceBefore || atom.breakBefore) { width += 1 }
-            width += atom.width
-        }
-        return width
+        /// The widest unbreakable word, the least a column can be.
+        var longestWord = 0
+        /// No forced break after its first atom and no atom without width (the rules for
+        /// those depend on what came before): `layOut` makes it one line where it fits.
+        var isPlain = true
     }
 
-    /// The widest unbreakable word, the least a column can be.
-    var longestWord: Int {
-        var longest = 0
-        var current = 0
-        for atom in atoms {
-            if atom.spaceBefore || atom.breakBefore || atom.softBreakBefore { current = 0 }
-            current += atom.width
-            longest = max(longest, current)
+    var oneLineFacts: OneLineFacts {
+        atoms.withUnsafeBufferPointer { atoms in
+            var facts = OneLineFacts()
+            var word = 0
+            for index in atoms.indices {
+                let atom = atoms[index]
+                if index > 0 && (atom.spaceBefore || atom.breakBefore) { facts.width += 1 }
+                facts.width += atom.width
+                if atom.spaceBefore || atom.breakBefore || atom.softBreakBefore { word = 0 }
+                word += atom.width
+                facts.longestWord = max(facts.longestWord, word)
+                if atom.width == 0 || (index > 0 && atom.breakBefore) { facts.isPlain = false }
+            }
+            return facts
         }
-        return longest
     }
+
+    var singleLineWidth: Int { oneLineFacts.width }
 
     /// Lays out every line but the last, which may still grow, and keeps that one: a paragraph
     /// of any length is laid out in bounded memory, in the same lines as all at once (a line

@@ -260,7 +260,9 @@ package struct MarkupScanner: Equatable {
         return isQuote
     }
 
-    private static let script = HTMLTag.packed(Array("script".utf8)[...]), style = HTMLTag.packed(Array("style".utf8)[...])
+    /// `script` and `style` as `name` packs them (`HTMLTag.packed`), as constants: a value
+    /// computed at first use is checked for at every use, once for every start tag.
+    static let script: UInt64 = 0x7470_6972_6373, style: UInt64 = 0x65_6C79_7473
     private static let doctype = Array("doctype".utf8)
 
     private mutating func endStartTag() {

@@ -137,13 +137,17 @@ package struct TableLayout {
         let gap = 2
         var widths = [Int](repeating: 0, count: columns)
         var least = [Int](repeating: 1, count: columns)
+        // Each cell read once for what the columns need, its facts kept for its row's line.
         // Cells read in place, through a buffer pointer: a cell bound by `for`, or read by
         // the array's subscript, is a copy (a retain and a release of each of its buffers).
+        var facts: [InlineText.OneLineFacts] = []
         for row in rows.indices {
             rows[row].cells.withUnsafeBufferPointer { cells in
                 for index in 0..<rows[row].count {
-                    widths[index] = max(widths[index], cells[index].singleLineWidth)
-                    least[index] = max(least[index], min(cells[index].longestWord, 12))
+                    let cell = cells[index].oneLineFacts
+                    widths[index] = max(widths[index], cell.width)
+                    least[index] = max(least[index], min(cell.longestWord, 12))
+                    facts.append(cell)
                 }
             }
         }
@@ -155,9 +159,13 @@ package struct TableLayout {
         widths = Self.narrowed(widths, least: least, toFit: available)
         var line: [UInt8] = []
         line.reserveCapacity(width + 16)
+        var firstCell = 0
         for rowIndex in rows.indices {
-            line.removeAll(keepingCapacity: true)
-            if oneLineRowsInPlace, let lineWidth = Self.oneLine(rows[rowIndex], widths: widths, gap: gap, styled: styled, into: &line) {
+            let count = rows[rowIndex].count
+            defer { firstCell += count }
+            let fits = (0..<count).allSatisfy { facts[firstCell + $0].isPlain && facts[firstCell + $0].width <= widths[$0] }
+            if oneLineRowsInPlace && fits {
+                let lineWidth = Self.oneLine(rows[rowIndex], widths: widths, gap: gap, styled: styled, into: &line)
                 body(line, lineWidth)
                 rule(after: rowIndex, widths: widths, gap: gap, body)
                 continue
@@ -199,35 +207,26 @@ package struct TableLayout {
         body(Array(rule), widths.reduce(0, +) + gap * (widths.count - 1))
     }
 
-    /// `row` as one line into `line` (empty), when each of its cells fits its column on one
-    /// line; its width, else nil.
-    private static func oneLine(_ row: Row, widths: [Int], gap: Int, styled: Bool, into line: inout [UInt8]) -> Int? {
-        let fits = row.cells.withUnsafeBufferPointer { cells in
-            oneLine(UnsafeBufferPointer(rebasing: cells[..<row.count]), widths: widths, gap: gap,
-                    styled: styled && !row.isHeader, into: &line)
+    /// `row`, whose every cell is plain and fits its column, as one line in `line`; its width.
+    private static func oneLine(_ row: Row, widths: [Int], gap: Int, styled: Bool, into line: inout [UInt8]) -> Int {
+        line.removeAll(keepingCapacity: true)
+        var lineWidth = row.cells.withUnsafeBufferPointer { cells in
+            // Cells read in place (see `forEachLine`).
+            var lineWidth = 0
+            var previous = 0
+            for index in 0..<row.count {
+                if index > 0 {
+                    let pad = max(widths[index - 1] - previous, 0) + gap
+                    line.append(contentsOf: repeatElement(0x20, count: pad))
+                    lineWidth += pad
+                }
+                previous = cells[index].appendOneLine(to: &line, styled: styled && !row.isHeader)
+                lineWidth += previous
+            }
+            return lineWidth
         }
-        guard var lineWidth = fits else { return nil }
         while line.last == 0x20 { line.removeLast(); lineWidth -= 1 }
         if styled && row.isHeader && !line.isEmpty { line = TextStyle.bold.sequence + line + TextStyle.reset }
-        return lineWidth
-    }
-
-    /// `cells` as one line, when each fits its column on one line; else nil. Cells read in
-    /// place (see `forEachLine`).
-    private static func oneLine(_ cells: UnsafeBufferPointer<InlineText>, widths: [Int], gap: Int,
-                                styled: Bool, into line: inout [UInt8]) -> Int? {
-        for index in cells.indices where !cells[index].fitsOneLine(width: widths[index]) { return nil }
-        var lineWidth = 0
-        var previous = 0
-        for index in cells.indices {
-            if index > 0 {
-                let pad = max(widths[index - 1] - previous, 0) + gap
-                line.append(contentsOf: repeatElement(0x20, count: pad))
-                lineWidth += pad
-            }
-            previous = cells[index].appendOneLine(to: &line, styled: styled)
-            lineWidth += previous
-        }
         return lineWidth
     }
 
