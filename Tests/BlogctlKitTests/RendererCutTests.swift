@@ -58,7 +58,7 @@ import Testing
     /// place among the first `linkLimit` targets; past them a new target is counted, not
     /// numbered. Seeded links, many repeating the one before (the renderer knows those
     /// without a lookup), others earlier targets or new ones, across the limit, paragraph by
-    /// paragraph (below each paragraph's cut).
+    /// paragraph (below each paragraph's cut); some not ASCII (looked up the long way).
     @Test func linksAreNumberedByTheRuleWhateverRepeats() throws {
         var random = SeededGenerator(seed: 6_465)
         var hrefs: [String] = []
@@ -67,7 +67,7 @@ import Testing
             let roll = Int.random(in: 0..<10, using: &random)
             if roll < 5, let last = hrefs.last { hrefs.append(last) }
             else if roll < 7, !hrefs.isEmpty { hrefs.append(hrefs[Int.random(in: 0..<min(hrefs.count, 40), using: &random)]) }
-            else { fresh += 1; hrefs.append("http://h.test/\(fresh)") }
+            else { fresh += 1; hrefs.append(fresh % 7 == 0 ? "http://h.test/é\(fresh)" : "http://h.test/\(fresh)") }
         }
         var numbers: [String: Int] = [:]
         var expected: [String] = []
@@ -189,5 +189,20 @@ import Testing
                 if cut != whole { return }
             }
         }
+    }
+}
+
+/// The filter that spares a lookup for each new link past the numbered ones never says a
+/// string it holds is absent, says so of few it does not hold, and leaves non-ASCII bytes
+/// to the long way.
+@Suite struct ByteStringFilterTests {
+    @Test func noneInsertedIsMissedAndFewOthersPass() {
+        var filter = ByteStringFilter(bitCount: 1 << 17)
+        func hash(_ text: String) -> UInt64? { Array(text.utf8).withUnsafeBufferPointer { ByteStringFilter.hash($0) } }
+        for number in 0..<LinkNumbers.limit { filter.insert(hash("/p/\(number)")!) }
+        #expect((0..<LinkNumbers.limit).allSatisfy { filter.mayContain(hash("/p/\($0)")!) })
+        let passed = (LinkNumbers.limit..<(LinkNumbers.limit + 100_000)).filter { filter.mayContain(hash("/p/\($0)")!) }.count
+        #expect(passed < 5_000, "\(passed) of 100000 passed")
+        #expect(hash("/é") == nil && hash("") != nil)
     }
 }

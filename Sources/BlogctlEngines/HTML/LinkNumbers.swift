@@ -22,6 +22,9 @@ struct LinkNumbers {
     /// The last `href` found in `resolved`, as libxml2's bytes, and its target: a link to the
     /// same place as the one before it is known without a String or a lookup made.
     private var lastHref: (bytes: [UInt8], target: String)?
+    /// The ASCII hrefs in `resolved`: one never seen (most past the numbered ones, each new)
+    /// is known so without a String made or a lookup.
+    private var resolvedHrefs = ByteStringFilter(bitCount: 1 << 17)
     /// The last target numbered (or not, past `limit`), and its number.
     private var lastNumbered: (target: String, number: Int?)?
 
@@ -60,8 +63,9 @@ struct LinkNumbers {
            last.bytes.withUnsafeBufferPointer({ raw.count == 0 || memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0 }) {
             return last.target
         }
-        let href = String(decoding: raw, as: UTF8.self)
-        if let known = resolved[href] {
+        let hash = ByteStringFilter.hash(raw)
+        let href = hash.map(resolvedHrefs.mayContain) == false ? nil : String(decoding: raw, as: UTF8.self)
+        if let href, let known = resolved[href] {
             lastHref = (Array(raw), known)
             return known
         }
@@ -69,8 +73,12 @@ struct LinkNumbers {
             beyondLimit += 1
             return nil
         }
-        let target = Terminal.sanitizeField(resolver.resolve(Terminal.sanitizeField(href)))
-        if resolved.count < Self.limit { resolved[href] = target }
+        let text = href ?? String(decoding: raw, as: UTF8.self)
+        let target = Terminal.sanitizeField(resolver.resolve(Terminal.sanitizeField(text)))
+        if resolved.count < Self.limit {
+            resolved[text] = target
+            if let hash { resolvedHrefs.insert(hash) }
+        }
         return target
     }
 
