@@ -18,5 +18,7 @@ import Testing
         // The scanner's raw-text names, written as constants, are the names packed.
         #expect(MarkupScanner.script == HTMLTag.packed(Array("script".utf8)[...]))
         #expect(MarkupScanner.style == HTMLTag.packed(Array("style".utf8)[...]))
+        #expect(MarkupScanner.scriptEnd == HTMLTag.packed(Array("</script".utf8)[...]))
+        #expect(MarkupScanner.styleEnd == HTMLTag.packed(Array("</style".utf8)[...]))
     }
 }

@@ -48,7 +48,7 @@ extension HTMLStream {
             if dropping.raw {
                 // The end tag's `</name` goes to libxml2 whole (it lies in this piece: pieces
                 // are cut before a `<`), but no byte it already has.
-                let endTagStart = index - (scanner.rawEnd.count - 1)
+                let endTagStart = index - (scanner.rawEndCount - 1)
                 from = max(endTagStart, dropping.start ?? bytes.startIndex)
             } else {
                 if dropping.isStartTag { dropping.closer += Array((scanner.closedItself ? "/>" : ">").utf8) }

@@ -25,7 +25,10 @@ package struct MarkupScanner: Equatable {
     private var nameLength = 0
     private var slash = false
     /// Which raw text: the end tag that ends it, lowercase.
-    private(set) var rawEnd: [UInt8] = []
+    /// Its bytes packed as `name` is (`</script` fills the eight), and how many: a scanner
+    /// holds no reference, so copying one costs nothing.
+    private var rawEnd: UInt64 = 0
+    private(set) var rawEndCount = 0
     /// After raw text's `</script`: whether the name goes on (`</scripts>`), an end tag
     /// libxml2 ignores, reading raw text again after it.
     private var checksRawName = false
@@ -137,10 +140,11 @@ package struct MarkupScanner: Equatable {
         return false
     }
 
-    /// Just after a `<` (`open`, at `bytes[open]`): a start tag of a name alone (`<tr>`) or an
+    /// Just after a `<` (`open`, at `bytes[open]`): a start tag (`<tr>`, `<img src=x>`) or an
     /// end tag (`</td>`) read whole, ending before `end`, leaving the scanner as `step` would
-    /// leave it byte by byte. The index after it, or nil (anything else: nothing read). Most
-    /// markup is such tags; stepping them a byte at a time cost a tenth of a table's time.
+    /// leave it byte by byte. The index after it, or nil (anything else, or a tag with a stray
+    /// quote or longer than `plainTagReach`: nothing read). Most markup is such tags; the
+    /// stream stepping them a byte at a time cost a tenth of a table's time.
     mutating func readPlainTag(_ bytes: ArraySlice<UInt8>, at open: Int, before end: Int) -> Int? {
         guard state == .open, open + 2 < end else { return nil }
         let first = bytes[open + 1]
@@ -164,13 +168,38 @@ package struct MarkupScanner: Equatable {
             length += 1
             index += 1
         }
-        guard index < end && bytes[index] == UInt8(ascii: ">") else { return nil }
-        name = packed
-        nameLength = length
-        slash = false
-        endStartTag()
-        return index + 1
+        guard index < end else { return nil }
+        if bytes[index] == UInt8(ascii: ">") {
+            state = .startTag(.name)
+            name = packed
+            nameLength = length
+            slash = false
+            endStartTag()
+            return index + 1
+        }
+        var tag = self
+        tag.state = .startTag(.name)
+        tag.name = packed
+        tag.nameLength = length
+        tag.slash = false
+        tag.closedItself = false
+        // Attributes stepped here, over a short reach: kept only when the tag ends in it with
+        // no byte that needs the stream (a stray quote); else nothing was read.
+        let reach = min(end, open + Self.plainTagReach)
+        while index < reach {
+            if tag.step(bytes[index]) { return nil }
+            index += 1
+            if !tag.isInStartTag {
+                self = tag
+                return index
+            }
+        }
+        return nil
     }
+
+    /// The longest tag `readPlainTag` reads: longer ones are left to the stream, which skips
+    /// a long value at memchr's speed.
+    static let plainTagReach = 512
 
     private mutating func enterDeclaration(doctype: Bool) {
         state = .declaration
@@ -263,6 +292,8 @@ package struct MarkupScanner: Equatable {
     /// `script` and `style` as `name` packs them (`HTMLTag.packed`), as constants: a value
     /// computed at first use is checked for at every use, once for every start tag.
     static let script: UInt64 = 0x7470_6972_6373, style: UInt64 = 0x65_6C79_7473
+    /// `</script` and `</style`, packed the same way.
+    static let scriptEnd: UInt64 = 0x7470_6972_6373_2F3C, styleEnd: UInt64 = 0x65_6C79_7473_2F3C
     private static let doctype = Array("doctype".utf8)
 
     private mutating func endStartTag() {
@@ -270,16 +301,16 @@ package struct MarkupScanner: Equatable {
         closedItself = slash
         guard !slash, nameLength <= 6 else { return }
         // libxml2 reads a script's or a style's content as raw text, to its end tag.
-        if name == Self.script { state = .rawText; rawEnd = Array("</script".utf8); matched = 0 }
-        if name == Self.style { state = .rawText; rawEnd = Array("</style".utf8); matched = 0 }
+        if name == Self.script { state = .rawText; rawEnd = Self.scriptEnd; rawEndCount = 8; matched = 0 }
+        if name == Self.style { state = .rawText; rawEnd = Self.styleEnd; rawEndCount = 7; matched = 0 }
     }
 
     /// Raw text ends where `</` and the element's name begin (any case); the end tag follows.
     private mutating func stepRawText(_ byte: UInt8) {
-        let expected = rawEnd[matched]
+        let expected = UInt8(truncatingIfNeeded: rawEnd >> (8 * UInt64(matched)))
         if byte == expected || (Self.isLetter(byte) && byte | 0x20 == expected) {
             matched += 1
-            if matched == rawEnd.count {
+            if matched == rawEndCount {
                 state = .endTag
                 checksRawName = true
             }
