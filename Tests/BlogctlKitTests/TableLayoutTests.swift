@@ -31,6 +31,7 @@ import CoreKit
                     table.endCell()
                 }
             }
+            table.endCell()
             let width = Int.random(in: 4...60, using: &generator)
             let styled = Bool.random(using: &generator)
             let inPlace = table.textLines(width: width, styled: styled, oneLineRowsInPlace: true)
@@ -111,6 +112,8 @@ import CoreKit
             let openRow = before.lastIndex { if case .row = $0 { true } else { false } }!
             Self.apply(before[openRow...], to: &fresh)
             Self.apply(after, to: &fresh)
+            reused.endCell()
+            fresh.endCell()
             for styled in [false, true] {
                 let width = Int.random(in: 4...60, using: &generator)
                 let reusedLines = reused.textLines(width: width, styled: styled)

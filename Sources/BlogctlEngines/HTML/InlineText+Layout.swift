@@ -151,7 +151,7 @@ extension InlineText {
         }
     }
 
-    private static func appendOneLine(_ text: UnsafeBufferPointer<UInt8>, _ atoms: UnsafeBufferPointer<Atom>,
+    static func appendOneLine(_ text: UnsafeBufferPointer<UInt8>, _ atoms: UnsafeBufferPointer<Atom>,
                                       to line: inout [UInt8], styled: Bool) -> Int {
         var width = 0
         var lineStyle: TextStyle = []

@@ -65,16 +65,29 @@ package struct InlineText {
     static let cutMark = "[…]"
 
     var isEmpty: Bool { atoms.isEmpty }
+    /// Where the block being appended to starts in `atoms` (`startBlock`): 0 but in a table,
+    /// whose cells are blocks one after another in one text.
+    private(set) var blockStart = 0
+    /// Whether the block being appended to holds nothing yet.
+    private var blockIsEmpty: Bool { atoms.count == blockStart }
 
-    /// Whether the buffers hold room for more than `count` bytes of text and atoms.
-    func holdsMoreThan(_ count: Int) -> Bool {
-        bytes.capacity + atoms.capacity * MemoryLayout<Atom>.stride + pendingPrefix.capacity > count
+    init() {}
+
+    /// A text of its own made of `atoms` (a table's written cell), whose offsets index `text`.
+    init(atoms cell: ArraySlice<Atom>, of text: [UInt8]) {
+        guard let first = cell.first, let last = cell.last else { return }
+        bytes = Array(text[first.start..<last.end])
+        atoms = cell.map { atom in
+            var atom = atom
+            atom.start -= first.start
+            atom.end -= first.start
+            return atom
+        }
     }
 
     mutating func removeAll() {
-        // A short text (most table cells) emptied element by element: emptying an array
-        // keeping its capacity goes through a generic replaceSubrange, two thirds of what
-        // reusing a written cell cost.
+        // A short text emptied element by element: emptying an array keeping its capacity
+        // goes through a generic replaceSubrange.
         if bytes.count <= 8 && atoms.count <= 2 {
             while !bytes.isEmpty { bytes.removeLast() }
             while !atoms.isEmpty { atoms.removeLast() }
@@ -82,6 +95,12 @@ package struct InlineText {
             bytes.removeAll(keepingCapacity: true)
             atoms.removeAll(keepingCapacity: true)
         }
+        startBlock()
+    }
+
+    /// A new block starts after the text held (a table's next cell): what is held stays, and
+    /// the block's own state (its spaces and breaks, its bytes, its cut) starts anew.
+    mutating func startBlock() {
         open = false
         pendingSpace = false
         pendingBreak = false
@@ -90,6 +109,21 @@ package struct InlineText {
         pendingPrefix.removeAll()
         isCut = false
         blockBytes = 0
+        blockStart = atoms.count
+    }
+
+    /// Drops the first `count` atoms and the bytes before `offset`, where the next atom's
+    /// start (a table's rows written): the offsets of what stays move down.
+    mutating func removeFirst(atoms count: Int, bytes offset: Int) {
+        atoms.removeSubrange(0..<count)
+        bytes.removeSubrange(0..<offset)
+        atoms.withUnsafeMutableBufferPointer { atoms in
+            for index in atoms.indices {
+                atoms[index].start -= offset
+                atoms[index].end -= offset
+            }
+        }
+        blockStart -= count
     }
 
     /// The one door every byte of a block comes in by: whether `count` more bytes fit under
@@ -101,7 +135,7 @@ package struct InlineText {
         if blockBytes + count <= byteLimit { return true }
         isCut = true
         open = false
-        pendingSpace = !atoms.isEmpty
+        pendingSpace = !blockIsEmpty
         pendingBreak = false
         pendingSoftBreak = false
         pendingPrefix.removeAll()
@@ -133,7 +167,7 @@ package struct InlineText {
         while index < end {
             let byte = text[index]
             if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C {
-                if !atoms.isEmpty || open { pendingSpace = true }
+                if !blockIsEmpty || open { pendingSpace = true }
                 open = false
                 lastClass = nil
                 index += 1
@@ -227,7 +261,7 @@ package struct InlineText {
     private mutating func startWord() {
         lastClass = nil
         open = false
-        if !atoms.isEmpty { pendingSpace = true }
+        if !blockIsEmpty { pendingSpace = true }
     }
 
     /// Glues `text` to the end of the last atom (a link's `[3]`, Markdown's closing `**`).
@@ -236,7 +270,7 @@ package struct InlineText {
     }
 
     private mutating func glue(_ bytes: UnsafeBufferPointer<UInt8>, width: Int) {
-        guard !atoms.isEmpty, !isCut else { return }
+        guard !blockIsEmpty, !isCut else { return }
         lastClass = .other
         let saved = style
         style = atoms[atoms.count - 1].style
@@ -279,7 +313,7 @@ package struct InlineText {
     }
 
     mutating func lineBreak() {
-        guard !atoms.isEmpty else { return }
+        guard !blockIsEmpty else { return }
         pendingBreak = true
         pendingSpace = false
         open = false
@@ -308,8 +342,8 @@ package struct InlineText {
         guard open else {
             // A new atom, made whole before it goes in.
             var atom = Atom(start: bytes.count, end: bytes.count, width: width, style: style,
-                            spaceBefore: pendingSpace && !atoms.isEmpty, breakBefore: pendingBreak,
-                            softBreakBefore: pendingSoftBreak && !pendingSpace && !atoms.isEmpty)
+                            spaceBefore: pendingSpace && !blockIsEmpty, breakBefore: pendingBreak,
+                            softBreakBefore: pendingSoftBreak && !pendingSpace && !blockIsEmpty)
             pendingSpace = false
             pendingBreak = false
             pendingSoftBreak = false
@@ -360,7 +394,10 @@ package struct InlineText {
     }
 
     var oneLineFacts: OneLineFacts {
-        atoms.withUnsafeBufferPointer { atoms in
+        atoms.withUnsafeBufferPointer(Self.oneLineFacts)
+    }
+
+    static func oneLineFacts(_ atoms: UnsafeBufferPointer<Atom>) -> OneLineFacts {
             var facts = OneLineFacts()
             var word = 0
             for index in atoms.indices {
@@ -373,7 +410,6 @@ package struct InlineText {
                 if atom.width == 0 || (index > 0 && atom.breakBefore) { facts.isPlain = false }
             }
             return facts
-        }
     }
 
     var singleLineWidth: Int { oneLineFacts.width }

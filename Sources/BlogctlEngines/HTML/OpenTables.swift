@@ -42,7 +42,8 @@ struct OpenTables {
     /// The innermost table ends: the outermost is handed back, a nested one goes into its
     /// parent's cell as text (nil).
     mutating func close() -> TableLayout? {
-        let table = stack.removeLast()
+        var table = stack.removeLast()
+        table.endCell()
         if stack.isEmpty { return table }
         let text = table.flattened
         withCell { $0.append(collapsingEscaped: text) }

@@ -1,26 +1,32 @@
 /// A table's cells as they are read, then laid out in columns: each column as wide as its
 /// widest cell, the widest columns narrowed (their cells wrapped) until the table fits.
 package struct TableLayout {
-    package struct Row {
-        /// The row's cells are `cells[..<count]`; past them, cells an earlier row held, kept
-        /// emptied for their buffers.
-        var cells: [InlineText] = []
-        var count = 0
-        var isHeader = false
-        var live: ArraySlice<InlineText> { cells[..<count] }
+    /// A row: its cells are `cells[firstCell...]` up to the next row's; `firstAtom` and
+    /// `firstByte` are where its text starts in `atoms` and `text`.
+    struct Row {
+        var firstCell: Int
+        var firstAtom: Int
+        var firstByte: Int
+        var isHeader: Bool
     }
 
-    /// The table's rows are `rows[..<rowCount]`; past them, rows already written, kept with
-    /// their cells for new rows: a long table allocated and freed two or three buffers a cell.
-    private var rows: [Row] = []
-    private(set) var rowCount = 0
-    var inHead = false
+    /// Every cell's text, one block after another (`InlineText.startBlock`), and each cell as
+    /// its range of the text's atoms: a cell costs no buffers of its own, so a long table
+    /// allocates nothing per cell and lays its rows out reading two buffers.
+    private var cellText = InlineText()
+    private var cells: [Range<Int>] = []
+    private(set) var rows: [Row] = []
     private var cellOpen = false
+    private var text: [UInt8] { cellText.bytes }
+    private var atoms: [InlineText.Atom] { cellText.atoms }
+    var inHead = false
     /// What the table holds, in bytes of text plus a fixed cost for each row and cell (empty
     /// ones cost memory too): the renderer writes the complete rows of a large table out.
     private(set) var size = 0
     /// Rows already written (`dropCompleteRows`): the rest continue that table.
     private(set) var continues = false
+    /// Writing a large table in parts: the open row set aside (`setOpenRowAside`).
+    private var openRowAside = false
     /// The most one cell holds; past it, `[…]`.
     static let cellLimit = 64 << 10
     /// A table holding more than this has its complete rows written out (or, nested in a
@@ -28,10 +34,6 @@ package struct TableLayout {
     static let drainSize = 1 << 20
     static let rowCost = 64
     static let cellCost = 128
-    /// The most cells kept for new rows, and the most a kept cell's buffers may hold: what the
-    /// written rows leave behind stays bounded whatever they held.
-    static let keptCells = drainSize / cellCost
-    static let keptCellBytes = 1 << 10
 
     /// A table inside a cell: flattened into that cell's text, so never written in parts;
     /// past `drainSize` (an outermost table's one row: four times that) further rows and cells
@@ -43,68 +45,98 @@ package struct TableLayout {
         // The outermost table is written in parts; only its one open row can grow past this.
         guard size > (nested ? Self.drainSize : 4 * Self.drainSize) else { return false }
         isCut = true
-        cellOpen = false
         return true
     }
 
+    var rowCount: Int { rows.count - (openRowAside ? 1 : 0) }
+
     mutating func startRow() {
+        endCell()
         if refusesMore() { return }
-        if rowCount == rows.count { rows.append(Row()) }
-        rows[rowCount].count = 0
-        rows[rowCount].isHeader = inHead
-        rowCount += 1
+        rows.append(Row(firstCell: cells.count, firstAtom: cellText.atoms.count, firstByte: cellText.bytes.count, isHeader: inHead))
         size += Self.rowCost
-        cellOpen = false
     }
 
     mutating func startCell(header: Bool, escapesMarkdown: Bool) {
-        if rowCount == 0 { startRow() }
+        endCell()
+        if rows.isEmpty { startRow() }
         if refusesMore() { return }
         size += Self.cellCost
-        let head = inHead
-        rows[rowCount - 1].addCell(escapesMarkdown: escapesMarkdown, header: header, inHead: head)
+        let row = rows.count - 1
+        let first = cells.count == rows[row].firstCell
+        // A header row: inside thead, or of th cells only.
+        rows[row].isHeader = inHead || (header && (first || rows[row].isHeader))
+        cellText.startBlock()
+        cellText.style = []
+        cellText.byteLimit = Self.cellLimit
+        cellText.escapesMarkdown = escapesMarkdown
         cellOpen = true
     }
 
-    mutating func endCell() { cellOpen = false }
+    /// The open cell ends: its atoms are the cell.
+    mutating func endCell() {
+        guard cellOpen else { return }
+        cellOpen = false
+        cells.append(cellText.blockStart..<cellText.atoms.count)
+    }
 
     /// The cell text goes to; text outside any cell is dropped, as browsers move it away.
     mutating func withCell(_ body: (inout InlineText) -> Void) {
-        guard cellOpen, rowCount > 0 else { return }
-        size += rows[rowCount - 1].withLastCell(body)
+        guard cellOpen else { return }
+        let before = cellText.bytes.count
+        body(&cellText)
+        size += cellText.bytes.count - before
     }
 
     /// Writing a large table in parts: the open row is set aside, so that the table is its
     /// complete rows, laid out as any table; `dropCompleteRows` then takes them out.
     mutating func setOpenRowAside() {
-        rowCount -= 1
+        openRowAside = true
     }
 
     /// After `setOpenRowAside` and writing the rest: the open row is the table's only one,
-    /// and the rows written keep their cells, emptied, for new rows.
+    /// its text moved to the start of the buffers, which keep their room for new rows.
     mutating func dropCompleteRows() {
-        let written = rowCount
-        rows.swapAt(0, written)
-        rowCount = 1
-        size = rows[0].live.reduce(Self.rowCost) { $0 + Self.cellCost + $1.bytes.count }
-        continues = true
-        var kept = 0
-        var index = 1
-        while index < rows.count && kept < Self.keptCells {
-            kept += rows[index].emptyCells(keeping: Self.keptCells - kept)
-            index += 1
+        openRowAside = false
+        let open = rows[rows.count - 1]
+        cellText.removeFirst(atoms: open.firstAtom, bytes: open.firstByte)
+        cells.removeSubrange(0..<open.firstCell)
+        cells.withUnsafeMutableBufferPointer { cells in
+            for index in cells.indices {
+                cells[index] = (cells[index].lowerBound - open.firstAtom)..<(cells[index].upperBound - open.firstAtom)
+            }
         }
-        rows.removeSubrange(index...)
+        rows = [Row(firstCell: 0, firstAtom: 0, firstByte: 0, isHeader: open.isHeader)]
+        size = Self.rowCost + (cells.count + (cellOpen ? 1 : 0)) * Self.cellCost + cellText.bytes.count
+        continues = true
     }
 
-    /// The rows of the table (not those kept for their cells).
-    private var liveRows: ArraySlice<Row> { rows[..<rowCount] }
+    /// The cells of row `index` (a range of `cells`).
+    private func cellRange(ofRow index: Int) -> Range<Int> {
+        rows[index].firstCell..<(index + 1 < rows.count ? rows[index + 1].firstCell : cells.count)
+    }
+
+    /// Cell `index` as a text of its own, for the ways a cell is laid out other than on one
+    /// line in place.
+    private func cell(_ index: Int) -> InlineText {
+        InlineText(atoms: atoms[cells[index]], of: text)
+    }
+
+    /// Whether every cell to lay out is written: the table has ended (`endCell`), or its open
+    /// row is set aside.
+    private var isLaidOutWhole: Bool { !cellOpen || openRowAside }
+
+    /// The cells of each row laid out (not the open row set aside), as texts of their own.
+    private var rowsOfCells: [(cells: [InlineText], isHeader: Bool)] {
+        assert(isLaidOutWhole)
+        return (0..<rowCount).map { row in (cellRange(ofRow: row).map(cell), rows[row].isHeader) }
+    }
 
     /// The whole table as one line of text, for a table nested in a cell.
     var flattened: [UInt8] {
         var result: [UInt8] = []
-        for row in liveRows {
-            let texts = row.live.map { $0.singleLine }.filter { !$0.isEmpty }
+        for row in rowsOfCells {
+            let texts = row.cells.map { $0.singleLine }.filter { !$0.isEmpty }
             guard !texts.isEmpty else { continue }
             if !result.isEmpty { result += Array("; ".utf8) }
             for (index, text) in texts.enumerated() {
@@ -126,27 +158,26 @@ package struct TableLayout {
 
     /// As `textLines`, handing each line to `body` in one buffer that is reused.
     /// `oneLineRowsInPlace`: a row whose every cell fits its column on one line is written
-    /// straight into its line, with no wrapped lines made for each cell (most rows of a long
-    /// table, which would otherwise make three allocations a cell). False only for
-    /// the test that holds the two ways to the same lines.
+    /// straight into its line from the table's buffers, with no text made for each cell (most
+    /// rows of a long table). False only for the test that holds the two ways to the same lines.
     func forEachLine(width: Int, styled: Bool, oneLineRowsInPlace: Bool = true, _ body: ([UInt8], Int) -> Void) {
-        let rows = liveRows
-        // Closures, not key paths: a key path is projected at run time, once per row.
-        let columns = rows.reduce(0) { max($0, $1.count) }
+        assert(isLaidOutWhole)
+        let rowCount = rowCount
+        let columns = (0..<rowCount).reduce(0) { max($0, cellRange(ofRow: $1).count) }
         guard columns > 0 else { return }
         let gap = 2
         var widths = [Int](repeating: 0, count: columns)
         var least = [Int](repeating: 1, count: columns)
         // Each cell read once for what the columns need, its facts kept for its row's line.
-        // Cells read in place, through a buffer pointer: a cell bound by `for`, or read by
-        // the array's subscript, is a copy (a retain and a release of each of its buffers).
         var facts: [InlineText.OneLineFacts] = []
-        for row in rows.indices {
-            rows[row].cells.withUnsafeBufferPointer { cells in
-                for index in 0..<rows[row].count {
-                    let cell = cells[index].oneLineFacts
-                    widths[index] = max(widths[index], cell.width)
-                    least[index] = max(least[index], min(cell.longestWord, 12))
+        atoms.withUnsafeBufferPointer { atoms in
+            for row in 0..<rowCount {
+                let range = cellRange(ofRow: row)
+                for index in range {
+                    let cell = InlineText.oneLineFacts(UnsafeBufferPointer(rebasing: atoms[cells[index]]))
+                    let column = index - range.lowerBound
+                    widths[column] = max(widths[column], cell.width)
+                    least[column] = max(least[column], min(cell.longestWord, 12))
                     facts.append(cell)
                 }
             }
@@ -159,20 +190,19 @@ package struct TableLayout {
         widths = Self.narrowed(widths, least: least, toFit: available)
         var line: [UInt8] = []
         line.reserveCapacity(width + 16)
-        var firstCell = 0
-        for rowIndex in rows.indices {
-            let count = rows[rowIndex].count
-            defer { firstCell += count }
-            let fits = (0..<count).allSatisfy { facts[firstCell + $0].isPlain && facts[firstCell + $0].width <= widths[$0] }
+        let firstCell = rows.first?.firstCell ?? 0
+        for rowIndex in 0..<rowCount {
+            let range = cellRange(ofRow: rowIndex)
+            let isHeader = rows[rowIndex].isHeader
+            let fits = range.allSatisfy { facts[$0 - firstCell].isPlain && facts[$0 - firstCell].width <= widths[$0 - range.lowerBound] }
             if oneLineRowsInPlace && fits {
-                let lineWidth = Self.oneLine(rows[rowIndex], widths: widths, gap: gap, styled: styled, into: &line)
+                let lineWidth = oneLine(range, widths: widths, gap: gap, styled: styled, isHeader: isHeader, into: &line)
                 body(line, lineWidth)
                 rule(after: rowIndex, widths: widths, gap: gap, body)
                 continue
             }
-            let row = rows[rowIndex]
-            let wrapped = (0..<columns).map { index in
-                index < row.count ? row.cells[index].lines(width: widths[index], styled: styled && !row.isHeader) : []
+            let wrapped = (0..<columns).map { column in
+                column < range.count ? cell(range.lowerBound + column).lines(width: widths[column], styled: styled && !isHeader) : []
             }
             let height = wrapped.reduce(0) { max($0, $1.count) }
             for lineIndex in 0..<max(height, 1) {
@@ -189,7 +219,7 @@ package struct TableLayout {
                     lineWidth += piece.width
                 }
                 while line.last == 0x20 { line.removeLast(); lineWidth -= 1 }
-                if styled && row.isHeader && !line.isEmpty { line = TextStyle.bold.sequence + line + TextStyle.reset }
+                if styled && isHeader && !line.isEmpty { line = TextStyle.bold.sequence + line + TextStyle.reset }
                 body(line, lineWidth)
             }
             rule(after: rowIndex, widths: widths, gap: gap, body)
@@ -198,35 +228,38 @@ package struct TableLayout {
 
     /// The dashes under the last header row before the body.
     private func rule(after rowIndex: Int, widths: [Int], gap: Int, _ body: ([UInt8], Int) -> Void) {
-        let rows = liveRows
         guard rows[rowIndex].isHeader else { return }
-        let nextIsBody = rowIndex + 1 < rows.count && !rows[rowIndex + 1].isHeader
-        guard nextIsBody || rowIndex + 1 == rows.count else { return }
+        let nextIsBody = rowIndex + 1 < rowCount && !rows[rowIndex + 1].isHeader
+        guard nextIsBody || rowIndex + 1 == rowCount else { return }
         let rule = widths.map { [UInt8](repeating: UInt8(ascii: "-"), count: $0) }
             .joined(separator: [UInt8](repeating: 0x20, count: gap))
         body(Array(rule), widths.reduce(0, +) + gap * (widths.count - 1))
     }
 
-    /// `row`, whose every cell is plain and fits its column, as one line in `line`; its width.
-    private static func oneLine(_ row: Row, widths: [Int], gap: Int, styled: Bool, into line: inout [UInt8]) -> Int {
+    /// The cells `range`, each plain and fitting its column, as one line in `line`; its width.
+    private func oneLine(_ range: Range<Int>, widths: [Int], gap: Int, styled: Bool, isHeader: Bool,
+                         into line: inout [UInt8]) -> Int {
         line.removeAll(keepingCapacity: true)
-        var lineWidth = row.cells.withUnsafeBufferPointer { cells in
-            // Cells read in place (see `forEachLine`).
-            var lineWidth = 0
-            var previous = 0
-            for index in 0..<row.count {
-                if index > 0 {
-                    let pad = max(widths[index - 1] - previous, 0) + gap
-                    line.append(contentsOf: repeatElement(0x20, count: pad))
-                    lineWidth += pad
+        var lineWidth = text.withUnsafeBufferPointer { text in
+            atoms.withUnsafeBufferPointer { atoms in
+                var lineWidth = 0
+                var previous = 0
+                for index in range {
+                    let column = index - range.lowerBound
+                    if column > 0 {
+                        let pad = max(widths[column - 1] - previous, 0) + gap
+                        for _ in 0..<pad { line.append(0x20) }
+                        lineWidth += pad
+                    }
+                    previous = InlineText.appendOneLine(text, UnsafeBufferPointer(rebasing: atoms[cells[index]]), to: &line,
+                                                        styled: styled && !isHeader)
+                    lineWidth += previous
                 }
-                previous = cells[index].appendOneLine(to: &line, styled: styled && !row.isHeader)
-                lineWidth += previous
+                return lineWidth
             }
-            return lineWidth
         }
         while line.last == 0x20 { line.removeLast(); lineWidth -= 1 }
-        if styled && row.isHeader && !line.isEmpty { line = TextStyle.bold.sequence + line + TextStyle.reset }
+        if styled && isHeader && !line.isEmpty { line = TextStyle.bold.sequence + line + TextStyle.reset }
         return lineWidth
     }
 
@@ -234,8 +267,8 @@ package struct TableLayout {
     /// width, a blank line between rows, header cells bold when `styled`.
     private func stackedLines(width: Int, styled: Bool, _ body: ([UInt8], Int) -> Void) {
         var wrote = false
-        for row in liveRows {
-            let cells = row.live.filter { !$0.isEmpty }
+        for row in rowsOfCells {
+            let cells = row.cells.filter { !$0.isEmpty }
             guard !cells.isEmpty else { continue }
             if wrote { body([], 0) }
             wrote = true
@@ -282,11 +315,11 @@ package struct TableLayout {
 
     /// A GitHub-flavoured Markdown table; the first row is its header, as the format requires.
     func markdownLines() -> [[UInt8]] {
-        let rows = liveRows
-        let columns = rows.reduce(0) { max($0, $1.count) }
+        let rows = rowsOfCells
+        let columns = rows.reduce(0) { max($0, $1.cells.count) }
         guard columns > 0 else { return [] }
-        func line(_ row: Row) -> [UInt8] {
-            var cells = row.live.map { $0.singleLine }
+        func line(_ row: (cells: [InlineText], isHeader: Bool)) -> [UInt8] {
+            var cells = row.cells.map { $0.singleLine }
             while cells.count < columns { cells.append([]) }
             return Array("| ".utf8) + Array(cells.joined(separator: Array(" | ".utf8))) + Array(" |".utf8)
         }
@@ -296,45 +329,5 @@ package struct TableLayout {
         lines.append(Array(("|" + String(repeating: " --- |", count: columns)).utf8))
         for row in rows.dropFirst() { lines.append(line(row)) }
         return lines
-    }
-}
-
-extension TableLayout.Row {
-    /// A cell starts at the end of the row, a kept one if there is one.
-    mutating func addCell(escapesMarkdown: Bool, header: Bool, inHead: Bool) {
-        if count == cells.count { cells.append(InlineText()) }
-        cells[count].byteLimit = TableLayout.cellLimit
-        cells[count].escapesMarkdown = escapesMarkdown
-        // A header row: inside thead, or of th cells only.
-        isHeader = inHead || (header && (count == 0 || isHeader))
-        count += 1
-    }
-
-    /// `body` on the row's last cell; the bytes it added.
-    mutating func withLastCell(_ body: (inout InlineText) -> Void) -> Int {
-        guard count > 0 else { return 0 }
-        return cells.withUnsafeMutableBufferPointer { cells in
-            let before = cells[count - 1].bytes.count
-            body(&cells[count - 1])
-            return cells[count - 1].bytes.count - before
-        }
-    }
-
-    /// Empties the row's cells for new ones, keeping at most `most` and none whose buffers
-    /// grew large; the number kept.
-    mutating func emptyCells(keeping most: Int) -> Int {
-        count = 0
-        if cells.count > most { cells.removeSubrange(most...) }
-        cells.withUnsafeMutableBufferPointer { cells in
-            for index in cells.indices {
-                if cells[index].holdsMoreThan(TableLayout.keptCellBytes) {
-                    cells[index] = InlineText()
-                } else {
-                    cells[index].removeAll()
-                    cells[index].style = []
-                }
-            }
-        }
-        return cells.count
     }
 }
