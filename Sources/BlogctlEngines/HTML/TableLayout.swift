@@ -170,6 +170,7 @@ package struct TableLayout {
         var least = [Int](repeating: 1, count: columns)
         // Each cell read once for what the columns need, its facts kept for its row's line.
         var facts: [InlineText.OneLineFacts] = []
+        facts.reserveCapacity(cells.count)
         atoms.withUnsafeBufferPointer { atoms in
             for row in 0..<rowCount {
                 let range = cellRange(ofRow: row)
@@ -191,38 +192,58 @@ package struct TableLayout {
         var line: [UInt8] = []
         line.reserveCapacity(width + 16)
         let firstCell = rows.first?.firstCell ?? 0
-        for rowIndex in 0..<rowCount {
-            let range = cellRange(ofRow: rowIndex)
-            let isHeader = rows[rowIndex].isHeader
-            let fits = range.allSatisfy { facts[$0 - firstCell].isPlain && facts[$0 - firstCell].width <= widths[$0 - range.lowerBound] }
-            if oneLineRowsInPlace && fits {
-                let lineWidth = oneLine(range, widths: widths, gap: gap, styled: styled, isHeader: isHeader, into: &line)
-                body(line, lineWidth)
-                rule(after: rowIndex, widths: widths, gap: gap, body)
-                continue
-            }
-            let wrapped = (0..<columns).map { column in
-                column < range.count ? cell(range.lowerBound + column).lines(width: widths[column], styled: styled && !isHeader) : []
-            }
-            let height = wrapped.reduce(0) { max($0, $1.count) }
-            for lineIndex in 0..<max(height, 1) {
-                line.removeAll(keepingCapacity: true)
-                var lineWidth = 0
-                for column in 0..<columns {
-                    let piece: (bytes: [UInt8], width: Int) = lineIndex < wrapped[column].count ? wrapped[column][lineIndex] : ([], 0)
-                    if column > 0 {
-                        let pad = widths[column - 1] - (lineIndex < wrapped[column - 1].count ? wrapped[column - 1][lineIndex].width : 0)
-                        line.append(contentsOf: repeatElement(0x20, count: max(pad, 0) + gap))
-                        lineWidth += max(pad, 0) + gap
+        // The table's buffers read in place for every row (each read of a buffer held in the
+        // table is otherwise a retain and a release).
+        cellText.bytes.withUnsafeBufferPointer { text in
+            cellText.atoms.withUnsafeBufferPointer { atoms in
+                cells.withUnsafeBufferPointer { cells in
+                    for rowIndex in 0..<rowCount {
+                        let range = cellRange(ofRow: rowIndex)
+                        let isHeader = rows[rowIndex].isHeader
+                        var fits = oneLineRowsInPlace
+                        for index in range where fits {
+                            let cell = facts[index - firstCell]
+                            fits = cell.isPlain && cell.width <= widths[index - range.lowerBound]
+                        }
+                        if fits {
+                            let lineWidth = Self.oneLine(UnsafeBufferPointer(rebasing: cells[range]), of: text, atoms, widths: widths,
+                                                         gap: gap, styled: styled, isHeader: isHeader, into: &line)
+                            body(line, lineWidth)
+                        } else {
+                            wrappedLines(range, columns: columns, widths: widths, gap: gap, styled: styled, isHeader: isHeader,
+                                         line: &line, body)
+                        }
+                        rule(after: rowIndex, widths: widths, gap: gap, body)
                     }
-                    line += piece.bytes
-                    lineWidth += piece.width
                 }
-                while line.last == 0x20 { line.removeLast(); lineWidth -= 1 }
-                if styled && isHeader && !line.isEmpty { line = TextStyle.bold.sequence + line + TextStyle.reset }
-                body(line, lineWidth)
             }
-            rule(after: rowIndex, widths: widths, gap: gap, body)
+        }
+    }
+
+    /// The cells `range`, each wrapped in its column, side by side in as many lines as the
+    /// tallest takes.
+    private func wrappedLines(_ range: Range<Int>, columns: Int, widths: [Int], gap: Int, styled: Bool, isHeader: Bool,
+                              line: inout [UInt8], _ body: ([UInt8], Int) -> Void) {
+        let wrapped = (0..<columns).map { column in
+            column < range.count ? cell(range.lowerBound + column).lines(width: widths[column], styled: styled && !isHeader) : []
+        }
+        let height = wrapped.reduce(0) { max($0, $1.count) }
+        for lineIndex in 0..<max(height, 1) {
+            line.removeAll(keepingCapacity: true)
+            var lineWidth = 0
+            for column in 0..<columns {
+                let piece: (bytes: [UInt8], width: Int) = lineIndex < wrapped[column].count ? wrapped[column][lineIndex] : ([], 0)
+                if column > 0 {
+                    let pad = widths[column - 1] - (lineIndex < wrapped[column - 1].count ? wrapped[column - 1][lineIndex].width : 0)
+                    line.append(contentsOf: repeatElement(0x20, count: max(pad, 0) + gap))
+                    lineWidth += max(pad, 0) + gap
+                }
+                line += piece.bytes
+                lineWidth += piece.width
+            }
+            while line.last == 0x20 { line.removeLast(); lineWidth -= 1 }
+            if styled && isHeader && !line.isEmpty { line = TextStyle.bold.sequence + line + TextStyle.reset }
+            body(line, lineWidth)
         }
     }
 
@@ -236,27 +257,23 @@ package struct TableLayout {
         body(Array(rule), widths.reduce(0, +) + gap * (widths.count - 1))
     }
 
-    /// The cells `range`, each plain and fitting its column, as one line in `line`; its width.
-    private func oneLine(_ range: Range<Int>, widths: [Int], gap: Int, styled: Bool, isHeader: Bool,
-                         into line: inout [UInt8]) -> Int {
+    /// `cells` (their atoms' ranges), each plain and fitting its column, as one line in `line`;
+    /// its width.
+    private static func oneLine(_ cells: UnsafeBufferPointer<Range<Int>>, of text: UnsafeBufferPointer<UInt8>,
+                                _ atoms: UnsafeBufferPointer<InlineText.Atom>, widths: [Int], gap: Int, styled: Bool,
+                                isHeader: Bool, into line: inout [UInt8]) -> Int {
         line.removeAll(keepingCapacity: true)
-        var lineWidth = text.withUnsafeBufferPointer { text in
-            atoms.withUnsafeBufferPointer { atoms in
-                var lineWidth = 0
-                var previous = 0
-                for index in range {
-                    let column = index - range.lowerBound
-                    if column > 0 {
-                        let pad = max(widths[column - 1] - previous, 0) + gap
-                        for _ in 0..<pad { line.append(0x20) }
-                        lineWidth += pad
-                    }
-                    previous = InlineText.appendOneLine(text, UnsafeBufferPointer(rebasing: atoms[cells[index]]), to: &line,
-                                                        styled: styled && !isHeader)
-                    lineWidth += previous
-                }
-                return lineWidth
+        var lineWidth = 0
+        var previous = 0
+        for column in cells.indices {
+            if column > 0 {
+                let pad = max(widths[column - 1] - previous, 0) + gap
+                for _ in 0..<pad { line.append(0x20) }
+                lineWidth += pad
             }
+            previous = InlineText.appendOneLine(text, UnsafeBufferPointer(rebasing: atoms[cells[column]]), to: &line,
+                                                styled: styled && !isHeader)
+            lineWidth += previous
         }
         while line.last == 0x20 { line.removeLast(); lineWidth -= 1 }
         if styled && isHeader && !line.isEmpty { line = TextStyle.bold.sequence + line + TextStyle.reset }
