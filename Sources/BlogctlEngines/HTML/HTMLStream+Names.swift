@@ -76,7 +76,9 @@ extension HTMLStream {
 
     /// The index of the first `byte` in `bytes` at or after `start`, or the end index.
     static func first(_ byte: UInt8, in bytes: ArraySlice<UInt8>, from start: Int) -> Int {
-        bytes.withUnsafeBufferPointer { buffer in
+        // Next to it already (a tag after a tag): no call made.
+        if start < bytes.endIndex && bytes[start] == byte { return start }
+        return bytes.withUnsafeBufferPointer { buffer in
             let offset = start - bytes.startIndex
             guard let found = memchr(buffer.baseAddress! + offset, Int32(byte), buffer.count - offset) else {
                 return bytes.endIndex

@@ -73,14 +73,14 @@ package final class HTMLStream {
             Unmanaged<HTMLStream>.fromOpaque(user)._withUnsafeGuaranteedRef { stream in
                 stream.depth += 1
                 stream.deepestSeen = max(stream.deepestSeen, stream.depth)
-                stream.visit(.enter(HTMLTag.named(name, in: stream.tagSlots), HTMLAttributes(pairs: attributes)))
+                stream.visit(.enter(stream.tag(named: name), HTMLAttributes(pairs: attributes)))
             }
         }
         handler.endElement = { user, name in
             guard let user else { return }
             Unmanaged<HTMLStream>.fromOpaque(user)._withUnsafeGuaranteedRef { stream in
                 stream.depth -= 1
-                stream.visit(.exit(HTMLTag.named(name, in: stream.tagSlots)))
+                stream.visit(.exit(stream.tag(named: name)))
             }
         }
         let characters: charactersSAXFunc = { user, bytes, count in
@@ -98,6 +98,20 @@ package final class HTMLStream {
     }
 
     deinit { if let context { library.htmlFreeParserCtxt(context) } }
+
+    /// The names libxml2 hands over are interned in its parser's dictionary (or are its own
+    /// constant strings): a name keeps one address for the whole parse, so the last ones
+    /// looked up are known by their address.
+    private var recentNames = [(name: UnsafePointer<UInt8>?, tag: HTMLTag)](repeating: (nil, .inline), count: 16)
+
+    private func tag(named name: UnsafePointer<UInt8>?) -> HTMLTag {
+        guard let name else { return .inline }
+        let slot = Int(truncatingIfNeeded: UInt(bitPattern: name) >> 3) & 15
+        if recentNames[slot].name == name { return recentNames[slot].tag }
+        let tag = HTMLTag.named(name, in: tagSlots)
+        recentNames[slot] = (name, tag)
+        return tag
+    }
 
     /// Bytes not yet handed to libxml2.
     private var pending: [UInt8] = []
