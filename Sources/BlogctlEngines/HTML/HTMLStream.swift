@@ -17,13 +17,13 @@ package struct HTMLAttributes {
     let pairs: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
 
     /// The value of attribute `name`, sanitised, or nil.
-    func value(_ name: String) -> String? {
+    func value(_ name: StaticString) -> String? {
         bytes(name).map { Terminal.sanitizeField(String(decoding: $0, as: UTF8.self)) }
     }
 
     /// The raw bytes of attribute `name`'s value (empty for an attribute without one), or nil;
     /// valid only during the event. Not sanitised: the caller cleans them.
-    func bytes(_ name: String) -> UnsafeBufferPointer<UInt8>? {
+    func bytes(_ name: StaticString) -> UnsafeBufferPointer<UInt8>? {
         guard let pairs else { return nil }
         var index = 0
         while let key = pairs[index] {
@@ -36,15 +36,15 @@ package struct HTMLAttributes {
         return nil
     }
 
-    /// Whether the NUL-ended `key` is `name`, byte for byte, with no String made of it.
-    static func equals(_ key: UnsafePointer<xmlChar>, _ name: String) -> Bool {
-        var index = 0
-        for byte in name.utf8 {
+    /// Whether the NUL-ended `key` is `name`, byte for byte, with no String made of it (a
+    /// static name's bytes read in place: a String's, one by one, cost most of a link).
+    static func equals(_ key: UnsafePointer<xmlChar>, _ name: StaticString) -> Bool {
+        let bytes = name.utf8Start
+        for index in 0..<name.utf8CodeUnitCount {
             // A shorter key ends in NUL first, which no byte of a name is: never read past it.
-            guard key[index] == byte else { return false }
-            index += 1
+            guard key[index] == bytes[index] else { return false }
         }
-        return key[index] == 0
+        return key[name.utf8CodeUnitCount] == 0
     }
 }
 

@@ -187,6 +187,11 @@ package struct MarkupScanner: Equatable {
         // no byte that needs the stream (a stray quote); else nothing was read.
         let reach = min(end, open + Self.plainTagReach)
         while index < reach {
+            if case .startTag(.quoted(let quote)) = tag.state {
+                // A quoted value: only its quote, or a NUL, changes anything.
+                while index < reach && bytes[index] != quote && bytes[index] != 0 { index += 1 }
+                guard index < reach else { return nil }
+            }
             if tag.step(bytes[index]) { return nil }
             index += 1
             if !tag.isInStartTag {
