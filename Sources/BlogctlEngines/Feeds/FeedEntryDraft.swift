@@ -2,8 +2,9 @@ import CoreKit
 
 /// The fields of the entry being read, as written: every field's bytes one after another
 /// in one buffer (one allocation an entry, not one a field), each field's place in a slot
-/// of its own (not a dictionary hashed a dozen times an entry). No String is made on the
-/// reading thread: the entry is made from its draft on another core.
+/// of its own (not a dictionary hashed a dozen times an entry). No String is made while the
+/// draft is read: the entry is made from it after (for a big feed read aside, on the
+/// library's queue while the reader goes on).
 package struct FeedEntryDraft: Sendable {
     var text: [UInt8] = []
     /// The bytes its fields hold.

@@ -50,10 +50,11 @@ package struct InlineText {
     /// Backslash-escape Markdown's special characters in appended text.
     var escapesMarkdown = false
     /// The most bytes one block (a paragraph, a list item, a quote's text, a heading, a table
-    /// cell) takes, counted since `removeAll` whatever was laid out and drained meanwhile:
-    /// past it, nothing more of the block is added (text, glued markers, prefixes alike) and
-    /// `[…]` marks the cut once. Every byte comes in through one door (`admits`), so what a
-    /// page holds is bounded by design, not by the shape of its HTML or the kind of append.
+    /// cell) takes, counted since the block started (`removeAll`, `startBlock`), whatever was
+    /// laid out and drained meanwhile: past it, nothing more of the block is added (text,
+    /// glued markers, prefixes alike) and `[…]` marks the cut once. Every byte comes in
+    /// through one door (`admits`), so what a page holds is bounded by design, not by the
+    /// shape of its HTML or the kind of append.
     var byteLimit = Int.max
     /// Bytes appended to this block so far, drained lines included.
     private var blockBytes = 0
@@ -86,15 +87,8 @@ package struct InlineText {
     }
 
     mutating func removeAll() {
-        // A short text emptied element by element: emptying an array keeping its capacity
-        // goes through a generic replaceSubrange.
-        if bytes.count <= 8 && atoms.count <= 2 {
-            while !bytes.isEmpty { bytes.removeLast() }
-            while !atoms.isEmpty { atoms.removeLast() }
-        } else {
-            bytes.removeAll(keepingCapacity: true)
-            atoms.removeAll(keepingCapacity: true)
-        }
+        bytes.removeAll(keepingCapacity: true)
+        atoms.removeAll(keepingCapacity: true)
         startBlock()
     }
 
@@ -128,7 +122,7 @@ package struct InlineText {
 
     /// The one door every byte of a block comes in by: whether `count` more bytes fit under
     /// `byteLimit`. The first that do not cut the block: `[…]` is written once, and nothing
-    /// else is let in until `removeAll` (the block's end), even once the lines before the cut
+    /// else is let in until the next block starts, even once the lines before the cut
     /// are laid out and gone.
     private mutating func admits(_ count: Int) -> Bool {
         if isCut { return false }
