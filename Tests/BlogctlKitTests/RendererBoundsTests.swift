@@ -117,6 +117,22 @@ import ToolboxKit
         #expect(!markdown.contains("\n\n|"), "one Markdown table, not several")
     }
 
+    /// A table's own caps crossed four times over, as every cell's text is one buffer of the
+    /// table's: one row, never written in parts, stops taking cells at four times the drain
+    /// size; a nested table at the drain size, then `[…]`; what is shown stays that small.
+    @Test func aHugeRowAndAHugeNestedTableStopAtTheirCaps() {
+        let perCell = TableLayout.cellCost + 4
+        let rowCap = 4 * TableLayout.drainSize / perCell
+        let row = RendererTests.render("<table><tr>" + String(repeating: "<td>cell</td>", count: 4 * rowCap) + "</tr></table><p>after</p>")
+        let shown = row.components(separatedBy: "cell").count - 1
+        #expect(shown > rowCap / 2 && shown <= rowCap, "\(shown) cells of \(4 * rowCap)")
+        #expect(row.hasSuffix("after\n"))
+        let nestedCap = TableLayout.drainSize / perCell
+        let nested = RendererTests.render("<table><tr><td><table><tr>" + String(repeating: "<td>n</td>", count: 4 * nestedCap)
+            + "</tr></table></td><td>next</td></tr></table>")
+        #expect(nested.contains("[…]") && nested.contains("next") && nested.utf8.count < 2 * TableLayout.cellLimit)
+    }
+
     /// The empty comment that keeps libxml2 from holding a long text goes only where text is.
     @Test func textBreaksGoOnlyIntoText() {
         var scanner = MarkupScanner()
