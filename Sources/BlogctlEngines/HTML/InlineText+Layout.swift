@@ -123,7 +123,7 @@ extension InlineText {
                                     held = HeldLine(atom: position, byte: byte, widthBefore: before)
                                 }
                                 select(atom.style)
-                                line.append(contentsOf: UnsafeBufferPointer(rebasing: text[byte..<(byte + length)]))
+                                Self.append(UnsafeBufferPointer(rebasing: text[byte..<(byte + length)]), to: &line)
                                 lineWidth += columns
                                 before += columns
                                 byte += length

@@ -347,7 +347,19 @@ package struct InlineText {
 
     @inline(__always)
     private mutating func appendBytes(_ text: UnsafeBufferPointer<UInt8>, from index: Int, count: Int) {
-        if count == 1 { bytes.append(text[index]) } else { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<(index + count)])) }
+        Self.append(UnsafeBufferPointer(rebasing: text[index..<(index + count)]), to: &bytes)
+    }
+
+    /// `piece` appended to `buffer`: one scalar's bytes (at most 4) one by one, as a generic
+    /// append of a few bytes costs several times their copy (text outside ASCII, a character
+    /// at a time).
+    @inline(__always)
+    static func append(_ piece: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8]) {
+        if piece.count <= 4 {
+            for byte in piece { buffer.append(byte) }
+        } else {
+            buffer.append(contentsOf: piece)
+        }
     }
 
     /// The plain text on one line (table cells, underlines), without styles.
