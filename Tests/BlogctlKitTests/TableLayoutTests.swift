@@ -41,9 +41,10 @@ import CoreKit
     }
 }
 
-/// A long table's written rows give their cells to new ones (issue 46): a reused cell lays
-/// out exactly as a new one, whatever the cell before held (styles, a cut, a pending prefix,
-/// Markdown escapes).
+/// A long table's rows written in parts leave their room to new rows (issue 46; since issue
+/// 64 every cell is a block of the table's one text): the rows after lay out exactly as in a
+/// new table, whatever the cells before held (styles, a cut, a pending prefix, Markdown
+/// escapes).
 @Suite struct TableCellReuseTests {
     enum Step {
         case row(head: Bool)

@@ -72,7 +72,7 @@ struct OpenTables {
 
     /// Once the innermost table holds `TableLayout.drainSize` and is the outermost, its
     /// complete rows are handed to `write` as a table of their own, then dropped: the open
-    /// row stays, and the rows written give their cells to new ones.
+    /// row stays, and the room the rows written took is the new rows'.
     mutating func drainIfLarge(_ write: (TableLayout) -> Void) {
         guard stack.count == 1, stack[0].size > TableLayout.drainSize, stack[0].rowCount > 1 else { return }
         stack[0].setOpenRowAside()
