@@ -15,7 +15,7 @@ package struct TableLayout {
     /// allocates nothing per cell and lays its rows out reading two buffers.
     private var cellText = InlineText()
     private var cells: [Range<Int>] = []
-    private(set) var rows: [Row] = []
+    private var rows: [Row] = []
     private var cellOpen = false
     private var text: [UInt8] { cellText.bytes }
     private var atoms: [InlineText.Atom] { cellText.atoms }
@@ -191,7 +191,6 @@ package struct TableLayout {
         widths = Self.narrowed(widths, least: least, toFit: available)
         var line: [UInt8] = []
         line.reserveCapacity(width + 16)
-        let firstCell = rows.first?.firstCell ?? 0
         // The table's buffers read in place for every row (each read of a buffer held in the
         // table is otherwise a retain and a release).
         cellText.bytes.withUnsafeBufferPointer { text in
@@ -202,7 +201,7 @@ package struct TableLayout {
                         let isHeader = rows[rowIndex].isHeader
                         var fits = oneLineRowsInPlace
                         for index in range where fits {
-                            let cell = facts[index - firstCell]
+                            let cell = facts[index]  // the first row's first cell is cell 0
                             fits = cell.isPlain && cell.width <= widths[index - range.lowerBound]
                         }
                         if fits {
