@@ -52,7 +52,7 @@ extension BodyRenderer {
         if markdown {
             for line in table.markdownLines() { lines.emit(line) }
         } else {
-            table.forEachLine(width: availableWidth, styled: options.styled) { line, _ in lines.emit(line) }
+            table.forEachLine(width: availableWidth, styled: options.styled) { write in lines.emit { _ = write(&$0) } }
         }
         if !continued { requestBlank() }
     }

@@ -195,11 +195,57 @@ package final class HTMLStream {
         }
         dropping?.start = nil
         while index < bytes.endIndex {
-            // In text only a `<` changes anything: skip to it at memchr's speed.
-            if scanner.inText {
+            guard !scanner.inText else {
+                // In text only a `<` changes anything: skip to it at memchr's speed.
                 index = Self.firstOpen(bytes, from: index)
                 guard index < bytes.endIndex else { break }
-            } else if let quote = scanner.valueQuote, dropping == nil {
+                scanner.open()
+                markupStart = index
+                // Where a construct starting here reaches `markupLimit`.
+                let limit = min(bytes.endIndex, markupStart + Self.markupLimit)
+                guard index + 1 < bytes.endIndex, MarkupScanner.isLetter(bytes[index + 1]) else {
+                    atLimit = false  // an end tag, a comment: the depth may change
+                    if dropping == nil, let after = scanner.readPlainTag(bytes, at: index, before: limit) {
+                        index = after
+                    } else {
+                        index += 1
+                    }
+                    continue
+                }
+                // Void elements take no place on the stack, but are told apart only near the
+                // limit: below it, counting one as a start costs nothing.
+                if depth + starts + 1 > Self.deepest, case let kind = Self.nameKind(bytes, at: index + 1), kind != .void {
+                    if !atLimit {
+                        parse(flattenedThen: bytes[from..<index])
+                        from = index
+                        starts = 0
+                    }
+                    if depth + 1 > Self.deepest, let end = Self.tagEnd(bytes, from: index) {
+                        // Left out: libxml2 never sees it. What it separated stays apart: a block
+                        // becomes a line break, anything else a space. The scanner was in the
+                        // tag; it ends there.
+                        startTagsLeftOut += 1
+                        flattened.append(contentsOf: bytes[from..<index])
+                        flattened.append(contentsOf: kind == .block ? Self.lineBreak : Self.space)
+                        // Text and void line breaks leave the depth as it is: parsed in pieces.
+                        if flattened.count >= 1 << 16 { parseFlattened() }
+                        atLimit = true
+                        scanner = MarkupScanner()
+                        from = end + 1
+                        index = end + 1
+                        continue
+                    }
+                }
+                atLimit = false
+                starts += 1
+                if dropping == nil, let after = scanner.readPlainTag(bytes, at: index, before: limit) {
+                    index = after
+                } else {
+                    index += 1
+                }
+                continue
+            }
+            if let quote = scanner.valueQuote, dropping == nil {
                 // So in a quoted value, up to its quote or the construct's limit.
                 index = min(Self.first(quote, in: bytes, from: index), markupStart + Self.markupLimit)
                 guard index < bytes.endIndex else { break }
@@ -212,65 +258,13 @@ package final class HTMLStream {
                     break
                 }
             }
-            let byte = bytes[index]
-            let wasText = scanner.inText
-            let stray = scanner.step(byte)
-            guard wasText else {
-                // Inside markup: only a stray quote, a construct past its limit or one left
-                // out needs more than the scanner's step.
-                if stray || dropping != nil || index - markupStart >= Self.markupLimit {
-                    markupByte(at: index, in: bytes, stray: stray, scanner: scanner, from: &from, start: &markupStart)
-                }
-                index += 1
-                continue
+            // Inside markup: only a stray quote, a construct past its limit or one left out
+            // needs more than the scanner's step.
+            let stray = scanner.step(bytes[index])
+            if stray || dropping != nil || index - markupStart >= Self.markupLimit {
+                markupByte(at: index, in: bytes, stray: stray, scanner: scanner, from: &from, start: &markupStart)
             }
-            guard byte == UInt8(ascii: "<") else {
-                index += 1
-                continue
-            }
-            markupStart = index
-            // Where a construct starting here reaches `markupLimit`.
-            let limit = min(bytes.endIndex, markupStart + Self.markupLimit)
-            guard index + 1 < bytes.endIndex, MarkupScanner.isLetter(bytes[index + 1]) else {
-                atLimit = false  // an end tag, a comment: the depth may change
-                if dropping == nil, let after = scanner.readPlainTag(bytes, at: index, before: limit) {
-                    index = after
-                } else {
-                    index += 1
-                }
-                continue
-            }
-            // Void elements take no place on the stack, but are told apart only near the
-            // limit: below it, counting one as a start costs nothing.
-            if depth + starts + 1 > Self.deepest, case let kind = Self.nameKind(bytes, at: index + 1), kind != .void {
-                if !atLimit {
-                    parse(flattenedThen: bytes[from..<index])
-                    from = index
-                    starts = 0
-                }
-                if depth + 1 > Self.deepest, let end = Self.tagEnd(bytes, from: index) {
-                    // Left out: libxml2 never sees it. What it separated stays apart: a block
-                    // becomes a line break, anything else a space. The scanner was in the
-                    // tag; it ends there.
-                    startTagsLeftOut += 1
-                    flattened.append(contentsOf: bytes[from..<index])
-                    flattened.append(contentsOf: kind == .block ? Self.lineBreak : Self.space)
-                    // Text and void line breaks leave the depth as it is: parsed in pieces.
-                    if flattened.count >= 1 << 16 { parseFlattened() }
-                    atLimit = true
-                    scanner = MarkupScanner()
-                    from = end + 1
-                    index = end + 1
-                    continue
-                }
-            }
-            atLimit = false
-            starts += 1
-            if dropping == nil, let after = scanner.readPlainTag(bytes, at: index, before: limit) {
-                index = after
-            } else {
-                index += 1
-            }
+            index += 1
         }
         parse(flattenedThen: bytes[min(from, bytes.endIndex)..<bytes.endIndex])
     }

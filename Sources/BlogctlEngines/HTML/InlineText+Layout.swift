@@ -151,6 +151,7 @@ extension InlineText {
         }
     }
 
+    @inline(__always)
     static func appendOneLine(_ text: UnsafeBufferPointer<UInt8>, _ atoms: UnsafeBufferPointer<Atom>,
                                       to line: inout [UInt8], styled: Bool) -> Int {
         var width = 0
@@ -169,7 +170,7 @@ extension InlineText {
                 line += atom.style.isEmpty ? TextStyle.reset : atom.style.sequence
                 lineStyle = atom.style
             }
-            line.append(contentsOf: UnsafeBufferPointer(rebasing: text[atom.start..<atom.end]))
+            append(UnsafeBufferPointer(rebasing: text[atom.start..<atom.end]), to: &line)
             width += atom.width
         }
         if styled && !lineStyle.isEmpty { line += TextStyle.reset }

@@ -53,6 +53,13 @@ package struct MarkupScanner: Equatable {
     /// A doctype's open literal, whose quote must close before its `>`.
     var doctypeQuote: UInt8? { state == .doctype && quote != 0 ? quote : nil }
 
+    /// A `<` in text: what `step` does with it, for a reader that found it by searching.
+    @inline(__always)
+    mutating func open() {
+        assert(state == .text)
+        state = .open
+    }
+
     mutating func scan(_ bytes: some Sequence<UInt8>) {
         for byte in bytes { _ = step(byte) }
     }

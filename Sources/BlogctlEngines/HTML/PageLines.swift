@@ -41,6 +41,12 @@ struct PageLines {
 
     /// One line with the containers' prefixes, after the blank line a block asked for.
     mutating func emit(_ bytes: [UInt8]) {
+        emit(writing: { $0 += bytes })
+    }
+
+    /// The same, the line appended by `write` straight to the output (a table's rows: no
+    /// line made and copied for each).
+    mutating func emit(writing write: (inout [UInt8]) -> Void) {
         if pendingBlank {
             if wroteLine { emitBlank() }
             pendingBlank = false
@@ -50,9 +56,10 @@ struct PageLines {
             output += containers[index].used ? containers[index].rest : containers[index].first
             containers[index].used = true
         }
-        output += bytes
+        let start = output.count
+        write(&output)
+        emitted += output.count - start + 1
         output.append(0x0A)
-        emitted += bytes.count + 1
         if let sink, output.count >= 1 << 16 {
             sink(output)
             output.removeAll(keepingCapacity: true)

@@ -1,6 +1,9 @@
 /// A table's cells as they are read, then laid out in columns: each column as wide as its
 /// widest cell, the widest columns narrowed (their cells wrapped) until the table fits.
 package struct TableLayout {
+    /// A line of the table: appends its bytes to the buffer given, returns its width.
+    typealias LineWriter = (inout [UInt8]) -> Int
+
     /// A row: its cells are `cells[firstCell...]` up to the next row's; `firstAtom` and
     /// `firstByte` are where its text starts in `atoms` and `text`.
     struct Row {
@@ -152,15 +155,20 @@ package struct TableLayout {
     /// underlined with dashes.
     func textLines(width: Int, styled: Bool, oneLineRowsInPlace: Bool = true) -> [(bytes: [UInt8], width: Int)] {
         var lines: [(bytes: [UInt8], width: Int)] = []
-        forEachLine(width: width, styled: styled, oneLineRowsInPlace: oneLineRowsInPlace) { lines.append(($0, $1)) }
+        forEachLine(width: width, styled: styled, oneLineRowsInPlace: oneLineRowsInPlace) { write in
+            var line: [UInt8] = []
+            let lineWidth = write(&line)
+            lines.append((line, lineWidth))
+        }
         return lines
     }
 
-    /// As `textLines`, handing each line to `body` in one buffer that is reused.
+    /// As `textLines`, each line handed to `body` as a writer: given a buffer, it appends the
+    /// line's bytes and returns its width (a page writes a row straight into its output).
     /// `oneLineRowsInPlace`: a row whose every cell fits its column on one line is written
-    /// straight into its line from the table's buffers, with no text made for each cell (most
-    /// rows of a long table). False only for the test that holds the two ways to the same lines.
-    func forEachLine(width: Int, styled: Bool, oneLineRowsInPlace: Bool = true, _ body: ([UInt8], Int) -> Void) {
+    /// straight from the table's buffers, with no text made for each cell (most rows of a
+    /// long table). False only for the test that holds the two ways to the same lines.
+    func forEachLine(width: Int, styled: Bool, oneLineRowsInPlace: Bool = true, _ body: (LineWriter) -> Void) {
         assert(isLaidOutWhole)
         let rowCount = rowCount
         let columns = (0..<rowCount).reduce(0) { max($0, cellRange(ofRow: $1).count) }
@@ -172,14 +180,18 @@ package struct TableLayout {
         var facts: [InlineText.OneLineFacts] = []
         facts.reserveCapacity(cells.count)
         atoms.withUnsafeBufferPointer { atoms in
-            for row in 0..<rowCount {
-                let range = cellRange(ofRow: row)
-                for index in range {
-                    let cell = InlineText.oneLineFacts(UnsafeBufferPointer(rebasing: atoms[cells[index]]))
-                    let column = index - range.lowerBound
-                    widths[column] = max(widths[column], cell.width)
-                    least[column] = max(least[column], min(cell.longestWord, 12))
-                    facts.append(cell)
+            widths.withUnsafeMutableBufferPointer { widths in
+                least.withUnsafeMutableBufferPointer { least in
+                    for row in 0..<rowCount {
+                        let range = cellRange(ofRow: row)
+                        for index in range {
+                            let cell = InlineText.oneLineFacts(UnsafeBufferPointer(rebasing: atoms[cells[index]]))
+                            let column = index - range.lowerBound
+                            widths[column] = max(widths[column], cell.width)
+                            least[column] = max(least[column], min(cell.longestWord, 12))
+                            facts.append(cell)
+                        }
+                    }
                 }
             }
         }
@@ -190,7 +202,6 @@ package struct TableLayout {
         let available = max(width - gap * (columns - 1), columns)
         widths = Self.narrowed(widths, least: least, toFit: available)
         var line: [UInt8] = []
-        line.reserveCapacity(width + 16)
         // The table's buffers read in place for every row (each read of a buffer held in the
         // table is otherwise a retain and a release).
         cellText.bytes.withUnsafeBufferPointer { text in
@@ -205,9 +216,8 @@ package struct TableLayout {
                             fits = cell.isPlain && cell.width <= widths[index - range.lowerBound]
                         }
                         if fits {
-                            let lineWidth = Self.oneLine(UnsafeBufferPointer(rebasing: cells[range]), of: text, atoms, widths: widths,
-                                                         gap: gap, styled: styled, isHeader: isHeader, into: &line)
-                            body(line, lineWidth)
+                            body { Self.oneLine(UnsafeBufferPointer(rebasing: cells[range]), of: text, atoms, widths: widths,
+                                                gap: gap, styled: styled, isHeader: isHeader, into: &$0) }
                         } else {
                             wrappedLines(range, columns: columns, widths: widths, gap: gap, styled: styled, isHeader: isHeader,
                                          line: &line, body)
@@ -222,7 +232,7 @@ package struct TableLayout {
     /// The cells `range`, each wrapped in its column, side by side in as many lines as the
     /// tallest takes.
     private func wrappedLines(_ range: Range<Int>, columns: Int, widths: [Int], gap: Int, styled: Bool, isHeader: Bool,
-                              line: inout [UInt8], _ body: ([UInt8], Int) -> Void) {
+                              line: inout [UInt8], _ body: (LineWriter) -> Void) {
         let wrapped = (0..<columns).map { column in
             column < range.count ? cell(range.lowerBound + column).lines(width: widths[column], styled: styled && !isHeader) : []
         }
@@ -242,26 +252,26 @@ package struct TableLayout {
             }
             while line.last == 0x20 { line.removeLast(); lineWidth -= 1 }
             if styled && isHeader && !line.isEmpty { line = TextStyle.bold.sequence + line + TextStyle.reset }
-            body(line, lineWidth)
+            body { [line] in $0 += line; return lineWidth }
         }
     }
 
     /// The dashes under the last header row before the body.
-    private func rule(after rowIndex: Int, widths: [Int], gap: Int, _ body: ([UInt8], Int) -> Void) {
+    private func rule(after rowIndex: Int, widths: [Int], gap: Int, _ body: (LineWriter) -> Void) {
         guard rows[rowIndex].isHeader else { return }
         let nextIsBody = rowIndex + 1 < rowCount && !rows[rowIndex + 1].isHeader
         guard nextIsBody || rowIndex + 1 == rowCount else { return }
         let rule = widths.map { [UInt8](repeating: UInt8(ascii: "-"), count: $0) }
             .joined(separator: [UInt8](repeating: 0x20, count: gap))
-        body(Array(rule), widths.reduce(0, +) + gap * (widths.count - 1))
+        body { $0 += rule; return widths.reduce(0, +) + gap * (widths.count - 1) }
     }
 
-    /// `cells` (their atoms' ranges), each plain and fitting its column, as one line in `line`;
-    /// its width.
+    /// `cells` (their atoms' ranges), each plain and fitting its column, as one line appended
+    /// to `line`; its width.
     private static func oneLine(_ cells: UnsafeBufferPointer<Range<Int>>, of text: UnsafeBufferPointer<UInt8>,
                                 _ atoms: UnsafeBufferPointer<InlineText.Atom>, widths: [Int], gap: Int, styled: Bool,
                                 isHeader: Bool, into line: inout [UInt8]) -> Int {
-        line.removeAll(keepingCapacity: true)
+        let start = line.count
         var lineWidth = 0
         var previous = 0
         for column in cells.indices {
@@ -274,23 +284,27 @@ package struct TableLayout {
                                                 styled: styled && !isHeader)
             lineWidth += previous
         }
-        while line.last == 0x20 { line.removeLast(); lineWidth -= 1 }
-        if styled && isHeader && !line.isEmpty { line = TextStyle.bold.sequence + line + TextStyle.reset }
+        while line.count > start && line.last == 0x20 { line.removeLast(); lineWidth -= 1 }
+        if styled && isHeader && line.count > start {
+            line.insert(contentsOf: TextStyle.bold.sequence, at: start)
+            line += TextStyle.reset
+        }
         return lineWidth
     }
 
     /// A table too wide for side-by-side columns: each non-empty cell wrapped to the full
     /// width, a blank line between rows, header cells bold when `styled`.
-    private func stackedLines(width: Int, styled: Bool, _ body: ([UInt8], Int) -> Void) {
+    private func stackedLines(width: Int, styled: Bool, _ body: (LineWriter) -> Void) {
         var wrote = false
         for row in rowsOfCells {
             let cells = row.cells.filter { !$0.isEmpty }
             guard !cells.isEmpty else { continue }
-            if wrote { body([], 0) }
+            if wrote { body { _ in 0 } }
             wrote = true
             for cell in cells {
                 cell.forEachLine(width: width, styled: styled && !row.isHeader) { bytes, lineWidth in
-                    body(styled && row.isHeader && !bytes.isEmpty ? TextStyle.bold.sequence + bytes + TextStyle.reset : bytes, lineWidth)
+                    let line = styled && row.isHeader && !bytes.isEmpty ? TextStyle.bold.sequence + bytes + TextStyle.reset : bytes
+                    body { $0 += line; return lineWidth }
                 }
             }
         }
