@@ -7,12 +7,15 @@ extension BodyRenderer {
         switch tag {
         case .table:
             tables.open()
-        case .tableRow, .tableCell:
-            _ = tables.enter(tag, escapesMarkdown: markdown)
+        case .tableRow:
+            tables.startRow()
             drainTableIfLarge()
-            if tag == .tableCell(header: true) { inlineStyle.bold(true); updateStyle() }
+        case .tableCell(let header):
+            tables.startCell(header: header, escapesMarkdown: markdown)
+            drainTableIfLarge()
+            if header { inlineStyle.bold(true); updateStyle() }
         case .tableHead:
-            _ = tables.enter(tag, escapesMarkdown: markdown)
+            tables.setInHead(true)
         case .image:
             addImage(attributes)
         case _ where tag.isBlock || tag == .lineBreak:
@@ -30,18 +33,26 @@ extension BodyRenderer {
 
     /// Returns true when the end tag was handled as part of a table.
     func exitInsideTable(_ tag: HTMLTag) -> Bool {
-        if tag == .table {
+        switch tag {
+        case .table:
             if let table = tables.close() { emitTable(table) }
-            return true
+        case .tableRow:
+            break
+        case .tableCell(let header):
+            if header { inlineStyle.bold(false); updateStyle() }
+            tables.endCell()
+        case .tableHead:
+            tables.setInHead(false)
+        case _ where tag.isBlock:
+            separateInCell()
+        default:
+            return false
         }
-        if tag == .tableCell(header: true) { inlineStyle.bold(false); updateStyle() }
-        if tables.exit(tag) { return true }
-        guard tag.isBlock else { return false }
-        separateInCell()
         return true
     }
 
     /// The outermost table's complete rows are written once it is large.
+    @inline(__always)
     func drainTableIfLarge() {
         tables.drainIfLarge { emitTable($0, continued: true) }
     }

@@ -104,6 +104,7 @@ package final class HTMLStream {
     /// looked up are known by their address.
     private var recentNames = [(name: UnsafePointer<UInt8>?, tag: HTMLTag)](repeating: (nil, .inline), count: 16)
 
+    @inline(__always)
     private func tag(named name: UnsafePointer<UInt8>?) -> HTMLTag {
         guard let name else { return .inline }
         let slot = Int(truncatingIfNeeded: UInt(bitPattern: name) >> 3) & 15

@@ -17,27 +17,16 @@ struct OpenTables {
         stack.append(table)
     }
 
-    /// A row, cell or head of the innermost table starts; false for any other tag.
-    mutating func enter(_ tag: HTMLTag, escapesMarkdown: Bool) -> Bool {
-        switch tag {
-        case .tableRow: stack[stack.count - 1].startRow()
-        case .tableCell(let header): stack[stack.count - 1].startCell(header: header, escapesMarkdown: escapesMarkdown)
-        case .tableHead: stack[stack.count - 1].inHead = true
-        default: return false
-        }
-        return true
+    /// The innermost table's parts, as their tags start and end.
+    mutating func startRow() { stack[stack.count - 1].startRow() }
+
+    mutating func startCell(header: Bool, escapesMarkdown: Bool) {
+        stack[stack.count - 1].startCell(header: header, escapesMarkdown: escapesMarkdown)
     }
 
-    /// A row, cell or head of the innermost table ends; false for any other tag.
-    mutating func exit(_ tag: HTMLTag) -> Bool {
-        switch tag {
-        case .tableRow: break
-        case .tableCell: stack[stack.count - 1].endCell()
-        case .tableHead: stack[stack.count - 1].inHead = false
-        default: return false
-        }
-        return true
-    }
+    mutating func endCell() { stack[stack.count - 1].endCell() }
+
+    mutating func setInHead(_ inHead: Bool) { stack[stack.count - 1].inHead = inHead }
 
     /// The innermost table ends: the outermost is handed back, a nested one goes into its
     /// parent's cell as text (nil).
@@ -73,8 +62,13 @@ struct OpenTables {
     /// Once the innermost table holds `TableLayout.drainSize` and is the outermost, its
     /// complete rows are handed to `write` as a table of their own, then dropped: the open
     /// row stays, and the room the rows written took is the new rows'.
+    @inline(__always)
     mutating func drainIfLarge(_ write: (TableLayout) -> Void) {
         guard stack.count == 1, stack[0].size > TableLayout.drainSize, stack[0].rowCount > 1 else { return }
+        drain(write)
+    }
+
+    private mutating func drain(_ write: (TableLayout) -> Void) {
         stack[0].setOpenRowAside()
         write(stack[0])
         stack[0].dropCompleteRows()
