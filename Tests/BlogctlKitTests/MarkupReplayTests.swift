@@ -70,13 +70,13 @@ import CoreKit
         #expect(skippable > 10_000)
     }
 
-    /// `HTMLStream` reads a plain start or end tag whole (`readPlainTag`): over the seeded
+    /// `HTMLStream` reads a plain start or end tag whole (`readBareTag`, `readPlainTag`): over the seeded
     /// documents, wherever the scanner has just read a `<`, reading whole leaves it exactly as
     /// stepping to the same byte does, or reads nothing; and it was taken often, for start
     /// tags and end tags, also where the tag runs to the end of what is given.
     @Test func aTagReadWholeIsTheTagStepped() {
         var random = SeededGenerator(seed: 6_465)
-        var read = (start: 0, end: 0, refused: 0)
+        var read = (start: 0, end: 0, refused: 0, bare: 0)
         for _ in 0..<600 {
             let document = Self.document(&random)[...]
             var scanner = MarkupScanner()
@@ -84,6 +84,15 @@ import CoreKit
                 scanner.step(byte)
                 guard scanner.state == .open else { continue }
                 let end = Bool.random(using: &random) ? document.endIndex : Int.random(in: index...document.endIndex, using: &random)
+                var bare = scanner
+                if let after = bare.readBareTag(document, at: index, before: end) {
+                    var stepped = scanner
+                    for byte in document[(index + 1)..<after] { stepped.step(byte) }
+                    #expect(bare == stepped, "\(String(decoding: document[index..<after], as: UTF8.self))")
+                    read.bare += 1
+                } else {
+                    #expect(bare == scanner)
+                }
                 var whole = scanner
                 guard let after = whole.readPlainTag(document, at: index, before: end) else {
                     #expect(whole == scanner)
@@ -97,7 +106,7 @@ import CoreKit
                 if document[index + 1] == UInt8(ascii: "/") { read.end += 1 } else { read.start += 1 }
             }
         }
-        #expect(read.start > 1_000 && read.end > 1_000 && read.refused > 1_000, "\(read)")
+        #expect(read.start > 1_000 && read.end > 1_000 && read.refused > 1_000 && read.bare > 1_000, "\(read)")
     }
 
     static func document(_ random: inout SeededGenerator) -> [UInt8] {

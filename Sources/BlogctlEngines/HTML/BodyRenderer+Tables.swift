@@ -3,6 +3,7 @@ import CoreKit
 /// Tables: rows and cells collected in `OpenTables`, laid out in columns when the table ends.
 extension BodyRenderer {
     /// Inside a table, blocks flow into the current cell; returns false for what is handled as usual.
+    @inline(__always)
     func enterInsideTable(_ tag: HTMLTag, _ attributes: HTMLAttributes) -> Bool {
         switch tag {
         case .table:
@@ -32,6 +33,7 @@ extension BodyRenderer {
     }
 
     /// Returns true when the end tag was handled as part of a table.
+    @inline(__always)
     func exitInsideTable(_ tag: HTMLTag) -> Bool {
         switch tag {
         case .table:

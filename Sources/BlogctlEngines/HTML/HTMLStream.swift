@@ -206,7 +206,8 @@ package final class HTMLStream {
                 let limit = min(bytes.endIndex, markupStart + Self.markupLimit)
                 guard index + 1 < bytes.endIndex, MarkupScanner.isLetter(bytes[index + 1]) else {
                     atLimit = false  // an end tag, a comment: the depth may change
-                    if dropping == nil, let after = scanner.readPlainTag(bytes, at: index, before: limit) {
+                    if dropping == nil, let after = scanner.readBareTag(bytes, at: index, before: limit)
+                    ?? scanner.readPlainTag(bytes, at: index, before: limit) {
                         index = after
                     } else {
                         index += 1
@@ -239,7 +240,8 @@ package final class HTMLStream {
                 }
                 atLimit = false
                 starts += 1
-                if dropping == nil, let after = scanner.readPlainTag(bytes, at: index, before: limit) {
+                if dropping == nil, let after = scanner.readBareTag(bytes, at: index, before: limit)
+                    ?? scanner.readPlainTag(bytes, at: index, before: limit) {
                     index = after
                 } else {
                     index += 1

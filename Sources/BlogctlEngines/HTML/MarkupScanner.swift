@@ -209,6 +209,39 @@ package struct MarkupScanner: Equatable {
         return nil
     }
 
+    /// `readPlainTag` for the commonest tags, `<name>` and `</name>` with a name of letters
+    /// and digits, small enough to sit in the stream's loop (calling `readPlainTag` cost more
+    /// than reading such a tag). Nil for anything else, with nothing read.
+    @inline(__always)
+    mutating func readBareTag(_ bytes: ArraySlice<UInt8>, at open: Int, before end: Int) -> Int? {
+        guard state == .open else { return nil }
+        var index = open + 1
+        guard index < end else { return nil }
+        let closing = bytes[index] == UInt8(ascii: "/")
+        if closing { index += 1 }
+        let nameStart = index
+        var packed: UInt64 = 0
+        while index < end {
+            let byte = bytes[index]
+            let letter = Self.isLetter(byte)
+            guard letter || byte &- UInt8(ascii: "0") < 10 else { break }
+            let length = index - nameStart
+            if length < 8 { packed |= UInt64(letter ? byte | 0x20 : byte) << (8 * UInt64(length)) }
+            index += 1
+        }
+        guard index < end, bytes[index] == UInt8(ascii: ">"), index > nameStart, Self.isLetter(bytes[nameStart]) else { return nil }
+        if closing {
+            state = .text
+            matched = 0
+        } else {
+            name = packed
+            nameLength = index - nameStart
+            slash = false
+            endStartTag()
+        }
+        return index + 1
+    }
+
     /// The longest tag `readPlainTag` reads: longer ones are left to the stream, which skips
     /// a long value at memchr's speed.
     static let plainTagReach = 512

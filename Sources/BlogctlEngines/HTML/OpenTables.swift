@@ -1,39 +1,47 @@
 import CoreKit
 
-/// The tables open, innermost last. Text and style go to the innermost one's open cell; a
-/// table nested in a cell is flattened into that cell when it ends; the outermost is handed
-/// back to be laid out when it ends, or in parts of complete rows once it holds
-/// `TableLayout.drainSize` (a nested table that large takes no more cells).
+/// The tables open: the innermost, and those it is nested in. Text and style go to the
+/// innermost one's open cell; a table nested in a cell is flattened into that cell when it
+/// ends; the outermost is handed back to be laid out when it ends, or in parts of complete
+/// rows once it holds `TableLayout.drainSize` (a nested table that large takes no more cells).
 struct OpenTables {
-    private var stack: [TableLayout] = []
+    /// Kept apart from the rest: every cell and every piece of text goes to it, and an
+    /// element of an array is reached through the array's checks each time.
+    private var innermost: TableLayout?
+    /// The tables around the innermost, outermost first.
+    private var outer: [TableLayout] = []
     /// The work of the cells' text (part of the renderer's `work`).
     private(set) var cellWork = 0
 
-    var isEmpty: Bool { stack.isEmpty }
+    var isEmpty: Bool { innermost == nil }
 
     mutating func open() {
         var table = TableLayout()
-        table.nested = !stack.isEmpty
-        stack.append(table)
+        if let around = innermost {
+            table.nested = true
+            outer.append(around)
+        }
+        innermost = table
     }
 
     /// The innermost table's parts, as their tags start and end.
-    mutating func startRow() { stack[stack.count - 1].startRow() }
+    mutating func startRow() { innermost!.startRow() }
 
     mutating func startCell(header: Bool, escapesMarkdown: Bool) {
-        stack[stack.count - 1].startCell(header: header, escapesMarkdown: escapesMarkdown)
+        innermost!.startCell(header: header, escapesMarkdown: escapesMarkdown)
     }
 
-    mutating func endCell() { stack[stack.count - 1].endCell() }
+    mutating func endCell() { innermost!.endCell() }
 
-    mutating func setInHead(_ inHead: Bool) { stack[stack.count - 1].inHead = inHead }
+    mutating func setInHead(_ inHead: Bool) { innermost!.inHead = inHead }
 
     /// The innermost table ends: the outermost is handed back, a nested one goes into its
     /// parent's cell as text (nil).
     mutating func close() -> TableLayout? {
-        var table = stack.removeLast()
+        var table = innermost!
+        innermost = outer.popLast()
         table.endCell()
-        if stack.isEmpty { return table }
+        if innermost == nil { return table }
         let text = table.flattened
         withCell { $0.append(collapsingEscaped: text) }
         return nil
@@ -41,13 +49,13 @@ struct OpenTables {
 
     /// Text as the markup gives it, into the open cell.
     mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
-        stack[stack.count - 1].withCell { $0.append(collapsing: text) }
+        innermost!.withCell { $0.append(collapsing: text) }
     }
 
     /// The open cell, for what the renderer puts there (words, spaces), its work counted.
     mutating func withCell(_ body: (inout InlineText) -> Void) {
         var work = 0
-        stack[stack.count - 1].withCell { cell in
+        innermost!.withCell { cell in
             let before = cell.work
             body(&cell)
             work = cell.work - before
@@ -56,7 +64,7 @@ struct OpenTables {
     }
 
     mutating func setStyle(_ style: TextStyle) {
-        stack[stack.count - 1].withCell { $0.style = style }
+        innermost!.withCell { $0.style = style }
     }
 
     /// Once the innermost table holds `TableLayout.drainSize` and is the outermost, its
@@ -64,13 +72,13 @@ struct OpenTables {
     /// row stays, and the room the rows written took is the new rows'.
     @inline(__always)
     mutating func drainIfLarge(_ write: (TableLayout) -> Void) {
-        guard stack.count == 1, stack[0].size > TableLayout.drainSize, stack[0].rowCount > 1 else { return }
+        guard outer.isEmpty, let size = innermost?.size, size > TableLayout.drainSize, innermost!.rowCount > 1 else { return }
         drain(write)
     }
 
     private mutating func drain(_ write: (TableLayout) -> Void) {
-        stack[0].setOpenRowAside()
-        write(stack[0])
-        stack[0].dropCompleteRows()
+        innermost!.setOpenRowAside()
+        write(innermost!)
+        innermost!.dropCompleteRows()
     }
 }
