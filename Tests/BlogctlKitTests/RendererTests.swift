@@ -217,13 +217,14 @@ import ToolboxKit
     }
 
     /// A table's rows are written straight into the page after the prefixes of what holds
-    /// it: the trailing padding of a row ending in empty cells is cut back to the row, never
-    /// into the prefix, and a bold header wraps the row alone.
+    /// it: the trailing padding of a row ending in empty cells (and of the rule under its
+    /// header) is cut back to the row, never into the prefix (an empty row keeps no trailing
+    /// spaces either, as a blank line), and a bold header wraps the row alone.
     @Test func aTableInAListAndAQuoteKeepsItsPrefixes() {
         let table = "<table><tr><th>h1</th><th>h2</th><th></th></tr><tr><td>a</td><td></td><td></td></tr>"
             + "<tr><td></td><td></td></tr></table>"
         let text = RendererTests.render("<ul><li>" + table + "</li></ul><blockquote>" + table + "</blockquote>", width: 40)
-        #expect(text == "• h1  h2\n  --  --  \n  a\n  \n\n    h1  h2\n    --  --  \n    a\n    \n")
+        #expect(text == "• h1  h2\n  --  --\n  a\n\n\n    h1  h2\n    --  --\n    a\n\n")
         let styled = RendererTests.render("<ul><li>" + table + "</li></ul>", width: 40, styled: true)
         #expect(styled.hasPrefix("• \u{1B}[0;1mh1  h2\u{1B}[0m\n  --"))
     }

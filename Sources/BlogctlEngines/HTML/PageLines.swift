@@ -52,6 +52,7 @@ struct PageLines {
             pendingBlank = false
         }
         wroteLine = true
+        let lineStart = output.count
         for index in containers.indices {
             output += containers[index].used ? containers[index].rest : containers[index].first
             containers[index].used = true
@@ -59,6 +60,8 @@ struct PageLines {
         let start = output.count
         write(&output)
         emitted += output.count - start + 1
+        // An empty line keeps only its prefixes' marks, as a blank one does (no trailing spaces).
+        if output.count == start { while output.count > lineStart && output.last == 0x20 { output.removeLast() } }
         output.append(0x0A)
         if let sink, output.count >= 1 << 16 {
             sink(output)

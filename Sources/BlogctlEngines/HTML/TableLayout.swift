@@ -261,9 +261,11 @@ package struct TableLayout {
         guard rows[rowIndex].isHeader else { return }
         let nextIsBody = rowIndex + 1 < rowCount && !rows[rowIndex + 1].isHeader
         guard nextIsBody || rowIndex + 1 == rowCount else { return }
-        let rule = widths.map { [UInt8](repeating: UInt8(ascii: "-"), count: $0) }
-            .joined(separator: [UInt8](repeating: 0x20, count: gap))
-        body { $0 += rule; return widths.reduce(0, +) + gap * (widths.count - 1) }
+        // Empty columns at the end have no dashes, and the line ends at the last ones.
+        var rule = Array(widths.map { [UInt8](repeating: UInt8(ascii: "-"), count: $0) }
+            .joined(separator: [UInt8](repeating: 0x20, count: gap)))
+        while rule.last == 0x20 { rule.removeLast() }
+        body { $0 += rule; return rule.count }
     }
 
     /// `cells` (their atoms' ranges), each plain and fitting its column, as one line appended
