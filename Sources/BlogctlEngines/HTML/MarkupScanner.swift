@@ -199,7 +199,9 @@ package struct MarkupScanner: Equatable {
                 while index < reach && bytes[index] != quote && bytes[index] != 0 { index += 1 }
                 guard index < reach else { return nil }
             }
-            if tag.step(bytes[index]) { return nil }
+            // Inside the tag: its own steps, without `step`'s dispatch on the state.
+            guard case .startTag(let inTag) = tag.state else { return nil }
+            if tag.stepStartTag(inTag, bytes[index]) { return nil }
             index += 1
             if !tag.isInStartTag {
                 self = tag

@@ -222,7 +222,7 @@ package struct TableLayout {
                             wrappedLines(range, columns: columns, widths: widths, gap: gap, styled: styled, isHeader: isHeader,
                                          line: &line, body)
                         }
-                        rule(after: rowIndex, widths: widths, gap: gap, body)
+                        if isHeader { rule(after: rowIndex, widths: widths, gap: gap, body) }
                     }
                 }
             }
