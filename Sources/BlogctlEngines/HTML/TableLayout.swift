@@ -216,8 +216,10 @@ package struct TableLayout {
                             fits = cell.isPlain && cell.width <= widths[index - range.lowerBound]
                         }
                         if fits {
-                            body { Self.oneLine(UnsafeBufferPointer(rebasing: cells[range]), of: text, atoms, widths: widths,
-                                                gap: gap, styled: styled, isHeader: isHeader, into: &$0) }
+                            widths.withUnsafeBufferPointer { widths in
+                                body { Self.oneLine(UnsafeBufferPointer(rebasing: cells[range]), of: text, atoms, widths: widths,
+                                                    gap: gap, styled: styled, isHeader: isHeader, into: &$0) }
+                            }
                         } else {
                             wrappedLines(range, columns: columns, widths: widths, gap: gap, styled: styled, isHeader: isHeader,
                                          line: &line, body)
@@ -271,8 +273,8 @@ package struct TableLayout {
     /// `cells` (their atoms' ranges), each plain and fitting its column, as one line appended
     /// to `line`; its width.
     private static func oneLine(_ cells: UnsafeBufferPointer<Range<Int>>, of text: UnsafeBufferPointer<UInt8>,
-                                _ atoms: UnsafeBufferPointer<InlineText.Atom>, widths: [Int], gap: Int, styled: Bool,
-                                isHeader: Bool, into line: inout [UInt8]) -> Int {
+                                _ atoms: UnsafeBufferPointer<InlineText.Atom>, widths: UnsafeBufferPointer<Int>, gap: Int,
+                                styled: Bool, isHeader: Bool, into line: inout [UInt8]) -> Int {
         let start = line.count
         var lineWidth = 0
         var previous = 0
