@@ -206,12 +206,7 @@ package final class HTMLStream {
                 let limit = min(bytes.endIndex, markupStart + Self.markupLimit)
                 guard index + 1 < bytes.endIndex, MarkupScanner.isLetter(bytes[index + 1]) else {
                     atLimit = false  // an end tag, a comment: the depth may change
-                    if dropping == nil, let after = scanner.readBareTag(bytes, at: index, before: limit)
-                    ?? scanner.readPlainTag(bytes, at: index, before: limit) {
-                        index = after
-                    } else {
-                        index += 1
-                    }
+                    index = (dropping == nil ? scanner.readTag(bytes, at: index, before: limit) : nil) ?? index + 1
                     continue
                 }
                 // Void elements take no place on the stack, but are told apart only near the
@@ -240,12 +235,7 @@ package final class HTMLStream {
                 }
                 atLimit = false
                 starts += 1
-                if dropping == nil, let after = scanner.readBareTag(bytes, at: index, before: limit)
-                    ?? scanner.readPlainTag(bytes, at: index, before: limit) {
-                    index = after
-                } else {
-                    index += 1
-                }
+                index = (dropping == nil ? scanner.readTag(bytes, at: index, before: limit) : nil) ?? index + 1
                 continue
             }
             if let quote = scanner.valueQuote, dropping == nil {

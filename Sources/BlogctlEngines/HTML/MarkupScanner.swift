@@ -211,6 +211,13 @@ package struct MarkupScanner: Equatable {
         return nil
     }
 
+    /// Just after a `<`: a plain tag read whole (`readBareTag`, else `readPlainTag`), the index
+    /// after it; nil when nothing was read.
+    @inline(__always)
+    mutating func readTag(_ bytes: ArraySlice<UInt8>, at open: Int, before end: Int) -> Int? {
+        readBareTag(bytes, at: open, before: end) ?? readPlainTag(bytes, at: open, before: end)
+    }
+
     /// `readPlainTag` for the commonest tags, `<name>` and `</name>` with a name of letters
     /// and digits, small enough to sit in the stream's loop (calling `readPlainTag` cost more
     /// than reading such a tag). Nil for anything else, with nothing read.
