@@ -21,9 +21,18 @@ DEBIAN_PACKAGES := libxml2-dev libxml2-utils zlib1g-dev libncurses-dev pkg-confi
 # Debian's hardening asks); the few the static Swift runtime leaves cost nothing measurable.
 # The checkout's folder is mapped away (#filePath in a precondition's message, C's __FILE__),
 # so that two clones in two folders build the same bytes (make deb is reproducible).
+# The SIL optimizer's BoundsCheckOpts pass is left out: its result follows where the compiler's
+# memory lies (the same module compiled twice kept a bounds check in one build and not the other,
+# swiftlang/swift#77168); the bounds checks it removes are the checks every debug build makes.
+# libstdc++ is linked in too, as the Swift runtime is: loading the shared one (its relocations
+# and its own start-up) took a third of a millisecond of every start, more than a tenth of a
+# tool's --version (bench/size). The Swift driver asks for -lstdc++ itself, so a linker script
+# of that name, found first, stands for the archive (written by make all).
+STATIC_CXX    := $(CURDIR)/.build/static-libstdc++
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -gnone -Xlinker --version-script=$(CURDIR)/scripts/executable.exports \
                  -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker -z -Xlinker now --disable-local-rpath \
-                 -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=. -Xcc -ffile-prefix-map=$(CURDIR)=.
+                 -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=. -Xcc -ffile-prefix-map=$(CURDIR)=. \
+                 -Xswiftc -Xllvm -Xswiftc -sil-disable-pass=bcopts -Xswiftc -L$(STATIC_CXX)
 DEBUG_BIN     = $(shell $(SWIFT) build --show-bin-path)
 RELEASE_BIN   = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 
@@ -37,16 +46,15 @@ FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 # mockd's data, found beside the binary (bin/../share/toolbox/data) when installed.
 DATADIR := $(DESTDIR)$(PREFIX)/share/toolbox/data
 
-.PHONY: all deb deb-in-place release-check build deps test test-tsan markup-replay check man-lint man-options character-lint demo install uninstall bench fuzz fuzz-check clean
+.PHONY: all deb release-check build deps test test-tsan markup-replay check man-lint man-options character-lint demo install uninstall bench fuzz fuzz-check clean
 
 ## all: release build of the one binary (each tool a link to it), Swift runtime linked statically
-# Built with the address space not randomised (setarch -R), where the machine allows it: the
-# Swift optimizer's result can depend on the order of pointers in its sets (a bounds check
-# kept in one build and dropped in the next), and fixed addresses make it the same each time.
-NORANDOM := $(shell setarch "$$(uname -m)" -R true 2>/dev/null && echo 'setarch $$(uname -m) -R')
 all:
 	@sh scripts/version.sh --header
-	$(NORANDOM) $(SWIFT) build $(RELEASE_FLAGS)
+	@archive=$$(clang -print-file-name=libstdc++.a) && [ -f "$$archive" ] || \
+	  { echo "make: no libstdc++.a to link (Debian: libstdc++-12-dev)" >&2; exit 1; }; \
+	  mkdir -p "$(STATIC_CXX)" && printf 'INPUT(%s)\n' "$$archive" > "$(STATIC_CXX)/libstdc++.so"
+	$(SWIFT) build $(RELEASE_FLAGS)
 	@sh scripts/tool-links.sh "$(RELEASE_BIN)"
 
 ## deps: the Debian packages the build and tests need
@@ -118,13 +126,12 @@ install: all
 	(cd data && find . -type f) | while read -r f; do install -m 644 "data/$$f" "$(DATADIR)/$$f"; done; \
 	echo "installed mockd's data in $(DATADIR)"
 
-## deb: dist/toolbox_VERSION_ARCH.deb, reproducible: the commit built in one fixed folder (scripts/deb-build.sh)
+## deb: dist/toolbox_VERSION_ARCH.deb of the checkout's commit, the same bytes from any folder
 deb:
 	@sh scripts/deps.sh $(RELEASE_PACKAGES)
-	@bash scripts/deb-build.sh
-
-# What make deb runs in its fixed folder: the release build, then the package (scripts/deb.sh).
-deb-in-place: all
+	@[ -z "$$(git status --porcelain 2>/dev/null)" ] || [ -n "$$DEB_ALLOW_DIRTY" ] || { echo "make deb: the \
+	checkout has uncommitted changes; a package is built from a commit (DEB_ALLOW_DIRTY=1 to build anyway)" >&2; exit 1; }
+	@$(MAKE) --no-print-directory -s all >&2
 	@bash scripts/deb.sh "$(RELEASE_BIN)" $(BINARIES)
 
 ## release-check: make deb, lintian, the same bytes from a second clone, apt-get install and

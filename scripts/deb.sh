@@ -1,22 +1,16 @@
 #!/usr/bin/env bash
-# make deb's packaging, run in its fixed folder (scripts/deb-build.sh): dist/toolbox_VERSION_ARCH.deb
-# from the release binaries in $1, with dpkg-deb alone (no network, no toolchain on the machine
-# that installs it). Reproducible: every input comes from the commit (SOURCE_DATE_EPOCH is its
-# time), the build's folder is always the same, files are added in a fixed order with fixed
-# owners, modes and times, man pages and the changelog are gzipped without names or times.
+# make deb's packaging: dist/toolbox_VERSION_ARCH.deb from the release binaries in $1 (make all
+# has just built them, in this checkout), with dpkg-deb alone (no network, no toolchain on the
+# machine that installs it). Reproducible from any folder: every input comes from the commit
+# (SOURCE_DATE_EPOCH is its time), the build maps its folder away and leaves out the one
+# optimizer pass whose result followed the compiler's memory (Makefile: RELEASE_FLAGS), the
+# compiler's random module hash is zeroed, files are added in a fixed order with fixed owners,
+# modes and times, man pages and the changelog are gzipped without names or times.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=$1
 shift
 binaries=("$@")
-
-if [ -n "$(git status --porcelain 2>/dev/null)" ] && [ -z "${DEB_ALLOW_DIRTY:-}" ]; then
-  echo "make deb: the checkout has uncommitted changes; a package is built from a commit (DEB_ALLOW_DIRTY=1 to build anyway)" >&2
-  exit 1
-fi
-
-setarch "$(uname -m)" -R true 2> /dev/null ||
-  echo "make deb: warning: the address space cannot be fixed here (setarch -R); the binaries may differ from another build's" >&2
 
 version=$(sh scripts/version.sh)
 debversion="$version-1"

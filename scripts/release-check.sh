@@ -3,7 +3,9 @@
 # users see the package (one release build per clone: too long for make check).
 #   1. make deb in a fresh clone, lintian passes it (errors and warnings fail), and it
 #      installs within 60 MB;
-#   2. a second clone, in another folder, built later, gives the same bytes;
+#   2. a second clone, in a folder of another length, built later, gives the same bytes; both
+#      are built while a third clone's debug build runs beside them, over and over (LOAD=0
+#      leaves it out);
 #   3. apt-get installs it; every tool runs from / (--version, man, bash completion loaded by
 #      bash-completion itself, mockd serving its installed data);
 #   4. apt-get purge leaves no file behind.
@@ -21,11 +23,23 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/toolbox-release.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 # The commit checked, fixed at the start: a commit made while the builds run is not it.
 commit=$(git rev-parse HEAD)
-build() {  # FOLDER: clone the commit there and make deb; prints the package's path
-  git clone -q . "$1"
-  git -C "$1" checkout -q "$commit"
-  echo "$1/$(make -s -C "$1" deb | tail -1)"
+build() {  # FOLDER [NAME=VALUE...]: clone the commit there and make deb (in that environment); prints the package's path
+  local folder=$1
+  shift
+  git clone -q . "$folder"
+  git -C "$folder" checkout -q "$commit"
+  echo "$folder/$(cd "$folder" && env "$@" make -s deb | tail -1)"
 }
+
+# The load beside both builds: a third clone's debug build, again and again, until both are made.
+if [ "${REPRO:-1}" != 0 ] && [ "${LOAD:-1}" != 0 ]; then
+  git clone -q . "$work/load"
+  # In a session of its own, so that it stops whole (the loop and the build it is in).
+  setsid bash -c 'cd "$1" && while :; do swift build > /dev/null 2>&1; rm -rf .build/debug .build/*/debug; done' _ "$work/load" &
+  load=$!
+  trap 'kill -- -$load 2> /dev/null; rm -rf "$work"' EXIT
+fi
+stop_load() { [ -z "${load:-}" ] || { kill -- -"$load" 2> /dev/null || true; wait "$load" 2> /dev/null || true; load=; }; }
 
 step "1. make deb in a fresh clone, and lintian"
 first=$(build "$work/first")
@@ -41,8 +55,8 @@ installed=$(dpkg-deb -f "$deb" Installed-Size)
 echo "installed size: $installed kB"
 
 if [ "${REPRO:-1}" != 0 ]; then
-  step "2. the same bytes from a second clone in another folder, built later"
-  second=$(build "$work/second/in-another-folder")
+  step "2. the same bytes from a second clone in another folder, built later, in another environment"
+  second=$(build "$work/second/in-another-folder" "RELEASE_CHECK_PADDING=$(printf '%03000d' 0)" "OLDPWD=$work")
   if cmp "$deb" "$second"; then
     echo "reproducible: $(sha256sum < "$deb" | cut -d' ' -f1)"
   else
@@ -50,6 +64,8 @@ if [ "${REPRO:-1}" != 0 ]; then
     fail "$deb differs from the one built in $(dirname "$second")"
   fi
 fi
+
+stop_load
 
 step "3. install with apt-get and use from /"
 version=$(sh scripts/version.sh)
