@@ -46,7 +46,7 @@ FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 # mockd's data, found beside the binary (bin/../share/toolbox/data) when installed.
 DATADIR := $(DESTDIR)$(PREFIX)/share/toolbox/data
 
-.PHONY: all deb release-check build deps test test-tsan markup-replay check man-lint man-options character-lint demo install uninstall bench fuzz fuzz-check clean
+.PHONY: all deb deb-in-place release-check build deps test test-tsan markup-replay check man-lint man-options character-lint demo install uninstall bench fuzz fuzz-check clean
 
 ## all: release build of the one binary (each tool a link to it), Swift runtime linked statically
 all:
@@ -129,9 +129,10 @@ install: all
 ## deb: dist/toolbox_VERSION_ARCH.deb of the checkout's commit, the same bytes from any folder
 deb:
 	@sh scripts/deps.sh $(RELEASE_PACKAGES)
-	@[ -z "$$(git status --porcelain 2>/dev/null)" ] || [ -n "$$DEB_ALLOW_DIRTY" ] || { echo "make deb: the \
-	checkout has uncommitted changes; a package is built from a commit (DEB_ALLOW_DIRTY=1 to build anyway)" >&2; exit 1; }
-	@$(MAKE) --no-print-directory -s all >&2
+	@bash scripts/deb-build.sh
+
+# What make deb runs in its clone (scripts/deb-build.sh): the release build, then the package.
+deb-in-place: all
 	@bash scripts/deb.sh "$(RELEASE_BIN)" $(BINARIES)
 
 ## release-check: make deb, lintian, the same bytes from a second clone, apt-get install and

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# make deb's packaging: dist/toolbox_VERSION_ARCH.deb from the release binaries in $1 (make all
-# has just built them, in this checkout), with dpkg-deb alone (no network, no toolchain on the
-# machine that installs it). Reproducible from any folder: every input comes from the commit
-# (SOURCE_DATE_EPOCH is its time), the build maps its folder away and leaves out the one
-# optimizer pass whose result followed the compiler's memory (Makefile: RELEASE_FLAGS), the
-# compiler's random module hash is zeroed, files are added in a fixed order with fixed owners,
-# modes and times, man pages and the changelog are gzipped without names or times.
+# make deb's packaging, run in its clone (scripts/deb-build.sh): dist/toolbox_VERSION_ARCH.deb
+# from the release binaries in $1, with dpkg-deb alone (no network, no toolchain on the machine
+# that installs it). Reproducible from any folder: every input comes from the commit
+# (SOURCE_DATE_EPOCH is its time), the build maps its folder away, runs in a folder whose path
+# is always as long, and leaves out the one optimizer pass whose result followed the compiler's
+# memory (Makefile: RELEASE_FLAGS), the compiler's random module hash is zeroed, files are added
+# in a fixed order with fixed owners, modes and times, man pages and the changelog are gzipped
+# without names or times.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=$1
@@ -92,6 +93,16 @@ depends=${depends#shlibs:Depends=}
 # as its tests check against the installed library: the package states that series, as
 # blogctl says at run time on any other (its pages stay bounded either way).
 depends=$(printf '%s' "$depends" | sed -E 's/libxml2 \(>= [^)]*\)/libxml2 (>= 2.9.0), libxml2 (<< 2.10)/')
+# The binary's relative relocations are packed (DT_RELR), which glibc's loader reads from 2.36
+# on and refuses before (the binary needs version GLIBC_ABI_DT_RELR). dpkg-shlibdeps goes by
+# the symbols a binary imports, and that version names none, so it asks too little of libc6.
+if readelf -VW "$program" | grep -q GLIBC_ABI_DT_RELR; then
+  libc=$(printf '%s' "$depends" | sed -nE 's/.*libc6 \(>= ([^)]*)\).*/\1/p')
+  [ -n "$libc" ] || { echo "make deb: dpkg-shlibdeps named no libc6 version: $depends" >&2; exit 1; }
+  if dpkg --compare-versions "$libc" lt 2.36; then
+    depends=$(printf '%s' "$depends" | sed -E 's/libc6 \(>= [^)]*\)/libc6 (>= 2.36)/')
+  fi
+fi
 
 # Fixed modes (no group or other write), then the commit's time on everything.
 find "$root" -type d -exec chmod 755 {} +
