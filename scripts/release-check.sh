@@ -21,8 +21,10 @@ fail() { echo "release-check: $*" >&2; exit 1; }
 [ -z "$(git status --porcelain)" ] || fail "the checkout has uncommitted changes; commit them first"
 work=$(mktemp -d "${TMPDIR:-/tmp}/toolbox-release.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-# The commit checked, fixed at the start: a commit made while the builds run is not it.
+# The commit checked, and its version, fixed at the start: a commit made while the builds run
+# is not it.
 commit=$(git rev-parse HEAD)
+version=$(sh scripts/version.sh)
 build() {  # FOLDER [NAME=VALUE...]: clone the commit there and make deb (in that environment); prints the package's path
   local folder=$1
   shift
@@ -68,7 +70,6 @@ fi
 stop_load
 
 step "3. install with apt-get and use from /"
-version=$(sh scripts/version.sh)
 snapshot() { find /usr /etc /opt -xdev \( -path /etc/ld.so.cache -o -path '/usr/lib/python3*' \) -prune -o -print | LC_ALL=C sort; }
 before=$(mktemp); after=$(mktemp)
 snapshot > "$before"
