@@ -39,9 +39,18 @@ if [ "${REPRO:-1}" != 0 ] && [ "${LOAD:-1}" != 0 ]; then
   # In a session of its own, so that it stops whole (the loop and the build it is in).
   setsid bash -c 'cd "$1" && while :; do swift build > /dev/null 2>&1; rm -rf .build/debug .build/*/debug; done' _ "$work/load" &
   load=$!
-  trap 'kill -- -$load 2> /dev/null; rm -rf "$work"' EXIT
 fi
-stop_load() { [ -z "${load:-}" ] || { kill -- -"$load" 2> /dev/null || true; wait "$load" 2> /dev/null || true; load=; }; }
+# Stops the load and waits until every process of its session is gone (a compiler still
+# writing into the clone would leave files behind the folder's removal).
+stop_load() {
+  [ -n "${load:-}" ] || return 0
+  pkill -TERM -s "$load" 2> /dev/null || true
+  wait "$load" 2> /dev/null || true
+  for _ in $(seq 1 300); do pgrep -s "$load" > /dev/null || break; sleep 0.1; done
+  pkill -KILL -s "$load" 2> /dev/null || true
+  load=
+}
+trap 'stop_load; rm -rf "$work"' EXIT
 
 step "1. make deb in a fresh clone, and lintian"
 first=$(build "$work/first")
